@@ -1,0 +1,3 @@
+module github.com/tessera-engine/tessera
+
+go 1.26

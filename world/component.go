@@ -1,0 +1,291 @@
+package world
+
+import (
+	"fmt"
+	"reflect"
+	"sync"
+)
+
+// ComponentType is what every component handle has in common, whatever its
+// value type: [*Component], [*Tag] and [*Fields] implement it. Untyped
+// operations such as [World.Has], [World.Remove], [World.Count] and
+// [World.Slots] take a ComponentType.
+type ComponentType interface {
+	// ID returns the component's process-wide id, assigned in definition
+	// order starting at 0.
+	ID() int
+	// Name returns the name the component was defined with.
+	Name() string
+	// IsFields reports whether the component is a field component, kept in
+	// a column indexed by slot.
+	IsFields() bool
+
+	newStore() store
+}
+
+// Key is a component handle whose values have type T. Walks, spawns and
+// [Part] take a Key so they can hand out values with static types;
+// [*Component], [*Tag] and [*Fields] implement it. Key is sealed: only this
+// package implements it.
+type Key[T any] interface {
+	ComponentType
+	storage(w *World) *storage[T]
+}
+
+// registry is the only package-level mutable state: an append-only list of
+// the components defined so far, guarded by a mutex, like
+// image.RegisterFormat.
+var registry struct {
+	sync.Mutex
+	names []string
+}
+
+func register(name string) int {
+	registry.Lock()
+	defer registry.Unlock()
+	registry.names = append(registry.names, name)
+	return len(registry.names) - 1
+}
+
+type info struct {
+	id   int
+	name string
+}
+
+// ID returns the component's id, unique in the process.
+func (i *info) ID() int { return i.id }
+
+// Name returns the component's name.
+func (i *info) Name() string { return i.name }
+
+// String returns the component's name.
+func (i *info) String() string { return i.name }
+
+// Component is the handle of an object component: any Go value, one per
+// entity, kept by value in a sparse set (finding one is two array reads,
+// walking them is a walk over packed arrays). Define components once, at
+// package level, with [DefineComponent].
+type Component[T any] struct {
+	info
+}
+
+// DefineComponent defines a new object component type named name. Every
+// call makes a new component with a new id, whatever its name; the name is
+// used in errors, inspection and data files.
+func DefineComponent[T any](name string) *Component[T] {
+	return &Component[T]{info{id: register(name), name: name}}
+}
+
+// IsFields reports false: an object component is not a field component.
+func (c *Component[T]) IsFields() bool { return false }
+
+func (c *Component[T]) newStore() store { return newStorage[T](c.id, c.name, false) }
+
+func (c *Component[T]) storage(w *World) *storage[T] {
+	if c.id < len(w.stores) {
+		s, _ := w.stores[c.id].(*storage[T])
+		return s
+	}
+	return nil
+}
+
+// Add gives entity e the value v, replacing the value it holds already.
+// Adding to an entity while a walk is in progress is immediate, but that
+// walk does not visit what was added.
+//
+// Panics with an [*EntityError] wrapping [ErrDeadEntity] if e is not alive.
+func (c *Component[T]) Add(w *World, e Entity, v T) {
+	slot := w.mustAlive(e, "Add", c.name)
+	addTo(w, c, slot, v)
+}
+
+// Get returns a pointer to e's value and true, or nil and false when e is
+// dead or has no such component. The pointer is valid until the next
+// structural change (an add, remove or destroy that takes effect).
+// O(1), no allocation.
+func (c *Component[T]) Get(w *World, e Entity) (*T, bool) {
+	s := c.storage(w)
+	if s == nil || !w.IsAlive(e) {
+		return nil, false
+	}
+	i := s.index(uint32(e))
+	if i == 0 {
+		return nil, false
+	}
+	return &s.vals[i-1], true
+}
+
+// Require returns a pointer to e's value, like [Component.Get].
+//
+// Panics with an [*EntityError] naming e and the component, wrapping
+// [ErrDeadEntity] or [ErrMissingComponent], when there is no value. A system
+// runner recovers such a panic and reports it with the system's name.
+func (c *Component[T]) Require(w *World, e Entity) *T {
+	if p, ok := c.Get(w, e); ok {
+		return p
+	}
+	panic(w.missing(e, "Require", c.name))
+}
+
+// With returns a [Part] that gives an entity the value v, for
+// [World.Spawn].
+func (c *Component[T]) With(v T) Part { return part[T]{c, v} }
+
+// Tag is the handle of a component that carries no value: only presence
+// counts. It costs a sparse set and no value storage.
+type Tag struct {
+	Component[struct{}]
+}
+
+// DefineTag defines a new tag component named name.
+func DefineTag(name string) *Tag {
+	return &Tag{Component[struct{}]{info{id: register(name), name: name}}}
+}
+
+// Add tags entity e. Adding a tag e has already changes nothing.
+//
+// Panics with an [*EntityError] wrapping [ErrDeadEntity] if e is not alive.
+func (t *Tag) Add(w *World, e Entity) { t.Component.Add(w, e, struct{}{}) }
+
+// Part returns a [Part] that tags an entity, for [World.Spawn].
+func (t *Tag) Part() Part { return t.With(struct{}{}) }
+
+// Fields is the handle of a field component: a plain struct of numbers that
+// lives in one column per component, indexed by the entity's slot. The
+// column is a contiguous []T the garbage collector never scans, which makes
+// field components the fastest form for numeric data many bodies have.
+// Define them once, at package level, with [DefineFields].
+//
+// Wherever the world hands out a field component's value it also hands out
+// the entity, and so its slot index ([Entity.Slot]); [Fields.Add] returns the
+// slot index directly.
+type Fields[T any] struct {
+	info
+}
+
+// DefineFields defines a new field component type named name.
+//
+// Panics with an error wrapping [ErrNotFields] unless T is a struct whose
+// fields are all fixed-size numbers (int8 … int64, uint8 … uint64, float32,
+// float64, complex64, complex128), arrays of them, or structs made only of
+// them. bool, int, uint, uintptr, strings, pointers, slices, maps and
+// interfaces are refused: the column must be pointer-free and the same size
+// on every platform.
+func DefineFields[T any](name string) *Fields[T] {
+	t := reflect.TypeFor[T]()
+	if t.Kind() != reflect.Struct {
+		panic(fmt.Errorf("%w: %s is %v, not a struct of numbers", ErrNotFields, name, t))
+	}
+	if err := checkNumeric(t, t.Name()); err != nil {
+		panic(fmt.Errorf("%w: %s: %v", ErrNotFields, name, err))
+	}
+	return &Fields[T]{info{id: register(name), name: name}}
+}
+
+func checkNumeric(t reflect.Type, path string) error {
+	switch t.Kind() {
+	case reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
+		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
+		return nil
+	case reflect.Array:
+		return checkNumeric(t.Elem(), path+"[]")
+	case reflect.Struct:
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if err := checkNumeric(f.Type, path+"."+f.Name); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return fmt.Errorf("field %s has type %v, not a fixed-size number", path, t)
+}
+
+// IsFields reports true.
+func (f *Fields[T]) IsFields() bool { return true }
+
+func (f *Fields[T]) newStore() store { return newStorage[T](f.id, f.name, true) }
+
+func (f *Fields[T]) storage(w *World) *storage[T] {
+	if f.id < len(w.stores) {
+		s, _ := w.stores[f.id].(*storage[T])
+		return s
+	}
+	return nil
+}
+
+// Add writes v into e's slot of the column and returns the slot index. It
+// replaces the value e holds already; a field left out of v is zero, never
+// the value a previous owner of the slot left behind.
+//
+// Panics with an [*EntityError] wrapping [ErrDeadEntity] if e is not alive.
+func (f *Fields[T]) Add(w *World, e Entity, v T) int {
+	slot := w.mustAlive(e, "Add", f.name)
+	addTo(w, f, slot, v)
+	return int(slot)
+}
+
+// Get returns a pointer into the column at e's slot and true, or nil and
+// false when e is dead or has no such component. The pointer is valid until
+// the column grows (an add to an entity in a higher slot).
+// O(1), no allocation.
+func (f *Fields[T]) Get(w *World, e Entity) (*T, bool) {
+	s := f.storage(w)
+	if s == nil || !w.IsAlive(e) {
+		return nil, false
+	}
+	slot := uint32(e)
+	if s.index(slot) == 0 {
+		return nil, false
+	}
+	return &s.vals[slot], true
+}
+
+// Require returns a pointer into the column at e's slot, like [Fields.Get].
+//
+// Panics with an [*EntityError] naming e and the component, wrapping
+// [ErrDeadEntity] or [ErrMissingComponent], when there is no value.
+func (f *Fields[T]) Require(w *World, e Entity) *T {
+	if p, ok := f.Get(w, e); ok {
+		return p
+	}
+	panic(w.missing(e, "Require", f.name))
+}
+
+// Column returns the component's column: one value per slot, so the value
+// of entity e is Column(w)[e.Slot()]. The slice is the world's own storage;
+// writes go straight to the entities. Fetch it once per system run: adding
+// to an entity in a higher slot may replace it with a longer one, and a
+// slice kept from before then is stale. Entries of slots that do not hold
+// the component (free slots, or entities without it) hold leftovers: only
+// index it with slots of entities that have the component, such as those
+// [World.Slots] hands out. O(1), no allocation.
+func (f *Fields[T]) Column(w *World) []T {
+	if s := f.storage(w); s != nil {
+		return s.vals
+	}
+	return nil
+}
+
+// With returns a [Part] that gives an entity the value v, for
+// [World.Spawn].
+func (f *Fields[T]) With(v T) Part { return part[T]{f, v} }
+
+// Part is one component and its value, for [World.Spawn], which adds parts
+// whose types are only known at run time (prefabs, tools). Make one with
+// [Component.With], [Fields.With] or [Tag.Part]. Building a Part boxes its
+// value; the typed Spawn1 … Spawn4 functions do not.
+type Part interface {
+	// Type returns the part's component.
+	Type() ComponentType
+	addTo(w *World, slot uint32)
+}
+
+type part[T any] struct {
+	key Key[T]
+	v   T
+}
+
+func (p part[T]) Type() ComponentType         { return p.key }
+func (p part[T]) addTo(w *World, slot uint32) { addTo(w, p.key, slot, p.v) }

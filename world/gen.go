@@ -1,0 +1,3 @@
+package world
+
+//go:generate go run ./internal/gen

@@ -1,0 +1,260 @@
+package world
+
+import (
+	"fmt"
+	"slices"
+)
+
+// World holds entities, their components and the systems that run over
+// them. The zero value is not usable; call [New]. A World is not safe for
+// concurrent use: run its systems and walks on one goroutine.
+type World struct {
+	gens  []uint32 // per slot: the generation of its live entity, 0 when free
+	free  []Entity // ids to hand out next, most recently freed last
+	alive int
+
+	stores []store          // by component id; nil where the world never used it
+	types  []ComponentType  // by component id, beside stores
+	views  map[viewKey]*Slots
+
+	walking        int  // depth of walks and system runs in progress
+	pending        []op // removals and destroys waiting for the walks to end
+	pendingRemoves int
+
+	systems [phaseCount]systemList
+	ctxs    [phaseCount]Context
+}
+
+// op is a removal or destroy deferred until the walks in progress end.
+type op struct {
+	e  Entity
+	id int // component id, or -1 for a destroy
+}
+
+// New returns an empty world.
+func New() *World {
+	return &World{views: make(map[viewKey]*Slots)}
+}
+
+// Create makes an entity with no components and returns its id.
+// O(1); it allocates only when the world grows.
+func (w *World) Create() Entity {
+	w.alive++
+	if n := len(w.free); n > 0 {
+		e := w.free[n-1]
+		w.free = w.free[:n-1]
+		w.gens[uint32(e)] = e.Generation()
+		return e
+	}
+	if uint64(len(w.gens)) > maxSlot {
+		w.alive--
+		panic(fmt.Errorf("world: no slot left: %d entities alive and every other slot retired", w.alive))
+	}
+	w.gens = append(w.gens, 1)
+	return makeEntity(uint32(len(w.gens)-1), 1)
+}
+
+// maxSlot is the highest slot index; slots are 32-bit.
+const maxSlot = 1<<32 - 1
+
+// Spawn makes an entity holding every part and returns its id. A part whose
+// component repeats replaces the earlier value. For two to four components
+// known at compile time, [Spawn2] and its siblings avoid boxing the values.
+func (w *World) Spawn(parts ...Part) Entity {
+	e := w.Create()
+	for _, p := range parts {
+		p.addTo(w, uint32(e))
+	}
+	return e
+}
+
+// IsAlive reports whether e is a live entity of this world. An id whose
+// entity was destroyed is never alive again, even after its slot is
+// reused. O(1), no allocation.
+func (w *World) IsAlive(e Entity) bool {
+	slot, gen := uint32(e), uint32(e>>32)
+	return slot < uint32(len(w.gens)) && gen != 0 && w.gens[slot] == gen
+}
+
+// Has reports whether e is alive and holds component c. O(1), no allocation.
+func (w *World) Has(e Entity, c ComponentType) bool {
+	if !w.IsAlive(e) || c.ID() >= len(w.stores) || w.stores[c.ID()] == nil {
+		return false
+	}
+	return w.stores[c.ID()].members().index(uint32(e)) != 0
+}
+
+// Remove takes component c away from e. It does nothing when e is dead or
+// does not hold c. While a walk or a system run is in progress the removal
+// waits until it ends, and e still holds c until then.
+func (w *World) Remove(e Entity, c ComponentType) {
+	if !w.Has(e, c) {
+		return
+	}
+	if w.walking > 0 {
+		w.pending = append(w.pending, op{e, c.ID()})
+		w.pendingRemoves++
+		return
+	}
+	w.stores[c.ID()].remove(uint32(e))
+}
+
+// Destroy removes e and every component it holds; its id is dead from then
+// on. It does nothing when e is already dead. While a walk or a system run
+// is in progress the destroy waits until it ends, and e stays alive until
+// then. O(number of component types the world uses).
+func (w *World) Destroy(e Entity) {
+	if !w.IsAlive(e) {
+		return
+	}
+	if w.walking > 0 {
+		w.pending = append(w.pending, op{e, -1})
+		return
+	}
+	slot := uint32(e)
+	for _, s := range w.stores {
+		if s != nil && s.members().index(slot) != 0 {
+			s.remove(slot)
+		}
+	}
+	w.gens[slot] = 0
+	w.alive--
+	if next := e.Generation() + 1; next != 0 {
+		w.free = append(w.free, makeEntity(slot, next))
+	}
+}
+
+// Count returns how many entities hold component c. O(1).
+func (w *World) Count(c ComponentType) int {
+	if c.ID() < len(w.stores) && w.stores[c.ID()] != nil {
+		return len(w.stores[c.ID()].members().dense)
+	}
+	return 0
+}
+
+// Len returns the number of live entities. O(1).
+func (w *World) Len() int { return w.alive }
+
+// Entities returns every live entity in slot order. It allocates; it is
+// meant for tools, not for per-step code.
+func (w *World) Entities() []Entity {
+	out := make([]Entity, 0, w.alive)
+	for slot, gen := range w.gens {
+		if gen != 0 {
+			out = append(out, makeEntity(uint32(slot), gen))
+		}
+	}
+	return out
+}
+
+// ComponentsOf returns the components e holds, in definition order, or nil
+// when e is dead. It allocates; it is meant for tools.
+func (w *World) ComponentsOf(e Entity) []ComponentType {
+	if !w.IsAlive(e) {
+		return nil
+	}
+	var out []ComponentType
+	for _, s := range w.stores {
+		if s != nil && s.members().index(uint32(e)) != 0 {
+			out = append(out, w.types[s.members().id])
+		}
+	}
+	return out
+}
+
+// Clear destroys every entity and removes every system, disposing each in
+// the order they were added. Ids handed out before stay dead. Component
+// columns and slot views keep their memory for reuse.
+//
+// Panics if a walk or a system run is in progress.
+func (w *World) Clear() {
+	if w.walking > 0 {
+		panic(fmt.Errorf("world: Clear during a walk or system run"))
+	}
+	for _, list := range w.systems {
+		for _, s := range list.all {
+			if s.Dispose != nil {
+				s.Dispose()
+			}
+		}
+	}
+	w.systems = [phaseCount]systemList{}
+	for slot, gen := range w.gens {
+		if gen != 0 {
+			w.Destroy(makeEntity(uint32(slot), gen))
+		}
+	}
+}
+
+// mustAlive returns e's slot, or panics with an *EntityError naming the
+// operation and component when e is dead.
+func (w *World) mustAlive(e Entity, op, component string) uint32 {
+	if !w.IsAlive(e) {
+		panic(&EntityError{Op: op, Entity: e, Component: component, Err: ErrDeadEntity})
+	}
+	return uint32(e)
+}
+
+// missing builds the error for a Require that found nothing.
+func (w *World) missing(e Entity, op, component string) error {
+	err := ErrMissingComponent
+	if !w.IsAlive(e) {
+		err = ErrDeadEntity
+	}
+	return &EntityError{Op: op, Entity: e, Component: component, Err: err}
+}
+
+// storeFor returns the world's storage for c, creating it on first use.
+func (w *World) storeFor(c ComponentType) store {
+	id := c.ID()
+	if id >= len(w.stores) {
+		w.stores = grow(w.stores, id+1)
+		w.types = grow(w.types, id+1)
+	}
+	if w.stores[id] == nil {
+		w.stores[id] = c.newStore()
+		w.types[id] = c
+	}
+	return w.stores[id]
+}
+
+// beginWalk and endWalk bracket every walk and system run; the outermost
+// endWalk applies the removals and destroys deferred meanwhile.
+func (w *World) beginWalk() { w.walking++ }
+
+func (w *World) endWalk() {
+	w.walking--
+	if w.walking == 0 && len(w.pending) > 0 {
+		w.flush()
+	}
+}
+
+func (w *World) flush() {
+	// Applying an op never defers another one (walking is 0), but it may
+	// run view hooks; iterate by index in case the slice is appended to.
+	for i := 0; i < len(w.pending); i++ {
+		o := w.pending[i]
+		switch {
+		case o.id < 0:
+			w.Destroy(o.e)
+		case o.id < len(w.stores):
+			if w.IsAlive(o.e) {
+				w.stores[o.id].remove(uint32(o.e))
+			}
+		}
+	}
+	w.pending = w.pending[:0]
+	w.pendingRemoves = 0
+}
+
+// cancelRemove drops the deferred removals of component id from slot: an
+// add after a remove, inside one walk, leaves the component in place.
+func (w *World) cancelRemove(slot uint32, id int) {
+	w.pending = slices.DeleteFunc(w.pending, func(o op) bool {
+		if o.id == id && uint32(o.e) == slot {
+			w.pendingRemoves--
+			return true
+		}
+		return false
+	})
+}
