@@ -10,8 +10,8 @@ type pos struct{ X, Y float64 }
 type vel struct{ X, Y float64 }
 
 var (
-	Pos = world.DefineFields[pos]("Position")
-	Vel = world.DefineFields[vel]("Velocity")
+	Pos  = world.DefineFields[pos]("Position")
+	Vel  = world.DefineFields[vel]("Velocity")
 	OPos = world.DefineComponent[pos]("OPosition")
 	OVel = world.DefineComponent[vel]("OVelocity")
 )

@@ -13,8 +13,8 @@ type World struct {
 	free  []Entity // ids to hand out next, most recently freed last
 	alive int
 
-	stores []store          // by component id; nil where the world never used it
-	types  []ComponentType  // by component id, beside stores
+	stores []store         // by component id; nil where the world never used it
+	types  []ComponentType // by component id, beside stores
 	views  map[viewKey]*Slots
 
 	walking        int  // depth of walks and system runs in progress
