@@ -82,7 +82,7 @@ func (c *Component[T]) IsFields() bool { return false }
 func (c *Component[T]) newStore() store { return newStorage[T](c.id, c.name, false) }
 
 func (c *Component[T]) storage(w *World) *storage[T] {
-	if c.id < len(w.stores) {
+	if uint(c.id) < uint(len(w.stores)) {
 		s, _ := w.stores[c.id].(*storage[T])
 		return s
 	}
@@ -104,15 +104,12 @@ func (c *Component[T]) Add(w *World, e Entity, v T) {
 // structural change (an add, remove or destroy that takes effect).
 // O(1), no allocation.
 func (c *Component[T]) Get(w *World, e Entity) (*T, bool) {
-	s := c.storage(w)
-	if s == nil || !w.IsAlive(e) {
-		return nil, false
+	if s := c.storage(w); s != nil {
+		if i := s.index(uint32(e)); i != 0 && w.IsAlive(e) {
+			return &s.vals[i-1], true
+		}
 	}
-	i := s.index(uint32(e))
-	if i == 0 {
-		return nil, false
-	}
-	return &s.vals[i-1], true
+	return nil, false
 }
 
 // Require returns a pointer to e's value, like [Component.Get].
@@ -208,7 +205,7 @@ func (f *Fields[T]) IsFields() bool { return true }
 func (f *Fields[T]) newStore() store { return newStorage[T](f.id, f.name, true) }
 
 func (f *Fields[T]) storage(w *World) *storage[T] {
-	if f.id < len(w.stores) {
+	if uint(f.id) < uint(len(w.stores)) {
 		s, _ := w.stores[f.id].(*storage[T])
 		return s
 	}
@@ -231,15 +228,10 @@ func (f *Fields[T]) Add(w *World, e Entity, v T) int {
 // the column grows (an add to an entity in a higher slot).
 // O(1), no allocation.
 func (f *Fields[T]) Get(w *World, e Entity) (*T, bool) {
-	s := f.storage(w)
-	if s == nil || !w.IsAlive(e) {
-		return nil, false
+	if s := f.storage(w); s != nil && s.index(uint32(e)) != 0 && w.IsAlive(e) {
+		return &s.vals[uint32(e)], true
 	}
-	slot := uint32(e)
-	if s.index(slot) == 0 {
-		return nil, false
-	}
-	return &s.vals[slot], true
+	return nil, false
 }
 
 // Require returns a pointer into the column at e's slot, like [Fields.Get].

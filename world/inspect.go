@@ -68,7 +68,7 @@ func holdsAny(w *World, slot uint32, types []ComponentType) bool {
 		return true
 	}
 	for _, t := range types {
-		if id := t.ID(); id < len(w.stores) && w.stores[id] != nil && w.stores[id].members().index(slot) != 0 {
+		if s := w.set(t.ID()); s != nil && s.index(slot) != 0 {
 			return true
 		}
 	}

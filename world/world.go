@@ -15,6 +15,8 @@ type World struct {
 
 	stores []store         // by component id; nil where the world never used it
 	types  []ComponentType // by component id, beside stores
+	sets   []*set          // by component id, beside stores: membership without an interface call
+	used   []usedStore     // the non-nil stores, in the order first used
 	views  map[viewKey]*Slots
 
 	walking        int  // depth of walks and system runs in progress
@@ -23,6 +25,13 @@ type World struct {
 
 	systems [phaseCount]systemList
 	ctxs    [phaseCount]Context
+}
+
+// usedStore pairs a store with its membership set, so Destroy checks
+// membership without an interface call per component type.
+type usedStore struct {
+	set   *set
+	store store
 }
 
 // op is a removal or destroy deferred until the walks in progress end.
@@ -78,25 +87,34 @@ func (w *World) IsAlive(e Entity) bool {
 
 // Has reports whether e is alive and holds component c. O(1), no allocation.
 func (w *World) Has(e Entity, c ComponentType) bool {
-	if !w.IsAlive(e) || c.ID() >= len(w.stores) || w.stores[c.ID()] == nil {
-		return false
+	s := w.set(c.ID())
+	return s != nil && w.IsAlive(e) && s.index(uint32(e)) != 0
+}
+
+// set returns the membership set of component id, or nil if the world
+// never used it.
+func (w *World) set(id int) *set {
+	if uint(id) < uint(len(w.sets)) {
+		return w.sets[id]
 	}
-	return w.stores[c.ID()].members().index(uint32(e)) != 0
+	return nil
 }
 
 // Remove takes component c away from e. It does nothing when e is dead or
 // does not hold c. While a walk or a system run is in progress the removal
 // waits until it ends, and e still holds c until then.
 func (w *World) Remove(e Entity, c ComponentType) {
-	if !w.Has(e, c) {
+	id := c.ID()
+	s := w.set(id)
+	if s == nil || !w.IsAlive(e) || s.index(uint32(e)) == 0 {
 		return
 	}
 	if w.walking > 0 {
-		w.pending = append(w.pending, op{e, c.ID()})
+		w.pending = append(w.pending, op{e, id})
 		w.pendingRemoves++
 		return
 	}
-	w.stores[c.ID()].remove(uint32(e))
+	w.stores[id].remove(uint32(e))
 }
 
 // Destroy removes e and every component it holds; its id is dead from then
@@ -112,9 +130,9 @@ func (w *World) Destroy(e Entity) {
 		return
 	}
 	slot := uint32(e)
-	for _, s := range w.stores {
-		if s != nil && s.members().index(slot) != 0 {
-			s.remove(slot)
+	for _, u := range w.used {
+		if u.set.index(slot) != 0 {
+			u.store.remove(slot)
 		}
 	}
 	w.gens[slot] = 0
@@ -126,8 +144,8 @@ func (w *World) Destroy(e Entity) {
 
 // Count returns how many entities hold component c. O(1).
 func (w *World) Count(c ComponentType) int {
-	if c.ID() < len(w.stores) && w.stores[c.ID()] != nil {
-		return len(w.stores[c.ID()].members().dense)
+	if s := w.set(c.ID()); s != nil {
+		return len(s.dense)
 	}
 	return 0
 }
@@ -154,9 +172,9 @@ func (w *World) ComponentsOf(e Entity) []ComponentType {
 		return nil
 	}
 	var out []ComponentType
-	for _, s := range w.stores {
-		if s != nil && s.members().index(uint32(e)) != 0 {
-			out = append(out, w.types[s.members().id])
+	for id, s := range w.sets {
+		if s != nil && s.index(uint32(e)) != 0 {
+			out = append(out, w.types[id])
 		}
 	}
 	return out
@@ -210,10 +228,14 @@ func (w *World) storeFor(c ComponentType) store {
 	if id >= len(w.stores) {
 		w.stores = grow(w.stores, id+1)
 		w.types = grow(w.types, id+1)
+		w.sets = grow(w.sets, id+1)
 	}
 	if w.stores[id] == nil {
-		w.stores[id] = c.newStore()
+		s := c.newStore()
+		w.stores[id] = s
 		w.types[id] = c
+		w.sets[id] = s.members()
+		w.used = append(w.used, usedStore{s.members(), s})
 	}
 	return w.stores[id]
 }
