@@ -64,6 +64,10 @@ func (w *World) Slots(types ...ComponentType) *Slots {
 		key.ids[i] = int32(t.ID())
 	}
 	slices.Sort(key.ids[:key.n])
+	key.n = len(slices.Compact(key.ids[:key.n]))
+	for i := key.n; i < len(types); i++ {
+		key.ids[i] = 0
+	}
 	v, ok := w.views[key]
 	if !ok {
 		v = w.newView(key, types)
@@ -74,9 +78,6 @@ func (w *World) Slots(types ...ComponentType) *Slots {
 func (w *World) newView(key viewKey, types []ComponentType) *Slots {
 	v := &Slots{runsDirty: true, indicesDirty: true}
 	for i := range key.n {
-		if i > 0 && key.ids[i] == key.ids[i-1] {
-			continue
-		}
 		var t ComponentType
 		for _, c := range types {
 			if c.ID() == int(key.ids[i]) {

@@ -1,0 +1,93 @@
+// Package world is Tessera's entity-component-system store: entities with
+// generational ids, components kept in sparse sets or in numeric columns,
+// walks that allocate nothing, and systems run in a fixed and a frame phase.
+// It imports the standard library only, so it builds and tests anywhere.
+//
+// # Outline
+//
+//   - Entities: [World.Create], [World.Spawn], [Spawn1] … [Spawn4],
+//     [World.Destroy], [World.IsAlive], [World.Len], [World.Entities],
+//     [Entity.Slot].
+//   - Object components (any Go value): [DefineComponent], [Component.Add],
+//     [Component.Get], [Component.Require]; tags: [DefineTag].
+//   - Field components (numeric columns): [DefineFields], [Fields.Add],
+//     [Fields.Get], [Fields.Column].
+//   - Untyped operations: [World.Has], [World.Remove], [World.Count],
+//     [World.ComponentsOf].
+//   - Walks: [Query1] … [Query4], [Each1] … [Each4], [World.Slots],
+//     [First1] … [First4].
+//   - Systems: [System], [World.AddSystem], [World.RemoveSystem],
+//     [World.Run], [World.Clear].
+//   - Tools: [Inspect].
+//   - Errors: [EntityError], [SystemError] and the Err sentinels.
+//
+// # Ids
+//
+// An [Entity] is 64 bits: its slot in the low 32 and its slot's generation
+// in the high 32. Destroying an entity frees its slot and moves the slot's
+// generation on, so an id kept after its entity died stays dead for good:
+// IsAlive, Has and Get answer false for it and Destroy ignores it, even once
+// the slot holds a new entity. Keep ids as Entity values; narrowing one to
+// 32 bits keeps the slot and loses the generation.
+//
+// # Components
+//
+// An object component ([DefineComponent]) holds any Go value, kept by value
+// in a sparse set: finding an entity's value is two array reads, and walking
+// every value is a walk over packed arrays. A tag ([DefineTag]) records
+// presence only and stores no values.
+//
+// A field component ([DefineFields]) is a struct of fixed-size numbers kept
+// in a column: one []T per component and world, indexed by the entity's
+// slot. Columns hold no pointers, so the garbage collector never scans
+// them, and a loop over one is as plain as a loop over a slice. Add writes
+// the whole value, so a reused slot never shows the numbers its last owner
+// left in fields the new value leaves out.
+//
+// # Walks
+//
+//	walk                              cost                          use for
+//	Query1 … Query4 (range-over-func) a row per entity              readable code, not hot
+//	Each1 … Each4 (callback)          no allocation per entity      object components walked every step
+//	Slots(A, B).Runs() + Column       flat loop over contiguous     numeric data on many bodies
+//	                                  slices
+//
+// First1 … First4 return the first match, for singletons. Every walk starts
+// from the smallest of the sets it names, so Each2(w, Rare, Common, fn)
+// costs what Rare costs. Walks over field components only go in slot order;
+// others go in the order of the smallest set's packed array, which is not
+// creation order. Sort yourself when order matters.
+//
+// [World.Slots] is cached per set of components and kept up to date as
+// entities join and leave those sets; [Slots.Runs] hands out ranges of
+// consecutive slots, so each column can be resliced to a run and looped over
+// with no bounds check per entity.
+//
+// # Structural changes during walks
+//
+// While a walk (an Each call or a Query loop) or a system run is in
+// progress, [World.Destroy] and [World.Remove] wait until it ends; until
+// then the entity still answers IsAlive and Has as before, so nothing is
+// skipped or visited twice. Adds and spawns take effect at once, but the
+// walk in progress does not visit what they added. Outside walks every
+// change is immediate. A loop over a Slots view is not a walk.
+//
+// # Systems
+//
+// A [System] has a name, a [Phase] ([Fixed] or [Frame]), a run function
+// receiving a [Context], and an optional Dispose. Systems of a phase run in
+// the order they were added; [World.Run] reports one that returns an error
+// or panics as a [*SystemError] naming it, and with an error handler the
+// systems after it still run. [World.Clear] removes every entity and every
+// system.
+//
+// # Errors
+//
+// Misuse on the hot path panics with an error value: [Component.Require]
+// on an entity without the component, or an Add to a dead entity, panics
+// with an [*EntityError] such as
+// "world: Require[Health] on entity 12v3: missing component", which
+// errors.Is matches against [ErrMissingComponent] or [ErrDeadEntity]. A
+// system runner recovers such a panic and reports it with the system's
+// name.
+package world

@@ -1,0 +1,150 @@
+package world_test
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/tessera-engine/tessera/world"
+)
+
+func runsOf(s *world.Slots) string { return fmt.Sprint(s.Runs()) }
+
+func TestSlotsRunsAndIndices(t *testing.T) {
+	w := world.New()
+	var ids []world.Entity
+	for i := range 140 {
+		e := world.Spawn1(w, tPos, position{X: float32(i)})
+		if i%70 < 60 {
+			tVel.Add(w, e, velocity{})
+		}
+		ids = append(ids, e)
+	}
+	v := w.Slots(tPos, tVel)
+	if got, want := runsOf(v), "[{0 60} {70 130}]"; got != want {
+		t.Errorf("Runs() = %s, want %s", got, want)
+	}
+	if v.Len() != 120 || len(v.Indices()) != 120 || v.Indices()[60] != 70 {
+		t.Errorf("Len %d, Indices %d entries, [60] = %d", v.Len(), len(v.Indices()), v.Indices()[60])
+	}
+	if w.Slots(tVel, tPos) != v || w.Slots(tPos, tVel, tPos) != v {
+		t.Errorf("the same set in another order is not the same cached view")
+	}
+	w.Destroy(ids[10])
+	w.Remove(ids[75], tVel)
+	tVel.Add(w, ids[65], velocity{})
+	if got, want := runsOf(v), "[{0 10} {11 60} {65 66} {70 75} {76 130}]"; got != want {
+		t.Errorf("after changes Runs() = %s, want %s", got, want)
+	}
+	want := []int32{}
+	for _, r := range v.Runs() {
+		for s := r.Start; s < r.End; s++ {
+			want = append(want, int32(s))
+		}
+	}
+	if !slices.Equal(v.Indices(), want) {
+		t.Errorf("Indices() disagrees with Runs()")
+	}
+}
+
+func TestSlotsRecomputedOnlyOnMembershipChange(t *testing.T) {
+	w := world.New()
+	for range 200 {
+		world.Spawn2(w, tPos, position{}, tVel, velocity{})
+	}
+	v := w.Slots(tPos, tVel)
+	runs := v.Runs()
+	idx := v.Indices()
+	// Changes to other components, and value changes, leave the view alone.
+	e := world.Spawn1(w, tHealth, health{})
+	tName.Add(w, e, "x")
+	tPos.Add(w, e, position{}) // joins Position only: not a member
+	tPos.Column(w)[3].X = 7
+	if r := v.Runs(); &r[0] != &runs[0] || len(r) != len(runs) {
+		t.Errorf("Runs() recomputed after unrelated changes")
+	}
+	if i := v.Indices(); &i[0] != &idx[0] {
+		t.Errorf("Indices() recomputed after unrelated changes")
+	}
+	tVel.Add(w, e, velocity{}) // now a member
+	if v.Len() != 201 || v.Runs()[len(v.Runs())-1].End != 201 {
+		t.Errorf("new member missing: Len %d Runs %v", v.Len(), v.Runs())
+	}
+}
+
+func TestSlotsBuiltFromExistingMembers(t *testing.T) {
+	w := world.New()
+	a := world.Spawn2(w, tPos, position{}, tHealth, health{})
+	world.Spawn1(w, tPos, position{})
+	b := world.Spawn2(w, tPos, position{}, tHealth, health{})
+	v := w.Slots(tHealth, tPos) // a field and an object component
+	if got := v.Indices(); !slices.Equal(got, []int32{int32(a.Slot()), int32(b.Slot())}) {
+		t.Errorf("Indices() = %v, want [%d %d]", got, a.Slot(), b.Slot())
+	}
+	empty := w.Slots(world.DefineComponent[int]("NeverUsed"))
+	if empty.Len() != 0 || len(empty.Runs()) != 0 {
+		t.Errorf("view of an unused component is not empty")
+	}
+}
+
+func TestSlotsPanicsOnBadArity(t *testing.T) {
+	w := world.New()
+	mustPanicWith(t, func() { w.Slots() })
+	many := make([]world.ComponentType, 9)
+	for i := range many {
+		many[i] = tPos
+	}
+	mustPanicWith(t, func() { w.Slots(many...) })
+}
+
+// TestSlotsLoopOutsideSystemIsNotAWalk: destroying inside a plain loop over
+// a view's indices happens at once; the indices in hand stay as they were.
+func TestSlotsLoopOutsideSystemIsNotAWalk(t *testing.T) {
+	w := world.New()
+	var ids []world.Entity
+	for range 4 {
+		ids = append(ids, world.Spawn1(w, tPos, position{}))
+	}
+	v := w.Slots(tPos)
+	idx := v.Indices()
+	for _, s := range idx {
+		w.Destroy(ids[s])
+		if w.IsAlive(ids[s]) {
+			t.Fatalf("destroy in a slots loop was deferred")
+		}
+	}
+	if len(idx) != 4 || v.Len() != 0 {
+		t.Errorf("held indices %v, view Len %d", idx, v.Len())
+	}
+}
+
+// TestEachOverFieldsSurvivesViewRebuild: a walk over field components holds
+// the view's runs while the body changes membership and asks for the view
+// again; the walk must still see its own runs.
+func TestEachOverFieldsSurvivesViewRebuild(t *testing.T) {
+	w := world.New()
+	for range 100 {
+		world.Spawn2(w, tPos, position{}, tVel, velocity{})
+	}
+	visited := 0
+	world.Each2(w, tPos, tVel, func(e world.Entity, p *position, _ *velocity) {
+		visited++
+		if visited%10 == 0 {
+			world.Spawn2(w, tPos, position{}, tVel, velocity{})
+			w.Slots(tPos, tVel).Runs() // rebuilds while the walk holds the old runs
+		}
+		p.X++
+	})
+	if visited != 100 {
+		t.Errorf("visited %d, want 100", visited)
+	}
+	moved := 0
+	for _, p := range tPos.Column(w) {
+		if p.X == 1 {
+			moved++
+		}
+	}
+	if moved != 100 {
+		t.Errorf("%d bodies moved, want 100", moved)
+	}
+}

@@ -1,0 +1,239 @@
+package world_test
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/tessera-engine/tessera/world"
+)
+
+func run(name string, phase world.Phase, f func(*world.Context) error) world.System {
+	return world.System{Name: name, Phase: phase, Run: f}
+}
+
+func TestSystemsRunInOrderPerPhase(t *testing.T) {
+	w := world.New()
+	var log []string
+	for _, s := range []struct {
+		name  string
+		phase world.Phase
+	}{{"a", world.Fixed}, {"draw", world.Frame}, {"b", world.Fixed}, {"c", world.Fixed}} {
+		if err := w.AddSystem(run(s.name, s.phase, func(ctx *world.Context) error {
+			log = append(log, fmt.Sprintf("%s:%v:%v:%g", s.name, ctx.Phase, ctx.World == w, ctx.DT))
+			return nil
+		})); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Run(world.Context{Phase: world.Fixed, DT: 0.5}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Run(world.Context{Phase: world.Frame, DT: 0.25, Alpha: 0.5}, nil); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"a:fixed:true:0.5", "b:fixed:true:0.5", "c:fixed:true:0.5", "draw:frame:true:0.25"}
+	if !slices.Equal(log, want) {
+		t.Errorf("ran %v, want %v", log, want)
+	}
+	if got := w.SystemNames(world.Fixed); !slices.Equal(got, []string{"a", "b", "c"}) {
+		t.Errorf("SystemNames(Fixed) = %v", got)
+	}
+}
+
+func TestAddSystemErrors(t *testing.T) {
+	w := world.New()
+	ok := func(*world.Context) error { return nil }
+	if err := w.AddSystem(run("move", world.Fixed, ok)); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		sys  world.System
+		want error
+	}{
+		{"duplicate same phase", run("move", world.Fixed, ok), world.ErrDuplicateSystem},
+		{"duplicate other phase", run("move", world.Frame, ok), world.ErrDuplicateSystem},
+		{"no name", run("", world.Fixed, ok), world.ErrInvalidSystem},
+		{"no run", world.System{Name: "x", Phase: world.Fixed}, world.ErrInvalidSystem},
+		{"bad phase", run("y", world.Phase(7), ok), world.ErrInvalidSystem},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := w.AddSystem(tt.sys)
+			if !errors.Is(err, tt.want) {
+				t.Errorf("AddSystem = %v, want %v", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestRemoveSystemDisposes(t *testing.T) {
+	w := world.New()
+	disposed := 0
+	w.AddSystem(world.System{Name: "s", Phase: world.Frame, Run: func(*world.Context) error { return nil }, Dispose: func() { disposed++ }})
+	if !w.RemoveSystem("s") || disposed != 1 {
+		t.Errorf("RemoveSystem: disposed %d times", disposed)
+	}
+	if w.RemoveSystem("s") || disposed != 1 {
+		t.Errorf("second RemoveSystem reported a system or disposed again")
+	}
+	if err := w.AddSystem(run("s", world.Frame, func(*world.Context) error { return nil })); err != nil {
+		t.Errorf("re-adding a removed name: %v", err)
+	}
+}
+
+func TestRemoveAndAddSystemDuringRun(t *testing.T) {
+	w := world.New()
+	var ran []string
+	mk := func(name string) func(*world.Context) error {
+		return func(*world.Context) error { ran = append(ran, name); return nil }
+	}
+	w.AddSystem(run("a", world.Fixed, func(*world.Context) error {
+		ran = append(ran, "a")
+		w.RemoveSystem("b")
+		w.AddSystem(run("late", world.Fixed, mk("late")))
+		return nil
+	}))
+	w.AddSystem(run("b", world.Fixed, mk("b")))
+	w.AddSystem(run("c", world.Fixed, mk("c")))
+	w.Run(world.Context{Phase: world.Fixed}, nil)
+	if want := []string{"a", "c"}; !slices.Equal(ran, want) {
+		t.Errorf("first run: %v, want %v", ran, want)
+	}
+	ran = nil
+	w.RemoveSystem("a")
+	w.Run(world.Context{Phase: world.Fixed}, nil)
+	if want := []string{"c", "late"}; !slices.Equal(ran, want) {
+		t.Errorf("second run: %v, want %v", ran, want)
+	}
+}
+
+func TestRunReportsFailingSystemsAndGoesOn(t *testing.T) {
+	w := world.New()
+	e := w.Create()
+	bad := errors.New("bad input")
+	var ran []string
+	w.AddSystem(run("returns", world.Fixed, func(*world.Context) error { ran = append(ran, "returns"); return bad }))
+	w.AddSystem(run("panics", world.Fixed, func(*world.Context) error { ran = append(ran, "panics"); panic("oops") }))
+	w.AddSystem(run("requires", world.Fixed, func(ctx *world.Context) error {
+		ran = append(ran, "requires")
+		tHealth.Require(ctx.World, e)
+		return nil
+	}))
+	w.AddSystem(run("last", world.Fixed, func(*world.Context) error { ran = append(ran, "last"); return nil }))
+
+	var reported []*world.SystemError
+	err := w.Run(world.Context{Phase: world.Fixed}, func(err error) {
+		var se *world.SystemError
+		if !errors.As(err, &se) {
+			t.Fatalf("handler got %T, want *SystemError", err)
+		}
+		reported = append(reported, se)
+	})
+	if err != nil {
+		t.Errorf("Run with a handler returned %v", err)
+	}
+	if want := []string{"returns", "panics", "requires", "last"}; !slices.Equal(ran, want) {
+		t.Errorf("ran %v, want %v", ran, want)
+	}
+	if len(reported) != 3 {
+		t.Fatalf("reported %d errors, want 3", len(reported))
+	}
+	checks := []struct {
+		system string
+		is     []error
+		text   string
+	}{
+		{"returns", []error{bad}, `world: system "returns" (fixed): bad input`},
+		{"panics", []error{world.ErrPanic}, `world: system "panics" (fixed): panic: oops`},
+		{"requires", []error{world.ErrPanic, world.ErrMissingComponent}, "Require[Health] on entity " + e.String()},
+	}
+	for i, c := range checks {
+		se := reported[i]
+		if se.System != c.system || se.Phase != world.Fixed {
+			t.Errorf("report %d names %q (%v), want %q (fixed)", i, se.System, se.Phase, c.system)
+		}
+		for _, target := range c.is {
+			if !errors.Is(se, target) {
+				t.Errorf("report %q: errors.Is(%v) = false", c.system, target)
+			}
+		}
+		if !strings.Contains(se.Error(), c.text) {
+			t.Errorf("report %q reads %q, want it to contain %q", c.system, se.Error(), c.text)
+		}
+	}
+	if len(reported[1].Stack) == 0 {
+		t.Errorf("a panic's report carries no stack")
+	}
+
+	ran = nil
+	err = w.Run(world.Context{Phase: world.Fixed}, nil)
+	var se *world.SystemError
+	if !errors.As(err, &se) || se.System != "returns" || !errors.Is(err, bad) {
+		t.Errorf("Run without a handler = %v, want the first system's error", err)
+	}
+	if !slices.Equal(ran, []string{"returns"}) {
+		t.Errorf("without a handler ran %v, want to stop after the first failure", ran)
+	}
+}
+
+func TestSystemRunDefersAndFlushesBetweenSystems(t *testing.T) {
+	w := world.New()
+	e := world.Spawn2(w, tHealth, health{}, tName, "x")
+	victim := w.Create()
+	w.AddSystem(run("kill", world.Fixed, func(ctx *world.Context) error {
+		w.Destroy(victim)
+		w.Remove(e, tName)
+		if !w.IsAlive(victim) || !w.Has(e, tName) {
+			t.Errorf("changes inside a system run were not deferred")
+		}
+		return nil
+	}))
+	w.AddSystem(run("look", world.Fixed, func(ctx *world.Context) error {
+		if w.IsAlive(victim) || w.Has(e, tName) {
+			t.Errorf("the next system does not see the previous system's changes")
+		}
+		return nil
+	}))
+	w.AddSystem(run("crash", world.Fixed, func(ctx *world.Context) error {
+		w.Destroy(e)
+		panic("after destroying")
+	}))
+	w.Run(world.Context{Phase: world.Fixed}, func(error) {})
+	if w.IsAlive(e) {
+		t.Errorf("a panicking system's deferred destroy was lost")
+	}
+	f := w.Create()
+	w.Destroy(f)
+	if w.IsAlive(f) {
+		t.Errorf("after a panicking system, destroys stay deferred")
+	}
+}
+
+func TestClear(t *testing.T) {
+	w := world.New()
+	var disposed []string
+	for _, n := range []string{"a", "b"} {
+		w.AddSystem(world.System{Name: n, Phase: world.Fixed, Run: func(*world.Context) error { return nil }, Dispose: func() { disposed = append(disposed, n) }})
+	}
+	e := world.Spawn2(w, tPos, position{X: 1}, tHealth, health{})
+	w.Clear()
+	if w.Len() != 0 || w.IsAlive(e) || w.Count(tPos) != 0 || w.Count(tHealth) != 0 {
+		t.Errorf("Clear left entities: Len %d", w.Len())
+	}
+	if !slices.Equal(disposed, []string{"a", "b"}) || len(w.SystemNames(world.Fixed)) != 0 {
+		t.Errorf("Clear disposed %v, systems left %v", disposed, w.SystemNames(world.Fixed))
+	}
+	f := world.Spawn1(w, tPos, position{})
+	if f == e || w.IsAlive(e) {
+		t.Errorf("an id from before Clear came back alive")
+	}
+	w.AddSystem(run("in", world.Fixed, func(*world.Context) error { w.Clear(); return nil }))
+	err := w.Run(world.Context{Phase: world.Fixed}, nil)
+	if !errors.Is(err, world.ErrPanic) {
+		t.Errorf("Clear inside a system run: %v, want a reported panic", err)
+	}
+}
