@@ -228,7 +228,7 @@ func (f *Fields[T]) Add(w *World, e Entity, v T) int {
 // the column grows (an add to an entity in a higher slot).
 // O(1), no allocation.
 func (f *Fields[T]) Get(w *World, e Entity) (*T, bool) {
-	if s := f.storage(w); s != nil && s.index(uint32(e)) != 0 && w.IsAlive(e) {
+	if s := f.storage(w); s != nil && s.has(uint32(e)) && w.IsAlive(e) {
 		return &s.vals[uint32(e)], true
 	}
 	return nil, false

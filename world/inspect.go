@@ -50,7 +50,7 @@ func Inspect(w *World, limit, previewLen int, types ...ComponentType) []Inspecti
 		}
 		in := Inspection{Entity: makeEntity(uint32(slot), gen)}
 		for _, s := range w.stores {
-			if s == nil || s.members().index(uint32(slot)) == 0 {
+			if s == nil || !s.members().has(uint32(slot)) {
 				continue
 			}
 			in.Components = append(in.Components, Preview{
@@ -68,7 +68,7 @@ func holdsAny(w *World, slot uint32, types []ComponentType) bool {
 		return true
 	}
 	for _, t := range types {
-		if s := w.set(t.ID()); s != nil && s.index(slot) != 0 {
+		if s := w.set(t.ID()); s != nil && s.has(slot) {
 			return true
 		}
 	}

@@ -9,10 +9,20 @@ import (
 // maxViewComponents is how many components one [World.Slots] call may name.
 const maxViewComponents = 8
 
-// viewKey names a set of components by their sorted ids.
+// viewKey names a set of components by their sorted, distinct ids.
 type viewKey struct {
 	n   int
 	ids [maxViewComponents]int32
+}
+
+// makeViewKey sorts and dedups ids into a key.
+func makeViewKey(ids ...int32) viewKey {
+	var k viewKey
+	k.n = copy(k.ids[:], ids)
+	slices.Sort(k.ids[:k.n])
+	k.n = len(slices.Compact(k.ids[:k.n]))
+	clear(k.ids[k.n:])
+	return k
 }
 
 // Run is a range of consecutive slots, Start included and End excluded,
@@ -25,114 +35,83 @@ type Run struct {
 // components, in ascending slot order, for flat loops over field
 // components' columns. Get one from [World.Slots].
 //
-// The view is the world's own: it is cached per set of components and kept
-// up to date as entities join and leave those sets, and its runs and
-// indices are recomputed only after such a change. Do not keep a view, or a
-// slice it returned, past the step you fetched it in: a later call after a
-// change reuses the same buffers.
+// The view is the world's own and cached per set of components. It is
+// recomputed, from the components' membership bitmaps 64 slots a word,
+// only when an entity has joined or left one of those sets since the last
+// call. Do not keep a view, or a slice it returned, past the step you
+// fetched it in: a later call after a change may reuse the same buffers.
 //
 // A loop over a view is not a walk: destroying an entity inside it happens
 // at once (the slices you hold are unaffected, but that slot's column
 // entries now belong to a dead entity). Inside a system run, destroys are
 // deferred until the system returns.
 type Slots struct {
-	sets  []*set
-	bits  []uint64 // one bit per slot: set when the slot holds every component
-	count int
+	sets     []*set
+	versions []uint64 // each set's version when runs were last computed
+	count    int
 
 	runs         []Run
 	indices      []int32
-	runsDirty    bool
-	indicesDirty bool
-	pinned       int // walks iterating runs; a rebuild then takes a new buffer
+	fresh        bool // runs and count match versions
+	indicesFresh bool
+	pinned       int // walks iterating runs; a recompute then takes a new buffer
 }
 
 // Slots returns the view of the slots whose entities hold every one of the
-// given components. Asking for the same set again (in any order) returns
-// the same cached view; the first call for a set costs a pass over its
-// smallest component, later calls are O(1) until an entity joins or leaves
-// one of the sets.
+// given components. Asking for the same set again, in any order, returns
+// the same cached view. O(1) when nothing changed; see [Slots] for the cost
+// of a recompute.
 //
 // Panics if no component, or more than 8, are given.
 func (w *World) Slots(types ...ComponentType) *Slots {
 	if len(types) == 0 || len(types) > maxViewComponents {
 		panic(fmt.Errorf("world: Slots takes 1 to %d components, got %d", maxViewComponents, len(types)))
 	}
-	var key viewKey
-	key.n = len(types)
+	var ids [maxViewComponents]int32
 	for i, t := range types {
-		key.ids[i] = int32(t.ID())
+		ids[i] = int32(t.ID())
 	}
-	slices.Sort(key.ids[:key.n])
-	key.n = len(slices.Compact(key.ids[:key.n]))
-	for i := key.n; i < len(types); i++ {
-		key.ids[i] = 0
+	key := makeViewKey(ids[:len(types)]...)
+	if v, ok := w.views[key]; ok {
+		return v
 	}
-	v, ok := w.views[key]
-	if !ok {
-		v = w.newView(key, types)
+	sets := make([]*set, len(types))
+	for i, t := range types {
+		sets[i] = w.storeFor(t).members()
 	}
-	return v
+	return w.viewOf(sets...)
 }
 
-func (w *World) newView(key viewKey, types []ComponentType) *Slots {
-	v := &Slots{runsDirty: true, indicesDirty: true}
-	for i := range key.n {
-		var t ComponentType
-		for _, c := range types {
-			if c.ID() == int(key.ids[i]) {
-				t = c
+// refresh recomputes the runs if a set changed since the last time.
+func (v *Slots) refresh() {
+	if v.fresh {
+		changed := false
+		for i, s := range v.sets {
+			if s.version != v.versions[i] {
+				changed = true
+				break
 			}
 		}
-		s := w.storeFor(t).members()
-		s.views = append(s.views, v)
-		v.sets = append(v.sets, s)
-	}
-	smallest := v.sets[0]
-	for _, s := range v.sets[1:] {
-		if len(s.dense) < len(smallest.dense) {
-			smallest = s
-		}
-	}
-	for _, slot := range smallest.dense {
-		v.joined(slot)
-	}
-	w.views[key] = v
-	return v
-}
-
-// joined is told that slot joined one of the view's sets.
-func (v *Slots) joined(slot uint32) {
-	for _, s := range v.sets {
-		if s.index(slot) == 0 {
+		if !changed {
 			return
 		}
 	}
-	word := int(slot >> 6)
-	if word >= len(v.bits) {
-		v.bits = grow(v.bits, word+1)
+	for i, s := range v.sets {
+		v.versions[i] = s.version
 	}
-	mask := uint64(1) << (slot & 63)
-	if v.bits[word]&mask == 0 {
-		v.bits[word] |= mask
-		v.count++
-		v.runsDirty, v.indicesDirty = true, true
+	buf := v.runs[:0]
+	if v.pinned > 0 {
+		buf = nil // a walk is iterating the old runs; leave them be
 	}
+	v.runs, v.count = appendRuns(buf, v.sets)
+	v.fresh, v.indicesFresh = true, false
 }
 
-// left is told that slot left one of the view's sets.
-func (v *Slots) left(slot uint32) {
-	word := int(slot >> 6)
-	mask := uint64(1) << (slot & 63)
-	if word < len(v.bits) && v.bits[word]&mask != 0 {
-		v.bits[word] &^= mask
-		v.count--
-		v.runsDirty, v.indicesDirty = true, true
-	}
+// Len returns the number of slots in the view.
+func (v *Slots) Len() int {
+	v.refresh()
+	return v.count
 }
-
-// Len returns the number of slots in the view. O(1).
-func (v *Slots) Len() int { return v.count }
 
 // Runs returns the view as ranges of consecutive slots in ascending order.
 // Reslicing each column to a run gives a loop the compiler checks bounds
@@ -146,49 +125,52 @@ func (v *Slots) Len() int { return v.count }
 //		}
 //	}
 //
-// O(1) when nothing changed since the last call; otherwise one pass over
-// a bitmap of the slots (64 slots a word), no allocation in steady state.
+// No allocation in steady state.
 func (v *Slots) Runs() []Run {
-	if v.runsDirty {
-		buf := v.runs[:0]
-		if v.pinned > 0 {
-			buf = nil // a walk is iterating the old runs; leave them be
-		}
-		v.runs = appendRuns(buf, v.bits)
-		v.runsDirty = false
-	}
+	v.refresh()
 	return v.runs
 }
-
-// pin returns the runs for a walk to iterate and keeps later rebuilds out
-// of their buffer until unpin.
-func (v *Slots) pin() []Run {
-	runs := v.Runs()
-	v.pinned++
-	return runs
-}
-
-func (v *Slots) unpin() { v.pinned-- }
 
 // Indices returns the view's slots in ascending order, for loops that want
 // one index at a time. Same cost and lifetime as [Slots.Runs].
 func (v *Slots) Indices() []int32 {
-	if v.indicesDirty {
+	v.refresh()
+	if !v.indicesFresh {
 		v.indices = v.indices[:0]
-		for _, r := range v.Runs() {
+		for _, r := range v.runs {
 			for s := r.Start; s < r.End; s++ {
 				v.indices = append(v.indices, int32(s))
 			}
 		}
-		v.indicesDirty = false
+		v.indicesFresh = true
 	}
 	return v.indices
 }
 
-// appendRuns appends the runs of set bits in words to runs.
-func appendRuns(runs []Run, words []uint64) []Run {
+// pin returns the runs for a walk to iterate and keeps later recomputes
+// out of their buffer until unpin.
+func (v *Slots) pin() []Run {
+	v.refresh()
+	v.pinned++
+	return v.runs
+}
+
+func (v *Slots) unpin() { v.pinned-- }
+
+// appendRuns appends the runs of slots set in every one of the sets'
+// bitmaps to runs, and counts those slots.
+func appendRuns(runs []Run, sets []*set) ([]Run, int) {
+	n := len(sets[0].bits)
+	for _, s := range sets[1:] {
+		n = min(n, len(s.bits))
+	}
+	count := 0
 	start := -1
-	for wi, word := range words {
+	for wi := range n {
+		word := sets[0].bits[wi]
+		for _, s := range sets[1:] {
+			word &= s.bits[wi]
+		}
 		base := wi * 64
 		switch word {
 		case 0:
@@ -198,11 +180,13 @@ func appendRuns(runs []Run, words []uint64) []Run {
 			}
 			continue
 		case ^uint64(0):
+			count += 64
 			if start < 0 {
 				start = base
 			}
 			continue
 		}
+		count += bits.OnesCount64(word)
 		b := 0
 		for b < 64 {
 			if start < 0 {
@@ -223,7 +207,7 @@ func appendRuns(runs []Run, words []uint64) []Run {
 		}
 	}
 	if start >= 0 {
-		runs = append(runs, Run{start, len(words) * 64})
+		runs = append(runs, Run{start, n * 64})
 	}
-	return runs
+	return runs, count
 }

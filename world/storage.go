@@ -5,19 +5,32 @@ import (
 	"unicode/utf8"
 )
 
-// set is the membership half of a component's storage: a sparse set over
-// slots. Both component kinds use it; only where values live differs.
+// set is the membership half of a component's storage. Every component
+// keeps a bitmap of the slots that hold it: Has is one bit test, and a
+// [Slots] view is the AND of its components' bitmaps, 64 slots a word. An
+// object component also keeps a sparse set (slot to packed index and back)
+// so its values stay packed.
 type set struct {
-	id     int
-	name   string
-	field  bool
-	sparse []uint32 // slot -> dense index + 1; 0 means absent
-	dense  []uint32 // dense index -> slot
-	views  []*Slots // cached slot views that include this component
+	id      int
+	name    string
+	field   bool
+	bits    []uint64 // bit slot%64 of word slot/64: the slot holds the component
+	count   int
+	version uint64 // moves on whenever a slot joins or leaves
+
+	// object components only
+	sparse []uint32 // slot -> packed index + 1; 0 means absent
+	dense  []uint32 // packed index -> slot
 }
 
-// index returns the dense index of slot plus one, or 0 when the slot does
-// not hold the component.
+// has reports whether slot holds the component.
+func (s *set) has(slot uint32) bool {
+	w := slot >> 6
+	return w < uint32(len(s.bits)) && s.bits[w]&(1<<(slot&63)) != 0
+}
+
+// index returns the packed index of slot plus one, or 0 when the slot does
+// not hold the (object) component.
 func (s *set) index(slot uint32) uint32 {
 	if slot < uint32(len(s.sparse)) {
 		return s.sparse[slot]
@@ -25,19 +38,34 @@ func (s *set) index(slot uint32) uint32 {
 	return 0
 }
 
-// join records slot as a new member and returns its dense index.
-func (s *set) join(slot uint32) int {
-	if slot >= uint32(len(s.sparse)) {
-		s.sparse = grow(s.sparse, int(slot)+1)
+// join marks slot as a member; for an object component it also appends it
+// to the packed array.
+func (s *set) join(slot uint32) {
+	w := int(slot >> 6)
+	if w >= len(s.bits) {
+		s.bits = grow(s.bits, w+1)
 	}
-	s.dense = append(s.dense, slot)
-	s.sparse[slot] = uint32(len(s.dense))
-	return len(s.dense) - 1
+	s.bits[w] |= 1 << (slot & 63)
+	s.count++
+	s.version++
+	if !s.field {
+		if slot >= uint32(len(s.sparse)) {
+			s.sparse = grow(s.sparse, int(slot)+1)
+		}
+		s.dense = append(s.dense, slot)
+		s.sparse[slot] = uint32(len(s.dense))
+	}
 }
 
-// leave removes slot from the set by moving the last member into its place
-// and returns the dense index it held and the one that moved (the last).
+// leave unmarks slot. For an object component it moves the last packed
+// member into the hole and returns the hole's index and the old last one.
 func (s *set) leave(slot uint32) (hole, last int) {
+	s.bits[slot>>6] &^= 1 << (slot & 63)
+	s.count--
+	s.version++
+	if s.field {
+		return 0, 0
+	}
 	i := s.sparse[slot] - 1
 	last = len(s.dense) - 1
 	moved := s.dense[last]
@@ -83,19 +111,19 @@ func newStorage[T any](id int, name string, field bool) *storage[T] {
 
 func (s *storage[T]) members() *set { return &s.set }
 
-// ptr returns the value of a member given its slot and its dense index + 1.
-func (s *storage[T]) ptr(slot, i uint32) *T {
+// at returns a member's value.
+func (s *storage[T]) at(slot uint32) *T {
 	if s.field {
 		return &s.vals[slot]
 	}
-	return &s.vals[i-1]
+	return &s.vals[s.sparse[slot]-1]
 }
 
 // put stores v for slot, joining the set if the slot is not a member yet,
 // and reports whether it joined.
 func (s *storage[T]) put(slot uint32, v T) bool {
-	if i := s.index(slot); i != 0 {
-		*s.ptr(slot, i) = v
+	if s.has(slot) {
+		*s.at(slot) = v
 		return false
 	}
 	s.join(slot)
@@ -111,7 +139,7 @@ func (s *storage[T]) put(slot uint32, v T) bool {
 }
 
 func (s *storage[T]) remove(slot uint32) {
-	if s.index(slot) == 0 {
+	if !s.has(slot) {
 		return
 	}
 	hole, last := s.leave(slot)
@@ -121,23 +149,13 @@ func (s *storage[T]) remove(slot uint32) {
 		s.vals[last] = zero // let the garbage collector have what it referenced
 		s.vals = s.vals[:last]
 	}
-	for _, v := range s.views {
-		v.left(slot)
-	}
 }
 
 func (s *storage[T]) preview(slot uint32, max int) string {
-	i := s.index(slot)
-	if i == 0 {
+	if !s.has(slot) {
 		return ""
 	}
-	var text string
-	if s.field {
-		text = fmt.Sprintf("%+v", s.vals[slot])
-	} else {
-		text = fmt.Sprintf("%+v", s.vals[i-1])
-	}
-	return truncate(text, max)
+	return truncate(fmt.Sprintf("%+v", *s.at(slot)), max)
 }
 
 // truncate shortens text to at most max runes, marking the cut with "…".
@@ -157,18 +175,14 @@ func truncate(text string, max int) string {
 
 // addTo is the one path every add takes: it creates the world's storage for
 // the component on first use, cancels a deferred removal of the same
-// component, and tells the cached slot views about a new member.
+// component, and logs a join made during a walk so the walk can skip it.
 func addTo[T any](w *World, k Key[T], slot uint32, v T) {
 	s := k.storage(w)
 	if s == nil {
 		s = w.storeFor(k).(*storage[T])
 	}
-	if w.pendingRemoves > 0 {
-		w.cancelRemove(slot, s.id)
+	if w.walking > 0 {
+		w.addDuringWalk(&s.set, slot)
 	}
-	if s.put(slot, v) {
-		for _, view := range s.views {
-			view.joined(slot)
-		}
-	}
+	s.put(slot, v)
 }

@@ -2,7 +2,10 @@
 
 package world
 
-import "iter"
+import (
+	"iter"
+	"math/bits"
+)
 
 // Spawn1 makes an entity holding a with the given values and
 // returns its id. The values are not boxed, so this is the fastest way to
@@ -15,8 +18,9 @@ func Spawn1[A any](w *World, a Key[A], va A) Entity {
 
 // Each1 calls fn for every entity holding a, with pointers to
 // its values (for a field component, into the column at the entity's
-// slot). The walk starts from the smallest of the sets and allocates
-// nothing per entity; its order is not creation order.
+// slot). It allocates nothing. A walk over field components only goes in
+// slot order through the cached [Slots] view; otherwise the walk starts
+// from the smallest of the sets, and its order is not creation order.
 //
 // Each1 is a walk: removals and destroys made during it wait until it
 // ends, so nothing is skipped or visited twice, and entities or components
@@ -26,14 +30,12 @@ func Each1[A any](w *World, a Key[A], fn func(Entity, *A)) {
 	if sa == nil {
 		return
 	}
-	na := uint32(len(sa.dense))
-	drv := &sa.set
 	w.beginWalk()
 	defer w.endWalk()
 	if sa.field {
-		// Only field components: walk the cached slot view's runs in slot
-		// order, which reads the columns front to back.
-		view := w.Slots(a)
+		// Only field components: walk the cached view's runs in slot
+		// order, reading the columns front to back.
+		view := w.viewOf(&sa.set)
 		runs := view.pin()
 		defer view.unpin()
 		for _, r := range runs {
@@ -43,14 +45,31 @@ func Each1[A any](w *World, a Key[A], fn func(Entity, *A)) {
 		}
 		return
 	}
-	n := len(drv.dense)
-	for k := 0; k < n; k++ {
-		slot := drv.dense[k]
-		ia := sa.index(slot)
-		if ia-1 >= na {
+	j0 := len(w.joins)
+	drv := smallest(&sa.set)
+	if !drv.field {
+		// Start from the smallest set's packed array, as long as it was
+		// when the walk began.
+		n := len(drv.dense)
+		for k := 0; k < n; k++ {
+			slot := drv.dense[k]
+			if !(w.member(&sa.set, slot, j0)) {
+				continue
+			}
+			fn(makeEntity(slot, w.gens[slot]), sa.at(slot))
+		}
+		return
+	}
+	it := bitIter{bits: drv.bits, wi: -1}
+	for {
+		slot, ok := it.next()
+		if !ok {
+			return
+		}
+		if !(w.member(&sa.set, slot, j0)) {
 			continue
 		}
-		fn(makeEntity(slot, w.gens[slot]), sa.ptr(slot, ia))
+		fn(makeEntity(slot, w.gens[slot]), sa.at(slot))
 	}
 }
 
@@ -68,12 +87,12 @@ func Query1[A any](w *World, a Key[A]) iter.Seq2[Entity, *A] {
 		if sa == nil {
 			return
 		}
-		na := uint32(len(sa.dense))
-		drv := &sa.set
 		w.beginWalk()
 		defer w.endWalk()
 		if sa.field {
-			view := w.Slots(a)
+			// Only field components: walk the cached view's runs in slot
+			// order, reading the columns front to back.
+			view := w.viewOf(&sa.set)
 			runs := view.pin()
 			defer view.unpin()
 			for _, r := range runs {
@@ -85,35 +104,64 @@ func Query1[A any](w *World, a Key[A]) iter.Seq2[Entity, *A] {
 			}
 			return
 		}
-		n := len(drv.dense)
-		for k := 0; k < n; k++ {
-			slot := drv.dense[k]
-			ia := sa.index(slot)
-			if ia-1 >= na {
+		j0 := len(w.joins)
+		drv := smallest(&sa.set)
+		if !drv.field {
+			// Start from the smallest set's packed array, as long as it was
+			// when the walk began.
+			n := len(drv.dense)
+			for k := 0; k < n; k++ {
+				slot := drv.dense[k]
+				if !(w.member(&sa.set, slot, j0)) {
+					continue
+				}
+				if !yield(makeEntity(slot, w.gens[slot]), sa.at(slot)) {
+					return
+				}
+			}
+			return
+		}
+		it := bitIter{bits: drv.bits, wi: -1}
+		for {
+			slot, ok := it.next()
+			if !ok {
+				return
+			}
+			if !(w.member(&sa.set, slot, j0)) {
 				continue
 			}
-			if !yield(makeEntity(slot, w.gens[slot]), sa.ptr(slot, ia)) {
+			if !yield(makeEntity(slot, w.gens[slot]), sa.at(slot)) {
 				return
 			}
 		}
 	}
 }
 
-// First1 returns the first entity holding a in walk order,
-// with pointers to its values, and true; or false when there is none. Use
-// it for singletons (the player, the camera target). It allocates nothing.
+// First1 returns the first entity holding a, with pointers
+// to its values, and true; or false when there is none. Use it for
+// singletons (the player, the camera target). It allocates nothing.
 func First1[A any](w *World, a Key[A]) (Entity, *A, bool) {
 	sa := a.storage(w)
 	if sa == nil {
 		return 0, nil, false
 	}
-	drv := &sa.set
-	for _, slot := range drv.dense {
-		ia := sa.index(slot)
-		if ia == 0 {
-			continue
+	drv := smallest(&sa.set)
+	if !drv.field {
+		for _, slot := range drv.dense {
+			if sa.has(slot) {
+				return makeEntity(slot, w.gens[slot]), sa.at(slot), true
+			}
 		}
-		return makeEntity(slot, w.gens[slot]), sa.ptr(slot, ia), true
+		return 0, nil, false
+	}
+	for wi, word := range drv.bits {
+		for word != 0 {
+			slot := uint32(wi*64 + bits.TrailingZeros64(word))
+			word &= word - 1
+			if sa.has(slot) {
+				return makeEntity(slot, w.gens[slot]), sa.at(slot), true
+			}
+		}
 	}
 	return 0, nil, false
 }
@@ -137,8 +185,9 @@ func Spawn2[A, B any](w *World, a Key[A], va A, b Key[B], vb B) Entity {
 
 // Each2 calls fn for every entity holding a and b, with pointers to
 // its values (for a field component, into the column at the entity's
-// slot). The walk starts from the smallest of the sets and allocates
-// nothing per entity; its order is not creation order.
+// slot). It allocates nothing. A walk over field components only goes in
+// slot order through the cached [Slots] view; otherwise the walk starts
+// from the smallest of the sets, and its order is not creation order.
 //
 // Each2 is a walk: removals and destroys made during it wait until it
 // ends, so nothing is skipped or visited twice, and entities or components
@@ -149,18 +198,12 @@ func Each2[A, B any](w *World, a Key[A], b Key[B], fn func(Entity, *A, *B)) {
 	if sa == nil || sb == nil {
 		return
 	}
-	na := uint32(len(sa.dense))
-	nb := uint32(len(sb.dense))
-	drv := &sa.set
-	if uint32(len(sb.dense)) < uint32(len(drv.dense)) {
-		drv = &sb.set
-	}
 	w.beginWalk()
 	defer w.endWalk()
 	if sa.field && sb.field {
-		// Only field components: walk the cached slot view's runs in slot
-		// order, which reads the columns front to back.
-		view := w.Slots(a, b)
+		// Only field components: walk the cached view's runs in slot
+		// order, reading the columns front to back.
+		view := w.viewOf(&sa.set, &sb.set)
 		runs := view.pin()
 		defer view.unpin()
 		for _, r := range runs {
@@ -170,18 +213,31 @@ func Each2[A, B any](w *World, a Key[A], b Key[B], fn func(Entity, *A, *B)) {
 		}
 		return
 	}
-	n := len(drv.dense)
-	for k := 0; k < n; k++ {
-		slot := drv.dense[k]
-		ia := sa.index(slot)
-		if ia-1 >= na {
+	j0 := len(w.joins)
+	drv := smallest(&sa.set, &sb.set)
+	if !drv.field {
+		// Start from the smallest set's packed array, as long as it was
+		// when the walk began.
+		n := len(drv.dense)
+		for k := 0; k < n; k++ {
+			slot := drv.dense[k]
+			if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0)) {
+				continue
+			}
+			fn(makeEntity(slot, w.gens[slot]), sa.at(slot), sb.at(slot))
+		}
+		return
+	}
+	it := bitIter{bits: drv.bits, wi: -1}
+	for {
+		slot, ok := it.next()
+		if !ok {
+			return
+		}
+		if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0)) {
 			continue
 		}
-		ib := sb.index(slot)
-		if ib-1 >= nb {
-			continue
-		}
-		fn(makeEntity(slot, w.gens[slot]), sa.ptr(slot, ia), sb.ptr(slot, ib))
+		fn(makeEntity(slot, w.gens[slot]), sa.at(slot), sb.at(slot))
 	}
 }
 
@@ -200,16 +256,12 @@ func Query2[A, B any](w *World, a Key[A], b Key[B]) iter.Seq2[Entity, Row2[A, B]
 		if sa == nil || sb == nil {
 			return
 		}
-		na := uint32(len(sa.dense))
-		nb := uint32(len(sb.dense))
-		drv := &sa.set
-		if uint32(len(sb.dense)) < uint32(len(drv.dense)) {
-			drv = &sb.set
-		}
 		w.beginWalk()
 		defer w.endWalk()
 		if sa.field && sb.field {
-			view := w.Slots(a, b)
+			// Only field components: walk the cached view's runs in slot
+			// order, reading the columns front to back.
+			view := w.viewOf(&sa.set, &sb.set)
 			runs := view.pin()
 			defer view.unpin()
 			for _, r := range runs {
@@ -221,47 +273,65 @@ func Query2[A, B any](w *World, a Key[A], b Key[B]) iter.Seq2[Entity, Row2[A, B]
 			}
 			return
 		}
-		n := len(drv.dense)
-		for k := 0; k < n; k++ {
-			slot := drv.dense[k]
-			ia := sa.index(slot)
-			if ia-1 >= na {
+		j0 := len(w.joins)
+		drv := smallest(&sa.set, &sb.set)
+		if !drv.field {
+			// Start from the smallest set's packed array, as long as it was
+			// when the walk began.
+			n := len(drv.dense)
+			for k := 0; k < n; k++ {
+				slot := drv.dense[k]
+				if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0)) {
+					continue
+				}
+				if !yield(makeEntity(slot, w.gens[slot]), Row2[A, B]{sa.at(slot), sb.at(slot)}) {
+					return
+				}
+			}
+			return
+		}
+		it := bitIter{bits: drv.bits, wi: -1}
+		for {
+			slot, ok := it.next()
+			if !ok {
+				return
+			}
+			if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0)) {
 				continue
 			}
-			ib := sb.index(slot)
-			if ib-1 >= nb {
-				continue
-			}
-			if !yield(makeEntity(slot, w.gens[slot]), Row2[A, B]{sa.ptr(slot, ia), sb.ptr(slot, ib)}) {
+			if !yield(makeEntity(slot, w.gens[slot]), Row2[A, B]{sa.at(slot), sb.at(slot)}) {
 				return
 			}
 		}
 	}
 }
 
-// First2 returns the first entity holding a and b in walk order,
-// with pointers to its values, and true; or false when there is none. Use
-// it for singletons (the player, the camera target). It allocates nothing.
+// First2 returns the first entity holding a and b, with pointers
+// to its values, and true; or false when there is none. Use it for
+// singletons (the player, the camera target). It allocates nothing.
 func First2[A, B any](w *World, a Key[A], b Key[B]) (Entity, *A, *B, bool) {
 	sa := a.storage(w)
 	sb := b.storage(w)
 	if sa == nil || sb == nil {
 		return 0, nil, nil, false
 	}
-	drv := &sa.set
-	if uint32(len(sb.dense)) < uint32(len(drv.dense)) {
-		drv = &sb.set
+	drv := smallest(&sa.set, &sb.set)
+	if !drv.field {
+		for _, slot := range drv.dense {
+			if sa.has(slot) && sb.has(slot) {
+				return makeEntity(slot, w.gens[slot]), sa.at(slot), sb.at(slot), true
+			}
+		}
+		return 0, nil, nil, false
 	}
-	for _, slot := range drv.dense {
-		ia := sa.index(slot)
-		if ia == 0 {
-			continue
+	for wi, word := range drv.bits {
+		for word != 0 {
+			slot := uint32(wi*64 + bits.TrailingZeros64(word))
+			word &= word - 1
+			if sa.has(slot) && sb.has(slot) {
+				return makeEntity(slot, w.gens[slot]), sa.at(slot), sb.at(slot), true
+			}
 		}
-		ib := sb.index(slot)
-		if ib == 0 {
-			continue
-		}
-		return makeEntity(slot, w.gens[slot]), sa.ptr(slot, ia), sb.ptr(slot, ib), true
 	}
 	return 0, nil, nil, false
 }
@@ -287,8 +357,9 @@ func Spawn3[A, B, C any](w *World, a Key[A], va A, b Key[B], vb B, c Key[C], vc 
 
 // Each3 calls fn for every entity holding a, b and c, with pointers to
 // its values (for a field component, into the column at the entity's
-// slot). The walk starts from the smallest of the sets and allocates
-// nothing per entity; its order is not creation order.
+// slot). It allocates nothing. A walk over field components only goes in
+// slot order through the cached [Slots] view; otherwise the walk starts
+// from the smallest of the sets, and its order is not creation order.
 //
 // Each3 is a walk: removals and destroys made during it wait until it
 // ends, so nothing is skipped or visited twice, and entities or components
@@ -300,22 +371,12 @@ func Each3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C], fn func(Entity, 
 	if sa == nil || sb == nil || sc == nil {
 		return
 	}
-	na := uint32(len(sa.dense))
-	nb := uint32(len(sb.dense))
-	nc := uint32(len(sc.dense))
-	drv := &sa.set
-	if uint32(len(sb.dense)) < uint32(len(drv.dense)) {
-		drv = &sb.set
-	}
-	if uint32(len(sc.dense)) < uint32(len(drv.dense)) {
-		drv = &sc.set
-	}
 	w.beginWalk()
 	defer w.endWalk()
 	if sa.field && sb.field && sc.field {
-		// Only field components: walk the cached slot view's runs in slot
-		// order, which reads the columns front to back.
-		view := w.Slots(a, b, c)
+		// Only field components: walk the cached view's runs in slot
+		// order, reading the columns front to back.
+		view := w.viewOf(&sa.set, &sb.set, &sc.set)
 		runs := view.pin()
 		defer view.unpin()
 		for _, r := range runs {
@@ -325,22 +386,31 @@ func Each3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C], fn func(Entity, 
 		}
 		return
 	}
-	n := len(drv.dense)
-	for k := 0; k < n; k++ {
-		slot := drv.dense[k]
-		ia := sa.index(slot)
-		if ia-1 >= na {
+	j0 := len(w.joins)
+	drv := smallest(&sa.set, &sb.set, &sc.set)
+	if !drv.field {
+		// Start from the smallest set's packed array, as long as it was
+		// when the walk began.
+		n := len(drv.dense)
+		for k := 0; k < n; k++ {
+			slot := drv.dense[k]
+			if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0) && w.member(&sc.set, slot, j0)) {
+				continue
+			}
+			fn(makeEntity(slot, w.gens[slot]), sa.at(slot), sb.at(slot), sc.at(slot))
+		}
+		return
+	}
+	it := bitIter{bits: drv.bits, wi: -1}
+	for {
+		slot, ok := it.next()
+		if !ok {
+			return
+		}
+		if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0) && w.member(&sc.set, slot, j0)) {
 			continue
 		}
-		ib := sb.index(slot)
-		if ib-1 >= nb {
-			continue
-		}
-		ic := sc.index(slot)
-		if ic-1 >= nc {
-			continue
-		}
-		fn(makeEntity(slot, w.gens[slot]), sa.ptr(slot, ia), sb.ptr(slot, ib), sc.ptr(slot, ic))
+		fn(makeEntity(slot, w.gens[slot]), sa.at(slot), sb.at(slot), sc.at(slot))
 	}
 }
 
@@ -360,20 +430,12 @@ func Query3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C]) iter.Seq2[Entit
 		if sa == nil || sb == nil || sc == nil {
 			return
 		}
-		na := uint32(len(sa.dense))
-		nb := uint32(len(sb.dense))
-		nc := uint32(len(sc.dense))
-		drv := &sa.set
-		if uint32(len(sb.dense)) < uint32(len(drv.dense)) {
-			drv = &sb.set
-		}
-		if uint32(len(sc.dense)) < uint32(len(drv.dense)) {
-			drv = &sc.set
-		}
 		w.beginWalk()
 		defer w.endWalk()
 		if sa.field && sb.field && sc.field {
-			view := w.Slots(a, b, c)
+			// Only field components: walk the cached view's runs in slot
+			// order, reading the columns front to back.
+			view := w.viewOf(&sa.set, &sb.set, &sc.set)
 			runs := view.pin()
 			defer view.unpin()
 			for _, r := range runs {
@@ -385,31 +447,42 @@ func Query3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C]) iter.Seq2[Entit
 			}
 			return
 		}
-		n := len(drv.dense)
-		for k := 0; k < n; k++ {
-			slot := drv.dense[k]
-			ia := sa.index(slot)
-			if ia-1 >= na {
+		j0 := len(w.joins)
+		drv := smallest(&sa.set, &sb.set, &sc.set)
+		if !drv.field {
+			// Start from the smallest set's packed array, as long as it was
+			// when the walk began.
+			n := len(drv.dense)
+			for k := 0; k < n; k++ {
+				slot := drv.dense[k]
+				if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0) && w.member(&sc.set, slot, j0)) {
+					continue
+				}
+				if !yield(makeEntity(slot, w.gens[slot]), Row3[A, B, C]{sa.at(slot), sb.at(slot), sc.at(slot)}) {
+					return
+				}
+			}
+			return
+		}
+		it := bitIter{bits: drv.bits, wi: -1}
+		for {
+			slot, ok := it.next()
+			if !ok {
+				return
+			}
+			if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0) && w.member(&sc.set, slot, j0)) {
 				continue
 			}
-			ib := sb.index(slot)
-			if ib-1 >= nb {
-				continue
-			}
-			ic := sc.index(slot)
-			if ic-1 >= nc {
-				continue
-			}
-			if !yield(makeEntity(slot, w.gens[slot]), Row3[A, B, C]{sa.ptr(slot, ia), sb.ptr(slot, ib), sc.ptr(slot, ic)}) {
+			if !yield(makeEntity(slot, w.gens[slot]), Row3[A, B, C]{sa.at(slot), sb.at(slot), sc.at(slot)}) {
 				return
 			}
 		}
 	}
 }
 
-// First3 returns the first entity holding a, b and c in walk order,
-// with pointers to its values, and true; or false when there is none. Use
-// it for singletons (the player, the camera target). It allocates nothing.
+// First3 returns the first entity holding a, b and c, with pointers
+// to its values, and true; or false when there is none. Use it for
+// singletons (the player, the camera target). It allocates nothing.
 func First3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C]) (Entity, *A, *B, *C, bool) {
 	sa := a.storage(w)
 	sb := b.storage(w)
@@ -417,27 +490,23 @@ func First3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C]) (Entity, *A, *B
 	if sa == nil || sb == nil || sc == nil {
 		return 0, nil, nil, nil, false
 	}
-	drv := &sa.set
-	if uint32(len(sb.dense)) < uint32(len(drv.dense)) {
-		drv = &sb.set
+	drv := smallest(&sa.set, &sb.set, &sc.set)
+	if !drv.field {
+		for _, slot := range drv.dense {
+			if sa.has(slot) && sb.has(slot) && sc.has(slot) {
+				return makeEntity(slot, w.gens[slot]), sa.at(slot), sb.at(slot), sc.at(slot), true
+			}
+		}
+		return 0, nil, nil, nil, false
 	}
-	if uint32(len(sc.dense)) < uint32(len(drv.dense)) {
-		drv = &sc.set
-	}
-	for _, slot := range drv.dense {
-		ia := sa.index(slot)
-		if ia == 0 {
-			continue
+	for wi, word := range drv.bits {
+		for word != 0 {
+			slot := uint32(wi*64 + bits.TrailingZeros64(word))
+			word &= word - 1
+			if sa.has(slot) && sb.has(slot) && sc.has(slot) {
+				return makeEntity(slot, w.gens[slot]), sa.at(slot), sb.at(slot), sc.at(slot), true
+			}
 		}
-		ib := sb.index(slot)
-		if ib == 0 {
-			continue
-		}
-		ic := sc.index(slot)
-		if ic == 0 {
-			continue
-		}
-		return makeEntity(slot, w.gens[slot]), sa.ptr(slot, ia), sb.ptr(slot, ib), sc.ptr(slot, ic), true
 	}
 	return 0, nil, nil, nil, false
 }
@@ -465,8 +534,9 @@ func Spawn4[A, B, C, D any](w *World, a Key[A], va A, b Key[B], vb B, c Key[C], 
 
 // Each4 calls fn for every entity holding a, b, c and d, with pointers to
 // its values (for a field component, into the column at the entity's
-// slot). The walk starts from the smallest of the sets and allocates
-// nothing per entity; its order is not creation order.
+// slot). It allocates nothing. A walk over field components only goes in
+// slot order through the cached [Slots] view; otherwise the walk starts
+// from the smallest of the sets, and its order is not creation order.
 //
 // Each4 is a walk: removals and destroys made during it wait until it
 // ends, so nothing is skipped or visited twice, and entities or components
@@ -479,26 +549,12 @@ func Each4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D], fn 
 	if sa == nil || sb == nil || sc == nil || sd == nil {
 		return
 	}
-	na := uint32(len(sa.dense))
-	nb := uint32(len(sb.dense))
-	nc := uint32(len(sc.dense))
-	nd := uint32(len(sd.dense))
-	drv := &sa.set
-	if uint32(len(sb.dense)) < uint32(len(drv.dense)) {
-		drv = &sb.set
-	}
-	if uint32(len(sc.dense)) < uint32(len(drv.dense)) {
-		drv = &sc.set
-	}
-	if uint32(len(sd.dense)) < uint32(len(drv.dense)) {
-		drv = &sd.set
-	}
 	w.beginWalk()
 	defer w.endWalk()
 	if sa.field && sb.field && sc.field && sd.field {
-		// Only field components: walk the cached slot view's runs in slot
-		// order, which reads the columns front to back.
-		view := w.Slots(a, b, c, d)
+		// Only field components: walk the cached view's runs in slot
+		// order, reading the columns front to back.
+		view := w.viewOf(&sa.set, &sb.set, &sc.set, &sd.set)
 		runs := view.pin()
 		defer view.unpin()
 		for _, r := range runs {
@@ -508,26 +564,31 @@ func Each4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D], fn 
 		}
 		return
 	}
-	n := len(drv.dense)
-	for k := 0; k < n; k++ {
-		slot := drv.dense[k]
-		ia := sa.index(slot)
-		if ia-1 >= na {
+	j0 := len(w.joins)
+	drv := smallest(&sa.set, &sb.set, &sc.set, &sd.set)
+	if !drv.field {
+		// Start from the smallest set's packed array, as long as it was
+		// when the walk began.
+		n := len(drv.dense)
+		for k := 0; k < n; k++ {
+			slot := drv.dense[k]
+			if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0) && w.member(&sc.set, slot, j0) && w.member(&sd.set, slot, j0)) {
+				continue
+			}
+			fn(makeEntity(slot, w.gens[slot]), sa.at(slot), sb.at(slot), sc.at(slot), sd.at(slot))
+		}
+		return
+	}
+	it := bitIter{bits: drv.bits, wi: -1}
+	for {
+		slot, ok := it.next()
+		if !ok {
+			return
+		}
+		if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0) && w.member(&sc.set, slot, j0) && w.member(&sd.set, slot, j0)) {
 			continue
 		}
-		ib := sb.index(slot)
-		if ib-1 >= nb {
-			continue
-		}
-		ic := sc.index(slot)
-		if ic-1 >= nc {
-			continue
-		}
-		id := sd.index(slot)
-		if id-1 >= nd {
-			continue
-		}
-		fn(makeEntity(slot, w.gens[slot]), sa.ptr(slot, ia), sb.ptr(slot, ib), sc.ptr(slot, ic), sd.ptr(slot, id))
+		fn(makeEntity(slot, w.gens[slot]), sa.at(slot), sb.at(slot), sc.at(slot), sd.at(slot))
 	}
 }
 
@@ -548,24 +609,12 @@ func Query4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D]) it
 		if sa == nil || sb == nil || sc == nil || sd == nil {
 			return
 		}
-		na := uint32(len(sa.dense))
-		nb := uint32(len(sb.dense))
-		nc := uint32(len(sc.dense))
-		nd := uint32(len(sd.dense))
-		drv := &sa.set
-		if uint32(len(sb.dense)) < uint32(len(drv.dense)) {
-			drv = &sb.set
-		}
-		if uint32(len(sc.dense)) < uint32(len(drv.dense)) {
-			drv = &sc.set
-		}
-		if uint32(len(sd.dense)) < uint32(len(drv.dense)) {
-			drv = &sd.set
-		}
 		w.beginWalk()
 		defer w.endWalk()
 		if sa.field && sb.field && sc.field && sd.field {
-			view := w.Slots(a, b, c, d)
+			// Only field components: walk the cached view's runs in slot
+			// order, reading the columns front to back.
+			view := w.viewOf(&sa.set, &sb.set, &sc.set, &sd.set)
 			runs := view.pin()
 			defer view.unpin()
 			for _, r := range runs {
@@ -577,35 +626,42 @@ func Query4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D]) it
 			}
 			return
 		}
-		n := len(drv.dense)
-		for k := 0; k < n; k++ {
-			slot := drv.dense[k]
-			ia := sa.index(slot)
-			if ia-1 >= na {
+		j0 := len(w.joins)
+		drv := smallest(&sa.set, &sb.set, &sc.set, &sd.set)
+		if !drv.field {
+			// Start from the smallest set's packed array, as long as it was
+			// when the walk began.
+			n := len(drv.dense)
+			for k := 0; k < n; k++ {
+				slot := drv.dense[k]
+				if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0) && w.member(&sc.set, slot, j0) && w.member(&sd.set, slot, j0)) {
+					continue
+				}
+				if !yield(makeEntity(slot, w.gens[slot]), Row4[A, B, C, D]{sa.at(slot), sb.at(slot), sc.at(slot), sd.at(slot)}) {
+					return
+				}
+			}
+			return
+		}
+		it := bitIter{bits: drv.bits, wi: -1}
+		for {
+			slot, ok := it.next()
+			if !ok {
+				return
+			}
+			if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0) && w.member(&sc.set, slot, j0) && w.member(&sd.set, slot, j0)) {
 				continue
 			}
-			ib := sb.index(slot)
-			if ib-1 >= nb {
-				continue
-			}
-			ic := sc.index(slot)
-			if ic-1 >= nc {
-				continue
-			}
-			id := sd.index(slot)
-			if id-1 >= nd {
-				continue
-			}
-			if !yield(makeEntity(slot, w.gens[slot]), Row4[A, B, C, D]{sa.ptr(slot, ia), sb.ptr(slot, ib), sc.ptr(slot, ic), sd.ptr(slot, id)}) {
+			if !yield(makeEntity(slot, w.gens[slot]), Row4[A, B, C, D]{sa.at(slot), sb.at(slot), sc.at(slot), sd.at(slot)}) {
 				return
 			}
 		}
 	}
 }
 
-// First4 returns the first entity holding a, b, c and d in walk order,
-// with pointers to its values, and true; or false when there is none. Use
-// it for singletons (the player, the camera target). It allocates nothing.
+// First4 returns the first entity holding a, b, c and d, with pointers
+// to its values, and true; or false when there is none. Use it for
+// singletons (the player, the camera target). It allocates nothing.
 func First4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D]) (Entity, *A, *B, *C, *D, bool) {
 	sa := a.storage(w)
 	sb := b.storage(w)
@@ -614,34 +670,23 @@ func First4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D]) (E
 	if sa == nil || sb == nil || sc == nil || sd == nil {
 		return 0, nil, nil, nil, nil, false
 	}
-	drv := &sa.set
-	if uint32(len(sb.dense)) < uint32(len(drv.dense)) {
-		drv = &sb.set
+	drv := smallest(&sa.set, &sb.set, &sc.set, &sd.set)
+	if !drv.field {
+		for _, slot := range drv.dense {
+			if sa.has(slot) && sb.has(slot) && sc.has(slot) && sd.has(slot) {
+				return makeEntity(slot, w.gens[slot]), sa.at(slot), sb.at(slot), sc.at(slot), sd.at(slot), true
+			}
+		}
+		return 0, nil, nil, nil, nil, false
 	}
-	if uint32(len(sc.dense)) < uint32(len(drv.dense)) {
-		drv = &sc.set
-	}
-	if uint32(len(sd.dense)) < uint32(len(drv.dense)) {
-		drv = &sd.set
-	}
-	for _, slot := range drv.dense {
-		ia := sa.index(slot)
-		if ia == 0 {
-			continue
+	for wi, word := range drv.bits {
+		for word != 0 {
+			slot := uint32(wi*64 + bits.TrailingZeros64(word))
+			word &= word - 1
+			if sa.has(slot) && sb.has(slot) && sc.has(slot) && sd.has(slot) {
+				return makeEntity(slot, w.gens[slot]), sa.at(slot), sb.at(slot), sc.at(slot), sd.at(slot), true
+			}
 		}
-		ib := sb.index(slot)
-		if ib == 0 {
-			continue
-		}
-		ic := sc.index(slot)
-		if ic == 0 {
-			continue
-		}
-		id := sd.index(slot)
-		if id == 0 {
-			continue
-		}
-		return makeEntity(slot, w.gens[slot]), sa.ptr(slot, ia), sb.ptr(slot, ib), sc.ptr(slot, ic), sd.ptr(slot, id), true
 	}
 	return 0, nil, nil, nil, nil, false
 }

@@ -386,3 +386,57 @@ func TestWalkOrderIndependence(t *testing.T) {
 		}
 	}
 }
+
+// TestMixedWalkSkipsWhatJoinedDuringIt covers walks over a field and an
+// object component, starting from either (the smaller set drives).
+func TestMixedWalkSkipsWhatJoinedDuringIt(t *testing.T) {
+	for _, fieldSmaller := range []bool{true, false} {
+		t.Run(map[bool]string{true: "field drives", false: "object drives"}[fieldSmaller], func(t *testing.T) {
+			w := world.New()
+			var both, onlyPos, onlyHealth []world.Entity
+			for range 4 {
+				both = append(both, world.Spawn2(w, tPos, position{}, tHealth, health{}))
+			}
+			for range 6 {
+				if fieldSmaller {
+					onlyHealth = append(onlyHealth, world.Spawn1(w, tHealth, health{}))
+				} else {
+					onlyPos = append(onlyPos, world.Spawn1(w, tPos, position{}))
+				}
+			}
+			seen := map[world.Entity]int{}
+			first := true
+			world.Each2(w, tPos, tHealth, func(e world.Entity, _ *position, _ *health) {
+				seen[e]++
+				if first {
+					first = false
+					// Joins of every kind while the walk runs.
+					for _, x := range onlyHealth {
+						tPos.Add(w, x, position{})
+					}
+					for _, x := range onlyPos {
+						tHealth.Add(w, x, health{})
+					}
+					world.Spawn2(w, tPos, position{}, tHealth, health{})
+					// Destroy one not yet visited: still visited once.
+					for _, x := range both {
+						w.Destroy(x)
+					}
+				}
+			})
+			if len(seen) != len(both) {
+				t.Errorf("visited %d entities, want the %d members at the start", len(seen), len(both))
+			}
+			for _, e := range both {
+				if seen[e] != 1 {
+					t.Errorf("%v visited %d times", e, seen[e])
+				}
+			}
+			n := 0
+			world.Each2(w, tPos, tHealth, func(world.Entity, *position, *health) { n++ })
+			if want := 7; n != want {
+				t.Errorf("next walk visits %d, want %d", n, want)
+			}
+		})
+	}
+}

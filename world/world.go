@@ -19,9 +19,10 @@ type World struct {
 	used   []usedStore     // the non-nil stores, in the order first used
 	views  map[viewKey]*Slots
 
-	walking        int  // depth of walks and system runs in progress
-	pending        []op // removals and destroys waiting for the walks to end
-	pendingRemoves int
+	walking        int      // depth of walks and system runs in progress
+	pending        []op     // removals and destroys waiting for the walks to end
+	pendingRemoves int      // how many of pending are removals
+	joins          []uint64 // component id<<32 | slot of each join during the walks
 
 	systems [phaseCount]systemList
 	ctxs    [phaseCount]Context
@@ -88,7 +89,7 @@ func (w *World) IsAlive(e Entity) bool {
 // Has reports whether e is alive and holds component c. O(1), no allocation.
 func (w *World) Has(e Entity, c ComponentType) bool {
 	s := w.set(c.ID())
-	return s != nil && w.IsAlive(e) && s.index(uint32(e)) != 0
+	return s != nil && w.IsAlive(e) && s.has(uint32(e))
 }
 
 // set returns the membership set of component id, or nil if the world
@@ -106,7 +107,7 @@ func (w *World) set(id int) *set {
 func (w *World) Remove(e Entity, c ComponentType) {
 	id := c.ID()
 	s := w.set(id)
-	if s == nil || !w.IsAlive(e) || s.index(uint32(e)) == 0 {
+	if s == nil || !w.IsAlive(e) || !s.has(uint32(e)) {
 		return
 	}
 	if w.walking > 0 {
@@ -131,7 +132,7 @@ func (w *World) Destroy(e Entity) {
 	}
 	slot := uint32(e)
 	for _, u := range w.used {
-		if u.set.index(slot) != 0 {
+		if u.set.has(slot) {
 			u.store.remove(slot)
 		}
 	}
@@ -145,7 +146,7 @@ func (w *World) Destroy(e Entity) {
 // Count returns how many entities hold component c. O(1).
 func (w *World) Count(c ComponentType) int {
 	if s := w.set(c.ID()); s != nil {
-		return len(s.dense)
+		return s.count
 	}
 	return 0
 }
@@ -173,7 +174,7 @@ func (w *World) ComponentsOf(e Entity) []ComponentType {
 	}
 	var out []ComponentType
 	for id, s := range w.sets {
-		if s != nil && s.index(uint32(e)) != 0 {
+		if s != nil && s.has(uint32(e)) {
 			out = append(out, w.types[id])
 		}
 	}
@@ -246,8 +247,11 @@ func (w *World) beginWalk() { w.walking++ }
 
 func (w *World) endWalk() {
 	w.walking--
-	if w.walking == 0 && len(w.pending) > 0 {
-		w.flush()
+	if w.walking == 0 {
+		w.joins = w.joins[:0]
+		if len(w.pending) > 0 {
+			w.flush()
+		}
 	}
 }
 
@@ -269,14 +273,33 @@ func (w *World) flush() {
 	w.pendingRemoves = 0
 }
 
-// cancelRemove drops the deferred removals of component id from slot: an
-// add after a remove, inside one walk, leaves the component in place.
-func (w *World) cancelRemove(slot uint32, id int) {
-	w.pending = slices.DeleteFunc(w.pending, func(o op) bool {
-		if o.id == id && uint32(o.e) == slot {
-			w.pendingRemoves--
+// addDuringWalk is called before a walk-time add of component s to slot:
+// it cancels deferred removals of that component from that slot (an add
+// after a remove leaves the component in place), and logs a join so the
+// walks in progress do not visit it.
+func (w *World) addDuringWalk(s *set, slot uint32) {
+	if w.pendingRemoves > 0 {
+		w.pending = slices.DeleteFunc(w.pending, func(o op) bool {
+			if o.id == s.id && uint32(o.e) == slot {
+				w.pendingRemoves--
+				return true
+			}
+			return false
+		})
+	}
+	if !s.has(slot) {
+		w.joins = append(w.joins, uint64(s.id)<<32|uint64(slot))
+	}
+}
+
+// joinedSince reports whether slot joined set s during a walk after the
+// first n entries of the join log: that walk must not visit it.
+func (w *World) joinedSince(n int, s *set, slot uint32) bool {
+	key := uint64(s.id)<<32 | uint64(slot)
+	for _, j := range w.joins[n:] {
+		if j == key {
 			return true
 		}
-		return false
-	})
+	}
+	return false
 }
