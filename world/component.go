@@ -281,3 +281,21 @@ type part[T any] struct {
 
 func (p part[T]) Type() ComponentType         { return p.key }
 func (p part[T]) addTo(w *World, slot uint32) { addTo(w, p.key, slot, p.v) }
+
+// Add gives entity e the value v of the component k, for code that is
+// generic over the component's kind (prefabs, tools); it is
+// [Component.Add] or [Fields.Add] without the kind.
+//
+// Panics with an [*EntityError] wrapping [ErrDeadEntity] if e is not alive.
+func Add[T any](w *World, e Entity, k Key[T], v T) {
+	addTo(w, k, w.mustAlive(e, "Add", k.Name()), v)
+}
+
+// Get returns a pointer to e's value of the component k and true, or nil
+// and false; it is [Component.Get] or [Fields.Get] without the kind.
+func Get[T any](w *World, e Entity, k Key[T]) (*T, bool) {
+	if s := k.storage(w); s != nil && s.has(uint32(e)) && w.IsAlive(e) {
+		return s.at(uint32(e)), true
+	}
+	return nil, false
+}

@@ -225,3 +225,29 @@ func TestComponentIdentity(t *testing.T) {
 		t.Errorf("Name/IsFields wrong")
 	}
 }
+
+func TestGenericAddGet(t *testing.T) {
+	w := world.New()
+	e := w.Create()
+	keys := []func(){
+		func() { world.Add(w, e, world.Key[position](tPos), position{X: 2}) },
+		func() { world.Add(w, e, world.Key[health](tHealth), health{HP: 3}) },
+	}
+	for _, add := range keys {
+		add()
+	}
+	if p, ok := world.Get(w, e, world.Key[position](tPos)); !ok || p.X != 2 {
+		t.Errorf("Get(Position) = %v, %v", p, ok)
+	}
+	if h, ok := world.Get(w, e, world.Key[health](tHealth)); !ok || h.HP != 3 {
+		t.Errorf("Get(Health) = %v, %v", h, ok)
+	}
+	w.Destroy(e)
+	if _, ok := world.Get(w, e, world.Key[health](tHealth)); ok {
+		t.Errorf("Get on a dead entity found a value")
+	}
+	err := mustPanicWith(t, func() { world.Add(w, e, world.Key[health](tHealth), health{}) })
+	if !errors.Is(err, world.ErrDeadEntity) {
+		t.Errorf("Add to dead: %v", err)
+	}
+}
