@@ -142,10 +142,16 @@ func DefineTag(name string) *Tag {
 // Add tags entity e. Adding a tag e has already changes nothing.
 //
 // Panics with an [*EntityError] wrapping [ErrDeadEntity] if e is not alive.
-func (t *Tag) Add(w *World, e Entity) { t.Component.Add(w, e, struct{}{}) }
+func (t *Tag) Add(w *World, e Entity) {
+	addTo(w, t, w.mustAlive(e, "Add", t.name), struct{}{})
+}
 
 // Part returns a [Part] that tags an entity, for [World.Spawn].
-func (t *Tag) Part() Part { return t.With(struct{}{}) }
+func (t *Tag) Part() Part { return part[struct{}]{t, struct{}{}} }
+
+// With returns a [Part] that tags an entity; v carries nothing. [Tag.Part]
+// reads better.
+func (t *Tag) With(v struct{}) Part { return t.Part() }
 
 // Fields is the handle of a field component: a plain struct of numbers that
 // lives in one column per component, indexed by the entity's slot. The

@@ -1,7 +1,5 @@
 package world
 
-import "math/bits"
-
 // smallest returns the set with the fewest members: the one a walk starts
 // from.
 func smallest(sets ...*set) *set {
@@ -12,26 +10,6 @@ func smallest(sets ...*set) *set {
 		}
 	}
 	return s
-}
-
-// bitIter hands out the set bits of a bitmap as slots, in ascending order.
-type bitIter struct {
-	bits []uint64
-	wi   int
-	word uint64
-}
-
-func (it *bitIter) next() (uint32, bool) {
-	for it.word == 0 {
-		it.wi++
-		if it.wi >= len(it.bits) {
-			return 0, false
-		}
-		it.word = it.bits[it.wi]
-	}
-	slot := uint32(it.wi*64 + bits.TrailingZeros64(it.word))
-	it.word &= it.word - 1
-	return slot, true
 }
 
 // member reports whether slot holds component s and did not join it during

@@ -60,16 +60,15 @@ func Each1[A any](w *World, a Key[A], fn func(Entity, *A)) {
 		}
 		return
 	}
-	it := bitIter{bits: drv.bits, wi: -1}
-	for {
-		slot, ok := it.next()
-		if !ok {
-			return
+	// Start from the smallest set's bitmap: a field component.
+	for wi := 0; wi < len(drv.bits); wi++ {
+		for word := drv.bits[wi]; word != 0; word &= word - 1 {
+			slot := uint32(wi*64 + bits.TrailingZeros64(word))
+			if !(w.member(&sa.set, slot, j0)) {
+				continue
+			}
+			fn(makeEntity(slot, w.gens[slot]), sa.at(slot))
 		}
-		if !(w.member(&sa.set, slot, j0)) {
-			continue
-		}
-		fn(makeEntity(slot, w.gens[slot]), sa.at(slot))
 	}
 }
 
@@ -121,17 +120,16 @@ func Query1[A any](w *World, a Key[A]) iter.Seq2[Entity, *A] {
 			}
 			return
 		}
-		it := bitIter{bits: drv.bits, wi: -1}
-		for {
-			slot, ok := it.next()
-			if !ok {
-				return
-			}
-			if !(w.member(&sa.set, slot, j0)) {
-				continue
-			}
-			if !yield(makeEntity(slot, w.gens[slot]), sa.at(slot)) {
-				return
+		// Start from the smallest set's bitmap: a field component.
+		for wi := 0; wi < len(drv.bits); wi++ {
+			for word := drv.bits[wi]; word != 0; word &= word - 1 {
+				slot := uint32(wi*64 + bits.TrailingZeros64(word))
+				if !(w.member(&sa.set, slot, j0)) {
+					continue
+				}
+				if !yield(makeEntity(slot, w.gens[slot]), sa.at(slot)) {
+					return
+				}
 			}
 		}
 	}
@@ -228,16 +226,15 @@ func Each2[A, B any](w *World, a Key[A], b Key[B], fn func(Entity, *A, *B)) {
 		}
 		return
 	}
-	it := bitIter{bits: drv.bits, wi: -1}
-	for {
-		slot, ok := it.next()
-		if !ok {
-			return
+	// Start from the smallest set's bitmap: a field component.
+	for wi := 0; wi < len(drv.bits); wi++ {
+		for word := drv.bits[wi]; word != 0; word &= word - 1 {
+			slot := uint32(wi*64 + bits.TrailingZeros64(word))
+			if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0)) {
+				continue
+			}
+			fn(makeEntity(slot, w.gens[slot]), sa.at(slot), sb.at(slot))
 		}
-		if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0)) {
-			continue
-		}
-		fn(makeEntity(slot, w.gens[slot]), sa.at(slot), sb.at(slot))
 	}
 }
 
@@ -290,17 +287,16 @@ func Query2[A, B any](w *World, a Key[A], b Key[B]) iter.Seq2[Entity, Row2[A, B]
 			}
 			return
 		}
-		it := bitIter{bits: drv.bits, wi: -1}
-		for {
-			slot, ok := it.next()
-			if !ok {
-				return
-			}
-			if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0)) {
-				continue
-			}
-			if !yield(makeEntity(slot, w.gens[slot]), Row2[A, B]{sa.at(slot), sb.at(slot)}) {
-				return
+		// Start from the smallest set's bitmap: a field component.
+		for wi := 0; wi < len(drv.bits); wi++ {
+			for word := drv.bits[wi]; word != 0; word &= word - 1 {
+				slot := uint32(wi*64 + bits.TrailingZeros64(word))
+				if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0)) {
+					continue
+				}
+				if !yield(makeEntity(slot, w.gens[slot]), Row2[A, B]{sa.at(slot), sb.at(slot)}) {
+					return
+				}
 			}
 		}
 	}
@@ -401,16 +397,15 @@ func Each3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C], fn func(Entity, 
 		}
 		return
 	}
-	it := bitIter{bits: drv.bits, wi: -1}
-	for {
-		slot, ok := it.next()
-		if !ok {
-			return
+	// Start from the smallest set's bitmap: a field component.
+	for wi := 0; wi < len(drv.bits); wi++ {
+		for word := drv.bits[wi]; word != 0; word &= word - 1 {
+			slot := uint32(wi*64 + bits.TrailingZeros64(word))
+			if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0) && w.member(&sc.set, slot, j0)) {
+				continue
+			}
+			fn(makeEntity(slot, w.gens[slot]), sa.at(slot), sb.at(slot), sc.at(slot))
 		}
-		if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0) && w.member(&sc.set, slot, j0)) {
-			continue
-		}
-		fn(makeEntity(slot, w.gens[slot]), sa.at(slot), sb.at(slot), sc.at(slot))
 	}
 }
 
@@ -464,17 +459,16 @@ func Query3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C]) iter.Seq2[Entit
 			}
 			return
 		}
-		it := bitIter{bits: drv.bits, wi: -1}
-		for {
-			slot, ok := it.next()
-			if !ok {
-				return
-			}
-			if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0) && w.member(&sc.set, slot, j0)) {
-				continue
-			}
-			if !yield(makeEntity(slot, w.gens[slot]), Row3[A, B, C]{sa.at(slot), sb.at(slot), sc.at(slot)}) {
-				return
+		// Start from the smallest set's bitmap: a field component.
+		for wi := 0; wi < len(drv.bits); wi++ {
+			for word := drv.bits[wi]; word != 0; word &= word - 1 {
+				slot := uint32(wi*64 + bits.TrailingZeros64(word))
+				if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0) && w.member(&sc.set, slot, j0)) {
+					continue
+				}
+				if !yield(makeEntity(slot, w.gens[slot]), Row3[A, B, C]{sa.at(slot), sb.at(slot), sc.at(slot)}) {
+					return
+				}
 			}
 		}
 	}
@@ -579,16 +573,15 @@ func Each4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D], fn 
 		}
 		return
 	}
-	it := bitIter{bits: drv.bits, wi: -1}
-	for {
-		slot, ok := it.next()
-		if !ok {
-			return
+	// Start from the smallest set's bitmap: a field component.
+	for wi := 0; wi < len(drv.bits); wi++ {
+		for word := drv.bits[wi]; word != 0; word &= word - 1 {
+			slot := uint32(wi*64 + bits.TrailingZeros64(word))
+			if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0) && w.member(&sc.set, slot, j0) && w.member(&sd.set, slot, j0)) {
+				continue
+			}
+			fn(makeEntity(slot, w.gens[slot]), sa.at(slot), sb.at(slot), sc.at(slot), sd.at(slot))
 		}
-		if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0) && w.member(&sc.set, slot, j0) && w.member(&sd.set, slot, j0)) {
-			continue
-		}
-		fn(makeEntity(slot, w.gens[slot]), sa.at(slot), sb.at(slot), sc.at(slot), sd.at(slot))
 	}
 }
 
@@ -643,17 +636,16 @@ func Query4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D]) it
 			}
 			return
 		}
-		it := bitIter{bits: drv.bits, wi: -1}
-		for {
-			slot, ok := it.next()
-			if !ok {
-				return
-			}
-			if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0) && w.member(&sc.set, slot, j0) && w.member(&sd.set, slot, j0)) {
-				continue
-			}
-			if !yield(makeEntity(slot, w.gens[slot]), Row4[A, B, C, D]{sa.at(slot), sb.at(slot), sc.at(slot), sd.at(slot)}) {
-				return
+		// Start from the smallest set's bitmap: a field component.
+		for wi := 0; wi < len(drv.bits); wi++ {
+			for word := drv.bits[wi]; word != 0; word &= word - 1 {
+				slot := uint32(wi*64 + bits.TrailingZeros64(word))
+				if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0) && w.member(&sc.set, slot, j0) && w.member(&sd.set, slot, j0)) {
+					continue
+				}
+				if !yield(makeEntity(slot, w.gens[slot]), Row4[A, B, C, D]{sa.at(slot), sb.at(slot), sc.at(slot), sd.at(slot)}) {
+					return
+				}
 			}
 		}
 	}

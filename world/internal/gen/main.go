@@ -200,16 +200,15 @@ func First{{.N}}[{{.TP}}](w *World, {{.Keys}}) (Entity, {{.Ptrs}}, bool) {
 		}
 		return
 	}
-	it := bitIter{bits: drv.bits, wi: -1}
-	for {
-		slot, ok := it.next()
-		if !ok {
-			return
+	// Start from the smallest set's bitmap: a field component.
+	for wi := 0; wi < len(drv.bits); wi++ {
+		for word := drv.bits[wi]; word != 0; word &= word - 1 {
+			slot := uint32(wi*64 + bits.TrailingZeros64(word))
+			if !({{$a.Join "w.member(&s$v.set, slot, j0)" " && "}}) {
+				continue
+			}
+			{{.Object}}
 		}
-		if !({{$a.Join "w.member(&s$v.set, slot, j0)" " && "}}) {
-			continue
-		}
-		{{.Object}}
 	}
 {{end}}`
 
