@@ -104,10 +104,8 @@ func (c *Component[T]) Add(w *World, e Entity, v T) {
 // structural change (an add, remove or destroy that takes effect).
 // O(1), no allocation.
 func (c *Component[T]) Get(w *World, e Entity) (*T, bool) {
-	if s := c.storage(w); s != nil {
-		if i := s.index(uint32(e)); i != 0 && w.IsAlive(e) {
-			return &s.vals[i-1], true
-		}
+	if s := c.storage(w); s != nil && s.has(uint32(e)) && w.IsAlive(e) {
+		return s.at(uint32(e)), true
 	}
 	return nil, false
 }
@@ -138,6 +136,10 @@ type Tag struct {
 func DefineTag(name string) *Tag {
 	return &Tag{Component[struct{}]{info{id: register(name), name: name}}}
 }
+
+// A tag's values take no memory, so it is stored like a field component:
+// a bitmap and a zero-size column, no sparse set to keep packed.
+func (t *Tag) newStore() store { return newStorage[struct{}](t.id, t.name, true) }
 
 // Add tags entity e. Adding a tag e has already changes nothing.
 //

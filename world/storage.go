@@ -29,15 +29,6 @@ func (s *set) has(slot uint32) bool {
 	return w < uint32(len(s.bits)) && s.bits[w]&(1<<(slot&63)) != 0
 }
 
-// index returns the packed index of slot plus one, or 0 when the slot does
-// not hold the (object) component.
-func (s *set) index(slot uint32) uint32 {
-	if slot < uint32(len(s.sparse)) {
-		return s.sparse[slot]
-	}
-	return 0
-}
-
 // join marks slot as a member; for an object component it also appends it
 // to the packed array.
 func (s *set) join(slot uint32) {
@@ -176,8 +167,22 @@ func truncate(text string, max int) string {
 // addTo is the one path every add takes: it creates the world's storage for
 // the component on first use, cancels a deferred removal of the same
 // component, and logs a join made during a walk so the walk can skip it.
+// The common case, a field component outside walks whose column and bitmap
+// already reach the slot, is a bit flip and a store.
 func addTo[T any](w *World, k Key[T], slot uint32, v T) {
 	s := k.storage(w)
+	if s != nil && s.field && w.walking == 0 {
+		wi := slot >> 6
+		if wi < uint32(len(s.bits)) && slot < uint32(len(s.vals)) {
+			if bit := uint64(1) << (slot & 63); s.bits[wi]&bit == 0 {
+				s.bits[wi] |= bit
+				s.count++
+				s.version++
+			}
+			s.vals[slot] = v
+			return
+		}
+	}
 	if s == nil {
 		s = w.storeFor(k).(*storage[T])
 	}

@@ -115,6 +115,10 @@ func (w *World) Remove(e Entity, c ComponentType) {
 		w.pendingRemoves++
 		return
 	}
+	if s.field { // the common case, without a call
+		s.leave(uint32(e))
+		return
+	}
 	w.stores[id].remove(uint32(e))
 }
 
@@ -131,10 +135,19 @@ func (w *World) Destroy(e Entity) {
 		return
 	}
 	slot := uint32(e)
+	wi, bit := slot>>6, uint64(1)<<(slot&63)
 	for _, u := range w.used {
-		if u.set.has(slot) {
-			u.store.remove(slot)
+		s := u.set
+		if wi >= uint32(len(s.bits)) || s.bits[wi]&bit == 0 {
+			continue
 		}
+		if s.field { // the common case, without a call
+			s.bits[wi] &^= bit
+			s.count--
+			s.version++
+			continue
+		}
+		u.store.remove(slot)
 	}
 	w.gens[slot] = 0
 	w.alive--
