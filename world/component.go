@@ -81,13 +81,7 @@ func (c *Component[T]) IsFields() bool { return false }
 
 func (c *Component[T]) newStore() store { return newStorage[T](c.id, c.name, false) }
 
-func (c *Component[T]) storage(w *World) *storage[T] {
-	if uint(c.id) < uint(len(w.stores)) {
-		s, _ := w.stores[c.id].(*storage[T])
-		return s
-	}
-	return nil
-}
+func (c *Component[T]) storage(w *World) *storage[T] { return typedStorage[T](w, c.id) }
 
 // Add gives entity e the value v, replacing the value it holds already.
 // Adding to an entity while a walk is in progress is immediate, but that
@@ -109,7 +103,6 @@ func (c *Component[T]) Get(w *World, e Entity) (*T, bool) {
 	}
 	return nil, false
 }
-
 // Require returns a pointer to e's value, like [Component.Get].
 //
 // Panics with an [*EntityError] naming e and the component, wrapping
@@ -212,13 +205,7 @@ func (f *Fields[T]) IsFields() bool { return true }
 
 func (f *Fields[T]) newStore() store { return newStorage[T](f.id, f.name, true) }
 
-func (f *Fields[T]) storage(w *World) *storage[T] {
-	if uint(f.id) < uint(len(w.stores)) {
-		s, _ := w.stores[f.id].(*storage[T])
-		return s
-	}
-	return nil
-}
+func (f *Fields[T]) storage(w *World) *storage[T] { return typedStorage[T](w, f.id) }
 
 // Add writes v into e's slot of the column and returns the slot index. It
 // replaces the value e holds already; a field left out of v is zero, never
@@ -236,8 +223,16 @@ func (f *Fields[T]) Add(w *World, e Entity, v T) int {
 // the column grows (an add to an entity in a higher slot).
 // O(1), no allocation.
 func (f *Fields[T]) Get(w *World, e Entity) (*T, bool) {
-	if s := f.storage(w); s != nil && s.has(uint32(e)) && w.IsAlive(e) {
-		return &s.vals[uint32(e)], true
+	// Written out flat so that it stays under the inlining budget. Only a
+	// slot that exists can hold the component, so the generation check
+	// needs no bounds test of its own; a free slot holds nothing, so the
+	// zero Entity needs no check either.
+	if uint(f.id) < uint(len(w.typed)) {
+		slot := uint32(e)
+		if s := (*storage[T])(w.typed[f.id]); s != nil && slot>>6 < uint32(len(s.bits)) &&
+			s.bits[slot>>6]&(1<<(slot&63)) != 0 && w.gens[slot] == uint32(e>>32) {
+			return &s.vals[slot], true
+		}
 	}
 	return nil, false
 }

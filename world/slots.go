@@ -3,7 +3,6 @@ package world
 import (
 	"fmt"
 	"math/bits"
-	"slices"
 )
 
 // maxViewComponents is how many components one [World.Slots] call may name.
@@ -15,14 +14,34 @@ type viewKey struct {
 	ids [maxViewComponents]int32
 }
 
-// makeViewKey sorts and dedups ids into a key.
+// makeViewKey sorts and dedups ids into a key. Views name a handful of
+// components, so an insertion sort beats a general one.
 func makeViewKey(ids ...int32) viewKey {
 	var k viewKey
-	k.n = copy(k.ids[:], ids)
-	slices.Sort(k.ids[:k.n])
-	k.n = len(slices.Compact(k.ids[:k.n]))
-	clear(k.ids[k.n:])
+	for _, id := range ids {
+		i := k.n
+		for i > 0 && k.ids[i-1] > id {
+			i--
+		}
+		if i > 0 && k.ids[i-1] == id {
+			continue
+		}
+		copy(k.ids[i+1:k.n+1], k.ids[i:k.n])
+		k.ids[i] = id
+		k.n++
+	}
 	return k
+}
+
+// lookupView returns the cached view for key, or nil. A world has few
+// views, so a linear scan beats hashing the key.
+func (w *World) lookupView(key viewKey) *Slots {
+	for _, v := range w.views {
+		if v.key == key {
+			return v
+		}
+	}
+	return nil
 }
 
 // Run is a range of consecutive slots, Start included and End excluded,
@@ -46,6 +65,7 @@ type Run struct {
 // entries now belong to a dead entity). Inside a system run, destroys are
 // deferred until the system returns.
 type Slots struct {
+	key      viewKey
 	sets     []*set
 	versions []uint64 // each set's version when runs were last computed
 	count    int
@@ -72,7 +92,7 @@ func (w *World) Slots(types ...ComponentType) *Slots {
 		ids[i] = int32(t.ID())
 	}
 	key := makeViewKey(ids[:len(types)]...)
-	if v, ok := w.views[key]; ok {
+	if v := w.lookupView(key); v != nil {
 		return v
 	}
 	sets := make([]*set, len(types))

@@ -3,6 +3,7 @@ package world
 import (
 	"fmt"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // set is the membership half of a component's storage. Every component
@@ -84,6 +85,7 @@ func grow[T any](s []T, n int) []T {
 // that do not know the value type: remove, destroy, inspection.
 type store interface {
 	members() *set
+	self() unsafe.Pointer // the *storage[T] itself
 	remove(slot uint32)
 	preview(slot uint32, max int) string
 }
@@ -101,6 +103,8 @@ func newStorage[T any](id int, name string, field bool) *storage[T] {
 }
 
 func (s *storage[T]) members() *set { return &s.set }
+
+func (s *storage[T]) self() unsafe.Pointer { return unsafe.Pointer(s) }
 
 // at returns a member's value.
 func (s *storage[T]) at(slot uint32) *T {

@@ -28,10 +28,10 @@ func (w *World) viewOf(sets ...*set) *Slots {
 		ids[i] = int32(s.id)
 	}
 	key := makeViewKey(ids[:len(sets)]...)
-	if v, ok := w.views[key]; ok {
+	if v := w.lookupView(key); v != nil {
 		return v
 	}
-	v := &Slots{versions: make([]uint64, 0, key.n)}
+	v := &Slots{key: key, versions: make([]uint64, 0, key.n)}
 	for _, id := range key.ids[:key.n] {
 		for _, s := range sets {
 			if s.id == int(id) {
@@ -41,6 +41,6 @@ func (w *World) viewOf(sets ...*set) *Slots {
 			}
 		}
 	}
-	w.views[key] = v
+	w.views = append(w.views, v)
 	return v
 }

@@ -3,6 +3,7 @@ package world
 import (
 	"fmt"
 	"slices"
+	"unsafe"
 )
 
 // World holds entities, their components and the systems that run over
@@ -13,11 +14,12 @@ type World struct {
 	free  []Entity // ids to hand out next, most recently freed last
 	alive int
 
-	stores []store         // by component id; nil where the world never used it
-	types  []ComponentType // by component id, beside stores
-	sets   []*set          // by component id, beside stores: membership without an interface call
-	used   []usedStore     // the non-nil stores, in the order first used
-	views  map[viewKey]*Slots
+	stores []store          // by component id; nil where the world never used it
+	types  []ComponentType  // by component id, beside stores
+	sets   []*set           // by component id, beside stores: membership without an interface call
+	typed  []unsafe.Pointer // by component id: the *storage[T] behind stores, see typedStorage
+	used   []usedStore      // the non-nil stores, in the order first used
+	views  []*Slots         // cached slot views, looked up by key
 
 	walking        int      // depth of walks and system runs in progress
 	pending        []op     // removals and destroys waiting for the walks to end
@@ -43,7 +45,7 @@ type op struct {
 
 // New returns an empty world.
 func New() *World {
-	return &World{views: make(map[viewKey]*Slots)}
+	return &World{}
 }
 
 // Create makes an entity with no components and returns its id.
@@ -218,6 +220,19 @@ func (w *World) Clear() {
 	}
 }
 
+// typedStorage returns the world's storage of component id, whose values
+// have type T, or nil if the world never used it. It reads a pointer table
+// instead of asserting the store interface's dynamic type: a component id
+// belongs to one handle, and its store is always a *storage[T] of that
+// handle's T, so the conversion is exact. This keeps Get small enough to
+// inline.
+func typedStorage[T any](w *World, id int) *storage[T] {
+	if uint(id) < uint(len(w.typed)) {
+		return (*storage[T])(w.typed[id])
+	}
+	return nil
+}
+
 // mustAlive returns e's slot, or panics with an *EntityError naming the
 // operation and component when e is dead.
 func (w *World) mustAlive(e Entity, op, component string) uint32 {
@@ -243,12 +258,14 @@ func (w *World) storeFor(c ComponentType) store {
 		w.stores = grow(w.stores, id+1)
 		w.types = grow(w.types, id+1)
 		w.sets = grow(w.sets, id+1)
+		w.typed = grow(w.typed, id+1)
 	}
 	if w.stores[id] == nil {
 		s := c.newStore()
 		w.stores[id] = s
 		w.types[id] = c
 		w.sets[id] = s.members()
+		w.typed[id] = s.self()
 		w.used = append(w.used, usedStore{s.members(), s})
 	}
 	return w.stores[id]
