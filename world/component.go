@@ -103,6 +103,7 @@ func (c *Component[T]) Get(w *World, e Entity) (*T, bool) {
 	}
 	return nil, false
 }
+
 // Require returns a pointer to e's value, like [Component.Get].
 //
 // Panics with an [*EntityError] naming e and the component, wrapping
