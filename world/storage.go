@@ -168,6 +168,21 @@ func truncate(text string, max int) string {
 	return text
 }
 
+// putNew stores v for a slot that holds no component yet (a spawn's) and
+// reports whether it could: only for a slot-indexed component outside
+// walks whose column and bitmap already reach the slot. It is small enough
+// to inline into the spawn functions; they fall back to addTo.
+func putNew[T any](w *World, s *storage[T], slot uint32, v T) bool {
+	if s == nil || !s.field || w.walking != 0 || slot>>6 >= uint32(len(s.bits)) || slot >= uint32(len(s.vals)) {
+		return false
+	}
+	s.bits[slot>>6] |= 1 << (slot & 63)
+	s.count++
+	s.version++
+	s.vals[slot] = v
+	return true
+}
+
 // addTo is the one path every add takes: it creates the world's storage for
 // the component on first use, cancels a deferred removal of the same
 // component, and logs a join made during a walk so the walk can skip it.

@@ -12,7 +12,10 @@ import (
 // spawn an entity whose components are known at compile time.
 func Spawn1[A any](w *World, a Key[A], va A) Entity {
 	e := w.Create()
-	addTo(w, a, uint32(e), va)
+	slot := uint32(e)
+	if !putNew(w, a.storage(w), slot, va) {
+		addTo(w, a, slot, va)
+	}
 	return e
 }
 
@@ -176,8 +179,13 @@ type Row2[A, B any] struct {
 // spawn an entity whose components are known at compile time.
 func Spawn2[A, B any](w *World, a Key[A], va A, b Key[B], vb B) Entity {
 	e := w.Create()
-	addTo(w, a, uint32(e), va)
-	addTo(w, b, uint32(e), vb)
+	slot := uint32(e)
+	if !putNew(w, a.storage(w), slot, va) {
+		addTo(w, a, slot, va)
+	}
+	if !putNew(w, b.storage(w), slot, vb) {
+		addTo(w, b, slot, vb)
+	}
 	return e
 }
 
@@ -345,9 +353,16 @@ type Row3[A, B, C any] struct {
 // spawn an entity whose components are known at compile time.
 func Spawn3[A, B, C any](w *World, a Key[A], va A, b Key[B], vb B, c Key[C], vc C) Entity {
 	e := w.Create()
-	addTo(w, a, uint32(e), va)
-	addTo(w, b, uint32(e), vb)
-	addTo(w, c, uint32(e), vc)
+	slot := uint32(e)
+	if !putNew(w, a.storage(w), slot, va) {
+		addTo(w, a, slot, va)
+	}
+	if !putNew(w, b.storage(w), slot, vb) {
+		addTo(w, b, slot, vb)
+	}
+	if !putNew(w, c.storage(w), slot, vc) {
+		addTo(w, c, slot, vc)
+	}
 	return e
 }
 
@@ -519,10 +534,19 @@ type Row4[A, B, C, D any] struct {
 // spawn an entity whose components are known at compile time.
 func Spawn4[A, B, C, D any](w *World, a Key[A], va A, b Key[B], vb B, c Key[C], vc C, d Key[D], vd D) Entity {
 	e := w.Create()
-	addTo(w, a, uint32(e), va)
-	addTo(w, b, uint32(e), vb)
-	addTo(w, c, uint32(e), vc)
-	addTo(w, d, uint32(e), vd)
+	slot := uint32(e)
+	if !putNew(w, a.storage(w), slot, va) {
+		addTo(w, a, slot, va)
+	}
+	if !putNew(w, b.storage(w), slot, vb) {
+		addTo(w, b, slot, vb)
+	}
+	if !putNew(w, c.storage(w), slot, vc) {
+		addTo(w, c, slot, vc)
+	}
+	if !putNew(w, d.storage(w), slot, vd) {
+		addTo(w, d, slot, vd)
+	}
 	return e
 }
 

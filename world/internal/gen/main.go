@@ -107,7 +107,8 @@ type Row{{.N}}[{{.TP}}] struct {
 // spawn an entity whose components are known at compile time.
 func Spawn{{.N}}[{{.TP}}](w *World, {{.List "$v Key[$T], v$v $T"}}) Entity {
 	e := w.Create()
-{{range .Each "	addTo(w, $v, uint32(e), v$v)"}}{{.}}
+	slot := uint32(e)
+{{range .Each "	if !putNew(w, $v.storage(w), slot, v$v) {\n		addTo(w, $v, slot, v$v)\n	}"}}{{.}}
 {{end}}	return e
 }
 
