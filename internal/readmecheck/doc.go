@@ -1,7 +1,9 @@
 // Package readmecheck has no API. Its tests keep the documentation honest:
 // every Go snippet in README.md and docs/WORLD.md must be, line for line,
 // the body of a runnable example in world/ (example_readme_test.go and
-// example_docs_test.go), so `go test ./...` fails as soon as the docs and
-// the code drift apart. They also check that the README's quick start names
+// example_docs_test.go), and every Go snippet in docs/PREFABS.md the body
+// of an example in prefab/ (example_*_test.go, and example_test.go in its
+// subpackages), so `go test ./...` fails as soon as the docs and the code
+// drift apart. They also check that the README's quick start names
 // the scripts CI runs.
 package readmecheck

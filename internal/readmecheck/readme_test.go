@@ -92,9 +92,21 @@ type example struct {
 // example_*_test.go files, by name.
 func readExamples(t *testing.T) map[string]example {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(root, "world", "example_*_test.go"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no example files in world/ (err = %v)", err)
+	return readFuncs(t, []string{"world/example_*_test.go"}, "Example")
+}
+
+// readFuncs returns the bodies of the functions whose names start with one
+// of prefixes in the files matching globs (relative to the repository
+// root), by name.
+func readFuncs(t *testing.T, globs []string, prefixes ...string) map[string]example {
+	t.Helper()
+	var files []string
+	for _, g := range globs {
+		m, err := filepath.Glob(filepath.Join(root, g))
+		if err != nil || len(m) == 0 {
+			t.Fatalf("no files match %s (err = %v)", g, err)
+		}
+		files = append(files, m...)
 	}
 	fset := token.NewFileSet()
 	out := make(map[string]example)
@@ -109,13 +121,19 @@ func readExamples(t *testing.T) map[string]example {
 		}
 		for _, d := range f.Decls {
 			fn, ok := d.(*ast.FuncDecl)
-			if !ok || fn.Recv != nil || fn.Body == nil || !strings.HasPrefix(fn.Name.Name, "Example") {
+			if !ok || fn.Recv != nil || fn.Body == nil || !slices.ContainsFunc(prefixes, func(p string) bool {
+				return strings.HasPrefix(fn.Name.Name, p)
+			}) {
 				continue
+			}
+			rel, err := filepath.Rel(root, name)
+			if err != nil {
+				t.Fatal(err)
 			}
 			lbrace := fset.Position(fn.Body.Lbrace).Offset
 			rbrace := fset.Position(fn.Body.Rbrace).Offset
 			out[fn.Name.Name] = example{
-				file: "world/" + filepath.Base(name),
+				file: filepath.ToSlash(rel),
 				line: fset.Position(fn.Pos()).Line,
 				body: dedent(string(src[lbrace+1 : rbrace])),
 			}
@@ -165,7 +183,7 @@ func checkSnippet(t *testing.T, doc string, b block, name string, examples map[s
 	t.Helper()
 	ex, ok := examples[name]
 	if !ok {
-		t.Errorf("%s:%d: snippet names %s, which is not an example in world/example_*_test.go", doc, b.line, name)
+		t.Errorf("%s:%d: snippet names %s, which is not an example in the files this page is checked against", doc, b.line, name)
 		return
 	}
 	if b.text != ex.body {
@@ -200,8 +218,22 @@ func TestReadmeExample(t *testing.T) {
 }
 
 func TestWorldDocExamples(t *testing.T) {
-	const doc = "docs/WORLD.md"
-	examples := readExamples(t)
+	checkDoc(t, "docs/WORLD.md", readExamples(t), "world/example_docs_test.go")
+}
+
+// TestPrefabDocExamples checks docs/PREFABS.md against the examples of
+// prefab and its subpackages, and against the test of prefabtest that
+// shows how a game calls it.
+func TestPrefabDocExamples(t *testing.T) {
+	examples := readFuncs(t, []string{"prefab/example_*_test.go", "prefab/*/example_test.go"}, "Example", "Test")
+	checkDoc(t, "docs/PREFABS.md", examples, "prefab/example_docs_test.go")
+}
+
+// checkDoc checks that every Go snippet of doc names an example and is its
+// body, and that every example of docFile (the file written for the page)
+// appears on it.
+func checkDoc(t *testing.T, doc string, examples map[string]example, docFile string) {
+	t.Helper()
 	used := make(map[string]bool)
 	for _, b := range readBlocks(t, doc) {
 		if b.lang != "go" {
@@ -216,7 +248,7 @@ func TestWorldDocExamples(t *testing.T) {
 	}
 	// Every example written for the page appears on it.
 	for name, ex := range examples {
-		if ex.file == "world/example_docs_test.go" && !used[name] {
+		if ex.file == docFile && !used[name] {
 			t.Errorf("%s:%d: %s is not shown in %s; show it there or move it to another file", ex.file, ex.line, name, doc)
 		}
 	}

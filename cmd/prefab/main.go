@@ -1,0 +1,35 @@
+// Command prefab checks prefab files against the components the engine
+// ships, and writes their JSON Schema for editors:
+//
+//	prefab check PATH...     check prefab files, or directories of them; print every problem
+//	prefab schema [-o FILE]  write the JSON Schema of prefab files
+//	prefab components        list the components prefab files may use
+//
+// It exits 1 when check finds problems and 2 on a usage error. A game
+// with components of its own builds the same command around its own
+// library in a few lines: see package prefab/prefabcmd.
+package main
+
+import (
+	"os"
+
+	"github.com/tessera-engine/tessera/prefab"
+	"github.com/tessera-engine/tessera/prefab/prefabcmd"
+)
+
+func main() {
+	os.Exit(prefabcmd.Run(library(), os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// library returns a library that knows the components the engine ships.
+func library() *prefab.Library {
+	return prefab.NewLibrary(engineComponents()...)
+}
+
+// engineComponents lists the components the engine ships that prefab data
+// may use. The render and systems packages do not exist yet; when they do,
+// their components are registered here, for example
+// prefab.Component(render.Sprite) and prefab.Component(systems.Velocity).
+func engineComponents() []prefab.Registration {
+	return nil
+}

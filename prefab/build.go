@@ -1,0 +1,181 @@
+package prefab
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// build resolves every prefab of s: code prefabs as they are, data
+// prefabs over their bases with their components decoded and the parts
+// attached in code laid over them. It fills s.prefabs and s.names and
+// returns every problem it finds. It keeps going after a problem, so that
+// one load reports them all; a state with problems is never published.
+func (l *Library) build(s *state) []*LoadError {
+	var errs []*LoadError
+	broken := false
+	for _, src := range s.sources {
+		errs = append(errs, src.errs...)
+		broken = broken || src.broken
+	}
+
+	s.prefabs = make(map[string]*Prefab)
+	for _, p := range s.code {
+		if _, dup := s.prefabs[p.name]; dup {
+			errs = append(errs, &LoadError{Prefab: p.name, Err: &detail{ErrDuplicatePrefab, "added in code twice"}})
+			continue
+		}
+		s.prefabs[p.name] = p
+	}
+
+	nodes := make(map[string]*node)
+	var order []*node
+	for _, src := range s.sources {
+		for _, d := range src.defs {
+			if _, inCode := s.prefabs[d.name]; inCode {
+				errs = append(errs, defError(d, d.key, ErrDuplicatePrefab, "defined twice: here and in code"))
+				continue
+			}
+			if prev, dup := nodes[d.name]; dup {
+				errs = append(errs, defError(d, d.key, ErrDuplicatePrefab, fmt.Sprintf("defined twice (first at %s:%d:%d)",
+					prev.def.file, prev.def.key.Line, prev.def.key.Column)))
+				continue
+			}
+			n := &node{def: d}
+			nodes[d.name] = n
+			order = append(order, n)
+		}
+	}
+
+	decoders := make(map[string]*decoder)
+	var stack []*node
+	var visit func(n *node) *Prefab
+	visit = func(n *node) *Prefab {
+		if n.state == 2 {
+			return n.result
+		}
+		n.state = 1
+		stack = append(stack, n)
+		d := n.def
+		var base *Prefab
+		if d.extNode != nil {
+			if b, ok := nodes[d.extends]; ok {
+				if b.state == 1 {
+					errs = append(errs, cycleError(stack, b))
+				} else {
+					base = visit(b)
+				}
+			} else if p, ok := s.prefabs[d.extends]; ok {
+				base = p
+			} else if !broken {
+				// With a file that is not YAML, its prefabs are unknown:
+				// reporting every base it held would only bury the real
+				// problem.
+				known := slices.Concat(slices.Collect(maps.Keys(nodes)), slices.Collect(maps.Keys(s.prefabs)))
+				known = slices.DeleteFunc(known, func(name string) bool { return name == d.name })
+				slices.Sort(known)
+				errs = append(errs, defError(d, d.extNode, ErrUnknownBase,
+					fmt.Sprintf("extends unknown prefab %q%s", d.extends, hint(d.extends, known, "prefabs"))))
+			}
+		}
+		dec := decoders[d.file]
+		if dec == nil {
+			dec = newDecoder(d.file, &errs)
+			decoders[d.file] = dec
+		}
+		n.result = l.resolveDef(dec, d, base, s.attached[d.name])
+		n.state = 2
+		stack = stack[:len(stack)-1]
+		return n.result
+	}
+	for _, n := range order {
+		visit(n)
+	}
+	for _, n := range order {
+		s.prefabs[n.def.name] = n.result
+	}
+	s.names = slices.Sorted(maps.Keys(s.prefabs))
+	return errs
+}
+
+// node is a data prefab while build resolves it.
+type node struct {
+	def    *def
+	state  int // 0 not visited, 1 being built, 2 built
+	result *Prefab
+}
+
+// resolveDef builds the prefab d defines over base (nil when it has none
+// or it is unknown): each component decoded over the base's part, then
+// the parts attached in code.
+func (l *Library) resolveDef(dec *decoder, d *def, base *Prefab, attached []Part) *Prefab {
+	dec.prefab = d.name
+	defer func() { dec.prefab, dec.component = "", "" }()
+	var list []Part
+	if base != nil {
+		list = slices.Clone(base.parts)
+	}
+	var known []string
+	for _, c := range d.comps {
+		dec.component = c.name
+		e, ok := l.comps[c.name]
+		if !ok {
+			if known == nil {
+				known = slices.Sorted(maps.Keys(l.comps))
+			}
+			dec.fail(c.key, "", ErrUnknownComponent, "unknown component %q%s", c.name, hint(c.name, known, "components"))
+			continue
+		}
+		id := e.component().ID()
+		i := slices.IndexFunc(list, func(p Part) bool { return p.Component().ID() == id })
+		if isNone(c.val) {
+			if i >= 0 {
+				list = slices.Delete(list, i, i+1)
+			}
+			continue
+		}
+		var prev Part
+		if i >= 0 {
+			prev = list[i]
+		}
+		p := e.decode(dec, c.val, prev)
+		if i >= 0 {
+			list[i] = p
+		} else {
+			list = append(list, p)
+		}
+	}
+	return &Prefab{name: d.name, base: base, parts: resolve(list, attached)}
+}
+
+// isNone reports whether a component's value is the plain word none,
+// which removes the component. A quoted "none" is a string.
+func isNone(n *yaml.Node) bool {
+	for n != nil && n.Kind == yaml.AliasNode {
+		n = n.Alias
+	}
+	return n != nil && n.Kind == yaml.ScalarNode && n.Style == 0 && n.ShortTag() == "!!str" && n.Value == "none"
+}
+
+func defError(d *def, at *yaml.Node, kind error, msg string) *LoadError {
+	return &LoadError{File: d.file, Line: at.Line, Col: at.Column, Prefab: d.name, Err: &detail{kind, msg}}
+}
+
+// cycleError reports the cycle that closes when the prefab at the top of
+// stack extends b, which is on the stack: at b's extends, since b is the
+// first prefab of the cycle that was reached.
+func cycleError(stack []*node, b *node) *LoadError {
+	i := slices.Index(stack, b)
+	if i == len(stack)-1 {
+		return defError(b.def, b.def.extNode, ErrCycle, "extends itself")
+	}
+	names := make([]string, 0, len(stack)-i+1)
+	for _, n := range stack[i:] {
+		names = append(names, n.def.name)
+	}
+	names = append(names, b.def.name)
+	return defError(b.def, b.def.extNode, ErrCycle, "cycle in extends: "+strings.Join(names, " -> "))
+}

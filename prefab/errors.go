@@ -1,0 +1,142 @@
+package prefab
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
+
+// Sentinel errors, for errors.Is. Every error a load returns is a
+// [*LoadError] wrapping one of them.
+var (
+	// ErrSyntax is wrapped by errors about a file that is not YAML, or not
+	// shaped like a prefab file: a top level that is not a mapping of
+	// prefab names, a prefab key other than extends and components, a
+	// component given twice.
+	ErrSyntax = errors.New("prefab: syntax error")
+	// ErrUnknownComponent is wrapped by errors about a component name the
+	// library has not registered.
+	ErrUnknownComponent = errors.New("prefab: unknown component")
+	// ErrUnknownBase is wrapped by errors about a prefab that extends a
+	// prefab no file and no code defines.
+	ErrUnknownBase = errors.New("prefab: unknown base")
+	// ErrCycle is wrapped by errors about a prefab that extends itself, or
+	// a chain of prefabs that extends its own start.
+	ErrCycle = errors.New("prefab: cycle in extends")
+	// ErrBadValue is wrapped by errors about a value that does not fit the
+	// Go type of its field or component.
+	ErrBadValue = errors.New("prefab: bad value")
+	// ErrUnknownField is wrapped by errors about a key that is not a field
+	// of the component's Go type.
+	ErrUnknownField = errors.New("prefab: unknown field")
+	// ErrDuplicatePrefab is wrapped by errors about a prefab name defined
+	// twice: in two files, twice in one file, or in a file and in code.
+	ErrDuplicatePrefab = errors.New("prefab: duplicate prefab")
+	// ErrDuplicateComponent is wrapped by the error of [Library.Register]
+	// for a component name that is registered already.
+	ErrDuplicateComponent = errors.New("prefab: duplicate component")
+	// ErrUnknownPrefab is wrapped by errors about a prefab name that the
+	// library does not hold: [Library.Spawn] of an unknown name, or a part
+	// attached with [Library.Attach] to a prefab no file defines.
+	ErrUnknownPrefab = errors.New("prefab: unknown prefab")
+	// ErrUncopyable is wrapped by the panic of [Value], [Patch] and
+	// [Component] for a type or value that cannot be deep-copied.
+	ErrUncopyable = errors.New("prefab: value cannot be copied")
+)
+
+// LoadError is one problem found while loading prefab data: where it is,
+// which prefab, component and field it concerns, and what is wrong. Err
+// wraps one of the sentinel errors. A load that finds several problems
+// returns them all, joined with [errors.Join]; [Errors] lists them.
+type LoadError struct {
+	File      string // the file's name as loaded, such as "levels/orcs.yaml"
+	Line, Col int    // 1-based position in File; 0 when unknown
+	Prefab    string // the prefab's name, if the problem is inside one
+	Component string // the component's name, if the problem is inside one
+	Field     string // the field's path inside the component, such as "resist.fire" or "items[2]"
+	Err       error
+}
+
+// Error returns a message such as
+// `levels/orcs.yaml:14:3: prefab "grunt": component "Health": unknown field "hp"`.
+// Parts that are empty are left out.
+func (e *LoadError) Error() string {
+	var b strings.Builder
+	if e.File != "" {
+		b.WriteString(e.File)
+		if e.Line > 0 {
+			b.WriteByte(':')
+			b.WriteString(strconv.Itoa(e.Line))
+			if e.Col > 0 {
+				b.WriteByte(':')
+				b.WriteString(strconv.Itoa(e.Col))
+			}
+		}
+		b.WriteString(": ")
+	}
+	msg := reason(e.Err)
+	// A message that quotes the name already ("unknown field "hp"") does
+	// not need it said twice.
+	segment := func(what, name string) {
+		if name != "" && !strings.Contains(msg, strconv.Quote(name)) {
+			b.WriteString(what)
+			b.WriteByte(' ')
+			b.WriteString(strconv.Quote(name))
+			b.WriteString(": ")
+		}
+	}
+	segment("prefab", e.Prefab)
+	segment("component", e.Component)
+	segment("field", e.Field)
+	b.WriteString(msg)
+	return b.String()
+}
+
+// Unwrap returns the error's cause, which wraps a sentinel error.
+func (e *LoadError) Unwrap() error { return e.Err }
+
+// Errors returns every [*LoadError] in err: err itself, or each of the
+// errors it joins, in order. It returns nil for a nil err.
+func Errors(err error) []*LoadError {
+	var out []*LoadError
+	var walk func(error)
+	walk = func(err error) {
+		if le, ok := err.(*LoadError); ok {
+			out = append(out, le)
+			return
+		}
+		if j, ok := err.(interface{ Unwrap() []error }); ok {
+			for _, e := range j.Unwrap() {
+				walk(e)
+			}
+			return
+		}
+		var le *LoadError
+		if errors.As(err, &le) {
+			out = append(out, le)
+		}
+	}
+	if err != nil {
+		walk(err)
+	}
+	return out
+}
+
+// detail is a sentinel with the words that say what exactly is wrong:
+// errors.Is matches the sentinel, and the message is the detail alone.
+type detail struct {
+	kind error
+	msg  string
+}
+
+func (d *detail) Error() string { return d.msg }
+func (d *detail) Unwrap() error { return d.kind }
+
+// reason drops the package prefix from an error's text, so that a message
+// says "prefab:" at most once.
+func reason(err error) string {
+	if err == nil {
+		return "<nil>"
+	}
+	return strings.TrimPrefix(err.Error(), "prefab: ")
+}

@@ -1,0 +1,372 @@
+package prefab_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/tessera-engine/tessera/prefab"
+	"github.com/tessera-engine/tessera/world"
+)
+
+// yamlBase holds the bases the merge tests extend, beside the code prefab
+// "monster" of newLibrary.
+const yamlBase = `
+brute:
+  extends: monster
+  components:
+    Stats:
+      speed: 1
+      resist: {fire: 0.25, ice: 0.75}
+      tags: [big, slow]
+      loot: {gold: 1, gem: 2}
+      boss: {fire: 1, ice: 2}
+      name: Brute
+      grid: [1, 2]
+    Name: brute
+    Items: [club]
+`
+
+// TestLoadMerge covers every merge rule of YAML variants.
+func TestLoadMerge(t *testing.T) {
+	cases := []struct {
+		name    string
+		variant string // the components of a prefab "v" extending "brute"
+		check   func(t *testing.T, lib *prefab.Library)
+	}{
+		{"struct fields merge", `Health: {hp: 6}`, func(t *testing.T, lib *prefab.Library) {
+			got, _ := spawnGet(t, lib, "v", tHealth)
+			equal(t, "Health", got, Life{HP: 6, Max: 10})
+		}},
+		{"nested structs merge", `Stats: {resist: {fire: 1}}`, func(t *testing.T, lib *prefab.Library) {
+			got, _ := spawnGet(t, lib, "v", tStats)
+			equal(t, "Stats.Resist", got.Resist, Resist{Fire: 1, Ice: 0.75})
+			equal(t, "Stats.Speed", got.Speed, 1.0)
+			equal(t, "Stats.Tags", got.Tags, []string{"big", "slow"})
+		}},
+		{"slices replace", `Stats: {tags: [fast]}`, func(t *testing.T, lib *prefab.Library) {
+			got, _ := spawnGet(t, lib, "v", tStats)
+			equal(t, "Stats.Tags", got.Tags, []string{"fast"})
+		}},
+		{"empty list replaces", `Stats: {tags: []}`, func(t *testing.T, lib *prefab.Library) {
+			got, _ := spawnGet(t, lib, "v", tStats)
+			equal(t, "Stats.Tags", got.Tags, []string{})
+		}},
+		{"maps replace", `Stats: {loot: {gold: 5}}`, func(t *testing.T, lib *prefab.Library) {
+			got, _ := spawnGet(t, lib, "v", tStats)
+			equal(t, "Stats.Loot", got.Loot, map[string]int{"gold": 5})
+		}},
+		{"pointers replace", `Stats: {boss: {fire: 3}}`, func(t *testing.T, lib *prefab.Library) {
+			got, _ := spawnGet(t, lib, "v", tStats)
+			equal(t, "Stats.Boss", *got.Boss, Resist{Fire: 3})
+		}},
+		{"arrays replace", `Stats: {grid: [7]}`, func(t *testing.T, lib *prefab.Library) {
+			got, _ := spawnGet(t, lib, "v", tStats)
+			equal(t, "Stats.Grid", got.Grid, [2]int8{7, 0})
+		}},
+		{"non-struct components replace", "Name: imp\n    Items: [dagger]", func(t *testing.T, lib *prefab.Library) {
+			name, _ := spawnGet(t, lib, "v", tName)
+			items, _ := spawnGet(t, lib, "v", tItems)
+			equal(t, "Name", name, "imp")
+			equal(t, "Items", items, []string{"dagger"})
+		}},
+		{"an explicit zero is set", `Stats: {speed: 0, name: ""}`, func(t *testing.T, lib *prefab.Library) {
+			got, _ := spawnGet(t, lib, "v", tStats)
+			equal(t, "Stats.Speed", got.Speed, 0.0)
+			equal(t, "Stats.Title", got.Title, "")
+		}},
+		{"null field is zero", `Stats: {loot: ~, boss: }`, func(t *testing.T, lib *prefab.Library) {
+			got, _ := spawnGet(t, lib, "v", tStats)
+			if got.Loot != nil || got.Boss != nil {
+				t.Errorf("Loot, Boss = %v, %v, want nil, nil", got.Loot, got.Boss)
+			}
+		}},
+		{"empty component keeps the base", "Stats:\n    Health: {}", func(t *testing.T, lib *prefab.Library) {
+			got, _ := spawnGet(t, lib, "v", tStats)
+			equal(t, "Stats.Title", got.Title, "Brute")
+			h, _ := spawnGet(t, lib, "v", tHealth)
+			equal(t, "Health", h, Life{HP: 10, Max: 10})
+		}},
+		{"none removes", "Flying: none\n    Items: none", func(t *testing.T, lib *prefab.Library) {
+			if _, ok := spawnGet(t, lib, "v", tFlying); ok {
+				t.Error("entity has Flying, want it removed")
+			}
+			if _, ok := spawnGet(t, lib, "v", tItems); ok {
+				t.Error("entity has Items, want it removed")
+			}
+		}},
+		{"quoted none is a string", `Name: "none"`, func(t *testing.T, lib *prefab.Library) {
+			got, ok := spawnGet(t, lib, "v", tName)
+			if !ok || got != "none" {
+				t.Errorf("Name = %q, %v, want \"none\", true", got, ok)
+			}
+		}},
+		{"new component added", `Position: {x: 3, y: 4}`, func(t *testing.T, lib *prefab.Library) {
+			got, _ := spawnGet(t, lib, "v", tPos)
+			equal(t, "Position", got, Vec{3, 4})
+			h, _ := spawnGet(t, lib, "v", tHealth)
+			equal(t, "Health", h, Life{HP: 10, Max: 10})
+		}},
+		{"other fields and types", `Stats: {cool: 1m30s, level: 255, name: 42}`, func(t *testing.T, lib *prefab.Library) {
+			got, _ := spawnGet(t, lib, "v", tStats)
+			equal(t, "Stats.Cool", got.Cool, 90*time.Second)
+			equal(t, "Stats.Level", got.Level, uint8(255))
+			equal(t, "Stats.Title", got.Title, "42")
+		}},
+		{"anchors and merge keys", "Stats: {resist: &r {fire: 2}}\n    Health: {<<: {hp: 1, max: 2}, max: 3}", func(t *testing.T, lib *prefab.Library) {
+			got, _ := spawnGet(t, lib, "v", tStats)
+			equal(t, "Stats.Resist", got.Resist, Resist{Fire: 2, Ice: 0.75})
+			h, _ := spawnGet(t, lib, "v", tHealth)
+			equal(t, "Health", h, Life{HP: 1, Max: 3})
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			lib := newLibrary(t)
+			src := yamlBase + "v:\n  extends: brute\n  components:\n    " + c.variant + "\n"
+			if err := lib.LoadBytes("t.yaml", []byte(src)); err != nil {
+				t.Fatalf("LoadBytes:\n%s\nsource:\n%s", err, src)
+			}
+			c.check(t, lib)
+		})
+	}
+}
+
+// TestLoadChain: a variant of a variant gets every level, and bases may
+// come later in the file, in another file, or from code.
+func TestLoadChain(t *testing.T) {
+	lib := newLibrary(t)
+	fsys := fstest.MapFS{
+		"a/chief.yaml":  {Data: []byte("goblin-chief:\n  extends: goblin\n  components:\n    Health: {hp: 30}\n")},
+		"b/goblin.yaml": {Data: []byte("goblin:\n  extends: monster\n  components:\n    Health: {hp: 6, max: 6}\n    Name: gob\n")},
+	}
+	if err := lib.LoadFS(fsys); err != nil {
+		t.Fatal(err)
+	}
+	h, _ := spawnGet(t, lib, "goblin-chief", tHealth)
+	equal(t, "Health", h, Life{HP: 30, Max: 6})
+	n, _ := spawnGet(t, lib, "goblin-chief", tName)
+	equal(t, "Name", n, "gob")
+	s, _ := spawnGet(t, lib, "goblin-chief", tStats)
+	equal(t, "Stats.Resist", s.Resist, Resist{Fire: 0.5, Ice: 0.5})
+	chief, _ := lib.Lookup("goblin-chief")
+	for _, name := range []string{"goblin-chief", "goblin", "monster"} {
+		if !chief.Is(name) {
+			t.Errorf("goblin-chief.Is(%q) = false, want true", name)
+		}
+	}
+	if chief.Is("brute") {
+		t.Error(`goblin-chief.Is("brute") = true, want false`)
+	}
+	equal(t, "Files", lib.Files(), []string{"a/chief.yaml", "b/goblin.yaml"})
+}
+
+// TestLoadErrors checks every kind of error a load reports, with its exact
+// position and message.
+func TestLoadErrors(t *testing.T) {
+	cases := []struct {
+		name string
+		src  string
+		kind error
+		want []string
+	}{
+		{"unknown component", "goblin:\n  components:\n    Helth: {hp: 3}\n", prefab.ErrUnknownComponent,
+			[]string{`t.yaml:3:5: prefab "goblin": unknown component "Helth" (did you mean "Health"?)`}},
+		{"unknown component in none", "goblin:\n  components:\n    Wings: none\n", prefab.ErrUnknownComponent,
+			[]string{`t.yaml:3:5: prefab "goblin": unknown component "Wings" (components: Flying, Health, Items, Name, Position, Stats, Velocity)`}},
+		{"unknown base", "goblin:\n  extends: monstr\n", prefab.ErrUnknownBase,
+			[]string{`t.yaml:2:12: prefab "goblin": extends unknown prefab "monstr" (did you mean "monster"?)`}},
+		{"extends itself", "a:\n  extends: a\n", prefab.ErrCycle,
+			[]string{`t.yaml:2:12: prefab "a": extends itself`}},
+		{"longer cycle", "a:\n  extends: b\nb:\n  extends: c\nc:\n  extends: a\nd:\n  extends: c\n", prefab.ErrCycle,
+			[]string{`t.yaml:2:12: prefab "a": cycle in extends: a -> b -> c -> a`}},
+		{"bad value", "goblin:\n  components:\n    Health: {hp: lots}\n", prefab.ErrBadValue,
+			[]string{`t.yaml:3:18: prefab "goblin": component "Health": field "hp": expected an integer (int), got "lots"`}},
+		{"bad nested value", "goblin:\n  components:\n    Stats:\n      resist:\n        fire: [1]\n", prefab.ErrBadValue,
+			[]string{`t.yaml:5:15: prefab "goblin": component "Stats": field "resist.fire": expected a number (float64), got a list`}},
+		{"out of range", "goblin:\n  components:\n    Stats: {level: 256}\n", prefab.ErrBadValue,
+			[]string{`t.yaml:3:20: prefab "goblin": component "Stats": field "level": expected an integer from 0 to 255 (uint8), got 256`}},
+		{"bad list item", "goblin:\n  components:\n    Stats: {grid: [1, 200]}\n", prefab.ErrBadValue,
+			[]string{`t.yaml:3:23: prefab "goblin": component "Stats": field "grid[1]": expected an integer from -128 to 127 (int8), got 200`}},
+		{"list too long", "goblin:\n  components:\n    Stats: {grid: [1, 2, 3]}\n", prefab.ErrBadValue,
+			[]string{`t.yaml:3:19: prefab "goblin": component "Stats": field "grid": expected a list of at most 2 items ([2]int8), got a list`}},
+		{"bad duration", "goblin:\n  components:\n    Stats: {cool: soon}\n", prefab.ErrBadValue,
+			[]string{`t.yaml:3:19: prefab "goblin": component "Stats": field "cool": expected a duration such as "1.5s" (time.Duration), got "soon"`}},
+		{"bad component value", "goblin:\n  components:\n    Health: 3\n", prefab.ErrBadValue,
+			[]string{`t.yaml:3:13: prefab "goblin": component "Health": expected a mapping (prefab_test.Life), got 3`}},
+		{"field data cannot set", "goblin:\n  components:\n    Stats: {hook: x}\n", prefab.ErrBadValue,
+			[]string{`t.yaml:3:19: prefab "goblin": component "Stats": field "hook": prefab data cannot set a field of type func(); give it in code, with a factory`}},
+		{"unknown field", "goblin:\n  components:\n    Health:\n      hpp: 3\n", prefab.ErrUnknownField,
+			[]string{`t.yaml:4:7: prefab "goblin": component "Health": unknown field "hpp" (did you mean "hp"?)`}},
+		{"unknown nested field", "goblin:\n  components:\n    Stats: {resist: {fir: 1}}\n", prefab.ErrUnknownField,
+			[]string{`t.yaml:3:22: prefab "goblin": component "Stats": unknown field "resist.fir" (did you mean "fire"?)`}},
+		{"field tagged -", "goblin:\n  components:\n    Stats: {secret: 1}\n", prefab.ErrUnknownField,
+			[]string{`t.yaml:3:13: prefab "goblin": component "Stats": unknown field "secret" (fields: speed, resist, tags, loot, boss, level, cool, name, hook, grid)`}},
+		{"Go field name", "goblin:\n  components:\n    Health: {HP: 1}\n", prefab.ErrUnknownField,
+			[]string{`t.yaml:3:14: prefab "goblin": component "Health": unknown field "HP" (did you mean "hp"?)`}},
+		{"same prefab twice in a file", "a: {}\nb: {}\na: {}\n", prefab.ErrDuplicatePrefab,
+			[]string{`t.yaml:3:1: prefab "a": defined twice (first at t.yaml:1:1)`}},
+		{"prefab also in code", "monster: {}\n", prefab.ErrDuplicatePrefab,
+			[]string{`t.yaml:1:1: prefab "monster": defined twice: here and in code`}},
+		{"component twice", "a:\n  components:\n    Name: x\n    Name: y\n", prefab.ErrSyntax,
+			[]string{`t.yaml:4:5: prefab "a": component "Name" given twice (first at line 3)`}},
+		{"field twice", "a:\n  components:\n    Health: {hp: 1, hp: 2}\n", prefab.ErrSyntax,
+			[]string{`t.yaml:3:21: prefab "a": component "Health": field "hp" given twice (first at line 3)`}},
+		{"unknown prefab key", "a:\n  component: {}\n", prefab.ErrSyntax,
+			[]string{`t.yaml:2:3: prefab "a": unknown key "component" (did you mean "components"?)`}},
+		{"prefab not a mapping", "a: [1]\n", prefab.ErrSyntax,
+			[]string{`t.yaml:1:4: prefab "a": expected a mapping with extends and components, got a list`}},
+		{"top not a mapping", "- a\n", prefab.ErrSyntax,
+			[]string{`t.yaml:1:1: expected a mapping of prefab names to prefabs, got a list`}},
+		{"extends not a name", "a:\n  extends: [b]\n", prefab.ErrSyntax,
+			[]string{`t.yaml:2:12: prefab "a": extends takes the name of a prefab, got a list`}},
+		{"invalid YAML", "a:\n  components: {\n", prefab.ErrSyntax,
+			[]string{`t.yaml:2: invalid YAML: did not find expected node content`}},
+		{"tab indentation", "a:\n\tcomponents: {}\n", prefab.ErrSyntax,
+			[]string{`t.yaml:2: invalid YAML: found character that cannot start any token`}},
+		{"not UTF-8", "a:\n  extends: \xff\n", prefab.ErrSyntax,
+			[]string{`t.yaml:2:12: the file is not UTF-8 text (byte 0xff)`}},
+		{"control character", "a: {}\nb\x01: {}\n", prefab.ErrSyntax,
+			[]string{`t.yaml:2:2: control character U+0001 is not allowed in YAML`}},
+		{"every error at once", "a:\n  extends: zz\n  components:\n    Health: {hp: x, mx: 1}\n    Nope: 1\nb:\n  extends: b\n", nil,
+			[]string{
+				`t.yaml:2:12: prefab "a": extends unknown prefab "zz" (prefabs: b, monster)`,
+				`t.yaml:4:18: prefab "a": component "Health": field "hp": expected an integer (int), got "x"`,
+				`t.yaml:4:21: prefab "a": component "Health": unknown field "mx" (did you mean "max"?)`,
+				`t.yaml:5:5: prefab "a": unknown component "Nope" (did you mean "Name"?)`,
+				`t.yaml:7:12: prefab "b": extends itself`,
+			}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			lib := newLibrary(t)
+			err := lib.LoadBytes("t.yaml", []byte(c.src))
+			if err == nil {
+				t.Fatalf("LoadBytes(%q) = nil, want errors", c.src)
+			}
+			got := messages(err)
+			if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+				t.Errorf("LoadBytes(%q) errors:\n%s\nwant:\n%s", c.src, strings.Join(got, "\n"), strings.Join(c.want, "\n"))
+			}
+			if c.kind != nil && !errors.Is(err, c.kind) {
+				t.Errorf("errors.Is(err, %v) = false, want true", c.kind)
+			}
+			var le *prefab.LoadError
+			if !errors.As(err, &le) || le.File != "t.yaml" || le.Line == 0 {
+				t.Errorf("errors.As(err, *LoadError) = %+v, want one with file and line", le)
+			}
+			if names := lib.Names(); len(names) != 1 || names[0] != "monster" {
+				t.Errorf("after a failed load, Names() = %v, want [monster]", names)
+			}
+		})
+	}
+}
+
+func TestLoadErrorFields(t *testing.T) {
+	lib := newLibrary(t)
+	err := lib.LoadBytes("t.yaml", []byte("goblin:\n  components:\n    Stats: {resist: {fire: hot}}\n"))
+	errs := prefab.Errors(err)
+	if len(errs) != 1 {
+		t.Fatalf("Errors(err) = %v, want one", errs)
+	}
+	got := *errs[0]
+	got.Err = nil
+	want := prefab.LoadError{File: "t.yaml", Line: 3, Col: 28, Prefab: "goblin", Component: "Stats", Field: "resist.fire"}
+	equal(t, "LoadError", got, want)
+	if !errors.Is(err, prefab.ErrBadValue) {
+		t.Errorf("errors.Is(err, ErrBadValue) = false, want true")
+	}
+}
+
+// TestDuplicateAcrossFiles: the same prefab in two files is reported at
+// the second, naming the first.
+func TestDuplicateAcrossFiles(t *testing.T) {
+	lib := newLibrary(t)
+	fsys := fstest.MapFS{
+		"orcs.yaml":   {Data: []byte("grunt: {}\n")},
+		"trolls.yaml": {Data: []byte("troll: {}\n\ngrunt:\n  extends: troll\n")},
+	}
+	err := lib.LoadFS(fsys)
+	want := []string{`trolls.yaml:3:1: prefab "grunt": defined twice (first at orcs.yaml:1:1)`}
+	equal(t, "errors", messages(err), want)
+	if !errors.Is(err, prefab.ErrDuplicatePrefab) {
+		t.Error("errors.Is(err, ErrDuplicatePrefab) = false, want true")
+	}
+
+	// In two loads, likewise; loading the same file again replaces it.
+	lib = newLibrary(t)
+	if err := lib.LoadFS(fsys, "orcs.yaml"); err != nil {
+		t.Fatal(err)
+	}
+	equal(t, "second load", messages(lib.LoadFS(fsys, "trolls.yaml")), want)
+	if err := lib.LoadFS(fsys, "orcs.yaml"); err != nil {
+		t.Errorf("loading orcs.yaml again: %v, want nil", err)
+	}
+}
+
+// TestLoadAtomic loads broken files into a working library and checks
+// that nothing changed.
+func TestLoadAtomic(t *testing.T) {
+	lib := newLibrary(t)
+	good := fstest.MapFS{
+		"good.yaml": {Data: []byte("goblin:\n  extends: monster\n  components:\n    Health: {hp: 6}\n")},
+		"bad.yaml": {Data: []byte("goblin-chief:\n  extends: goblin\n  components:\n    Health: {hp: many}\n" +
+			"orc:\n  extends: monster\n")},
+		"clash.yaml": {Data: []byte("goblin:\n  extends: monster\n")},
+	}
+	if err := lib.LoadFS(good, "good.yaml"); err != nil {
+		t.Fatal(err)
+	}
+	names, files := lib.Names(), lib.Files()
+	goblin, _ := lib.Lookup("goblin")
+
+	for _, broken := range [][]string{{"bad.yaml"}, {"clash.yaml"}, {"bad.yaml", "missing.yaml"}, {"."}} {
+		if err := lib.LoadFS(good, broken...); err == nil {
+			t.Fatalf("LoadFS(%v) = nil, want errors", broken)
+		}
+		equal(t, "Names", lib.Names(), names)
+		equal(t, "Files", lib.Files(), files)
+		if p, _ := lib.Lookup("goblin"); p != goblin {
+			t.Errorf("after LoadFS(%v), Lookup(goblin) is another prefab", broken)
+		}
+		if _, ok := lib.Lookup("orc"); ok {
+			t.Errorf("after LoadFS(%v), orc from the failed load is in the library", broken)
+		}
+		h, _ := spawnGet(t, lib, "goblin", tHealth)
+		equal(t, "goblin's Health", h, Life{HP: 6, Max: 10})
+	}
+	// A failed Add and Attach keep nothing either.
+	if err := lib.Add(prefab.New("orc"), prefab.New("goblin")); !errors.Is(err, prefab.ErrDuplicatePrefab) {
+		t.Errorf("Add(orc, goblin) = %v, want ErrDuplicatePrefab", err)
+	}
+	equal(t, "Names after Add", lib.Names(), names)
+}
+
+func TestLoadDirectory(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "monsters/goblin.yaml", "goblin:\n  extends: monster\n")
+	write(t, dir, "monsters/imp.yml", "imp:\n  extends: goblin\n")
+	write(t, dir, "monsters/notes.txt", "not a prefab")
+	write(t, dir, "monsters/.hidden.yaml", "hidden: {}")
+	write(t, dir, ".git/x.yaml", "git: {}")
+	write(t, dir, "top.yaml", "top: {}")
+	lib := newLibrary(t)
+	if err := lib.Load(dir+"/monsters", dir+"/top.yaml"); err != nil {
+		t.Fatal(err)
+	}
+	equal(t, "Names", lib.Names(), []string{"goblin", "imp", "monster", "top"})
+	err := lib.Load(dir + "/nothing")
+	var le *prefab.LoadError
+	if !errors.As(err, &le) || le.File != dir+"/nothing" {
+		t.Errorf("Load(missing) = %v, want a *LoadError naming the path", err)
+	}
+}
+
+func TestSpawnUnknownName(t *testing.T) {
+	lib := newLibrary(t)
+	if _, err := lib.Spawn(world.New(), "ghost", nil); !errors.Is(err, prefab.ErrUnknownPrefab) {
+		t.Errorf("Spawn(ghost) = %v, want ErrUnknownPrefab", err)
+	}
+}

@@ -1,0 +1,225 @@
+package prefab
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"unicode/utf8"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// def is one prefab as a file gives it, before bases are resolved and
+// components decoded.
+type def struct {
+	name    string
+	file    string
+	key     *yaml.Node // the prefab's name, for positions
+	extends string
+	extNode *yaml.Node // the extends value, for positions; nil if none
+	comps   []compDef
+}
+
+// compDef is one entry of a prefab's components mapping.
+type compDef struct {
+	name     string
+	key, val *yaml.Node
+}
+
+// prefabKeys are the keys a prefab's mapping may hold.
+var prefabKeys = []string{"extends", "components"}
+
+// parse reads one prefab file: a mapping of prefab names to prefabs, in
+// one or more YAML documents. It checks the file's shape; components are
+// decoded later, when bases are known. broken reports a file that is not
+// YAML at all, whose prefabs are therefore unknown.
+func parse(file string, data []byte) (defs []*def, errs []*LoadError, broken bool) {
+	if e := checkText(file, data); e != nil {
+		return nil, []*LoadError{e}, true
+	}
+	d := newDecoder(file, &errs)
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	for {
+		var doc yaml.Node
+		err := decodeDoc(dec, &doc)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			errs = append(errs, syntaxError(file, err))
+			broken = true
+			break
+		}
+		if len(doc.Content) == 0 || isNull(doc.Content[0]) {
+			continue
+		}
+		top := d.resolve(doc.Content[0])
+		if top == nil {
+			break
+		}
+		if top.Kind != yaml.MappingNode {
+			d.fail(top, "", ErrSyntax, "expected a mapping of prefab names to prefabs, got %s", got(top))
+			continue
+		}
+		for _, p := range d.pairs(top) {
+			if df := d.readPrefab(p); df != nil {
+				defs = append(defs, df)
+			}
+		}
+	}
+	return defs, errs, broken
+}
+
+// decodeDoc decodes the next document. The parser is not ours: should it
+// panic on some input, the input is reported as invalid rather than
+// taking the game down with it.
+func decodeDoc(dec *yaml.Decoder, doc *yaml.Node) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("yaml: the YAML parser failed: %v", r)
+		}
+	}()
+	return dec.Decode(doc)
+}
+
+// prefab reads one prefab's entry of the top-level mapping.
+func (d *decoder) readPrefab(p pair) *def {
+	k, v := d.resolve(p.key), d.resolve(p.val)
+	if k == nil || v == nil {
+		return nil
+	}
+	if k.Kind != yaml.ScalarNode || isNull(k) || k.Value == "" {
+		d.fail(k, "", ErrSyntax, "expected a prefab name, got %s", got(k))
+		return nil
+	}
+	df := &def{name: k.Value, file: d.file, key: k}
+	d.prefab, d.component = df.name, ""
+	defer func() { d.prefab = "" }()
+	if isNull(v) {
+		return df
+	}
+	if v.Kind != yaml.MappingNode {
+		d.fail(v, "", ErrSyntax, "expected a mapping with extends and components, got %s", got(v))
+		return nil
+	}
+	seen := make(map[string]bool)
+	for _, q := range d.pairs(v) {
+		key, val := d.resolve(q.key), d.resolve(q.val)
+		if key == nil || val == nil {
+			return nil
+		}
+		if !q.merged {
+			if seen[key.Value] {
+				d.fail(key, "", ErrSyntax, "%s given twice", key.Value)
+				continue
+			}
+			seen[key.Value] = true
+		}
+		switch key.Value {
+		case "extends":
+			if val.Kind != yaml.ScalarNode || isNull(val) || val.Value == "" {
+				d.fail(val, "", ErrSyntax, "extends takes the name of a prefab, got %s", got(val))
+				continue
+			}
+			df.extends, df.extNode = val.Value, val
+		case "components":
+			df.comps = d.components(val, df.comps[:0])
+		default:
+			d.fail(key, "", ErrSyntax, "unknown key %q%s", key.Value, hint(key.Value, prefabKeys, "keys"))
+		}
+	}
+	return df
+}
+
+// components reads a prefab's components mapping.
+func (d *decoder) components(v *yaml.Node, out []compDef) []compDef {
+	if isNull(v) {
+		return out
+	}
+	if v.Kind != yaml.MappingNode {
+		d.fail(v, "", ErrSyntax, "components takes a mapping of component names to values, got %s", got(v))
+		return out
+	}
+	seen := make(map[string]*yaml.Node)
+	for _, p := range d.pairs(v) {
+		k := d.resolve(p.key)
+		if k == nil {
+			return out
+		}
+		if k.Kind != yaml.ScalarNode || isNull(k) {
+			d.fail(k, "", ErrSyntax, "expected a component name, got %s", got(k))
+			continue
+		}
+		if !p.merged {
+			if prev, dup := seen[k.Value]; dup {
+				d.fail(k, "", ErrSyntax, "component %q given twice (first at line %d)", k.Value, prev.Line)
+				continue
+			}
+			seen[k.Value] = k
+		}
+		if i := indexComp(out, k.Value); i >= 0 {
+			out[i] = compDef{name: k.Value, key: k, val: p.val}
+			continue
+		}
+		out = append(out, compDef{name: k.Value, key: k, val: p.val})
+	}
+	return out
+}
+
+func indexComp(list []compDef, name string) int {
+	for i, c := range list {
+		if c.name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// lineRE finds the line number go.yaml.in/yaml/v3 puts in its messages.
+var lineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// syntaxError turns a YAML parser error into a *LoadError. The parser
+// gives a line but no column; it leaves the line out for problems on the
+// first line.
+func syntaxError(file string, err error) *LoadError {
+	msg, line := err.Error(), 1
+	if m := lineRE.FindStringSubmatch(msg); m != nil {
+		line, _ = strconv.Atoi(m[1])
+		msg = m[2]
+	} else if len(msg) > 6 && msg[:6] == "yaml: " {
+		msg = msg[6:]
+	}
+	return &LoadError{File: file, Line: max(line, 1), Err: &detail{ErrSyntax, "invalid YAML: " + msg}}
+}
+
+// checkText reports the first byte that is not UTF-8 or is a control
+// character YAML forbids, with its position: the YAML parser reports those
+// without one.
+func checkText(file string, data []byte) *LoadError {
+	line, col := 1, 1
+	for i := 0; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		var msg string
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			msg = fmt.Sprintf("the file is not UTF-8 text (byte 0x%02x)", data[i])
+		case r < 0x20 && r != '\t' && r != '\n' && r != '\r', r == 0x7f, r >= 0x80 && r <= 0x9f && r != 0x85,
+			r == 0xfffe, r == 0xffff:
+			msg = fmt.Sprintf("control character %U is not allowed in YAML", r)
+		case r == 0xfeff && i > 0:
+			msg = "a byte order mark (U+FEFF) is allowed only at the start"
+		}
+		if msg != "" {
+			return &LoadError{File: file, Line: line, Col: col, Err: &detail{ErrSyntax, msg}}
+		}
+		if r == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+		i += size
+	}
+	return nil
+}

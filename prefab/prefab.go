@@ -1,0 +1,165 @@
+package prefab
+
+import (
+	"slices"
+
+	"github.com/tessera-engine/tessera/world"
+)
+
+// Prefab is a named template for entities: the components each spawned
+// entity gets and their starting values. Make one in code with [New] or
+// [Prefab.Extend], or load one from data with a [Library]. A Prefab is
+// immutable and safe to spawn from several goroutines at once, each with
+// its own world.
+type Prefab struct {
+	name  string
+	base  *Prefab
+	parts []Part // one per component: plain values first, then factories
+}
+
+// New returns a prefab named name whose entities get parts. A part whose
+// component repeats is laid over the earlier one, as a variant's part is
+// laid over its base's (see [Value]).
+func New(name string, parts ...Part) *Prefab {
+	return &Prefab{name: name, parts: resolve(nil, parts)}
+}
+
+// Extend returns a variant of p named name: its entities get p's
+// components, with parts laid over them. A [Value] merges over p's value
+// field by field, a [Factory] replaces it, a [Patch] edits it and [None]
+// removes the component. p is unchanged.
+func (p *Prefab) Extend(name string, parts ...Part) *Prefab {
+	return &Prefab{name: name, base: p, parts: resolve(p.parts, parts)}
+}
+
+// Name returns the prefab's name.
+func (p *Prefab) Name() string { return p.name }
+
+// String returns the prefab's name.
+func (p *Prefab) String() string { return p.name }
+
+// Base returns the prefab p extends, or nil.
+func (p *Prefab) Base() *Prefab { return p.base }
+
+// Is reports whether p is the prefab named name or extends it, directly or
+// through other variants. It compares names, so it gives the same answer
+// for the prefabs of a reloaded library.
+func (p *Prefab) Is(name string) bool {
+	for q := p; q != nil; q = q.base {
+		if q.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// Components returns the components every entity spawned from p gets, in
+// the order they are added: plain values first, then factories. It
+// allocates.
+func (p *Prefab) Components() []world.ComponentType {
+	out := make([]world.ComponentType, len(p.parts))
+	for i, part := range p.parts {
+		out[i] = part.Component()
+	}
+	return out
+}
+
+// Spawn makes an entity from p and returns it: each plain value is
+// copied into it, then each factory is called with args. Spawning a
+// prefab whose values hold no pointers, slices, maps or interfaces, and
+// that has no factories, allocates nothing once the world has grown.
+func (p *Prefab) Spawn(w *world.World, args any) world.Entity {
+	e := w.Create()
+	s := Spawn{World: w, Entity: e, Prefab: p, Args: args}
+	for _, part := range p.parts {
+		part.add(s)
+	}
+	return e
+}
+
+// SpawnOptions is how one spawn differs from the prefab. The zero value
+// spawns the prefab as it is, with nil arguments.
+type SpawnOptions struct {
+	// Args is handed to the prefab's factories.
+	Args any
+	// With are parts added to this entity only, after the prefab's. A
+	// [Value], [Factory] or [None] replaces the prefab's part for its
+	// component (which is then never copied or called); a [Patch] edits
+	// the value the entity got from the prefab.
+	With []Part
+	// Without are components of the prefab this entity does not get;
+	// their factories are not called.
+	Without []world.ComponentType
+}
+
+// SpawnWith makes an entity from p as changed by o and returns it.
+func (p *Prefab) SpawnWith(w *world.World, o SpawnOptions) world.Entity {
+	e := w.Create()
+	s := Spawn{World: w, Entity: e, Prefab: p, Args: o.Args}
+	for _, part := range p.parts {
+		if !skipped(part.Component().ID(), o) {
+			part.add(s)
+		}
+	}
+	for _, part := range o.With {
+		part.add(s)
+	}
+	return e
+}
+
+func skipped(id int, o SpawnOptions) bool {
+	for _, c := range o.Without {
+		if c.ID() == id {
+			return true
+		}
+	}
+	for _, part := range o.With {
+		if _, patch := part.(interface{ patch() }); !patch && part.Component().ID() == id {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *patchPart[T]) patch() {}
+
+// resolve lays parts over base, a resolved list, and returns the resolved
+// result: one part per component, in the order components first appear,
+// plain values before factories.
+func resolve(base, parts []Part) []Part {
+	list := slices.Clone(base)
+	for _, part := range parts {
+		list = layOver(list, part)
+	}
+	slices.SortStableFunc(list, func(a, b Part) int {
+		switch {
+		case a.factory() == b.factory():
+			return 0
+		case b.factory():
+			return -1
+		}
+		return 1
+	})
+	return list
+}
+
+// layOver lays part over the entry of list for its component.
+func layOver(list []Part, part Part) []Part {
+	id := part.Component().ID()
+	i := slices.IndexFunc(list, func(q Part) bool { return q.Component().ID() == id })
+	var prev Part
+	if i >= 0 {
+		prev = list[i]
+	}
+	next := part.over(prev)
+	switch {
+	case next == nil && i >= 0:
+		return slices.Delete(list, i, i+1)
+	case next == nil:
+		return list
+	case i >= 0:
+		list[i] = next
+		return list
+	}
+	return append(list, next)
+}

@@ -1,0 +1,5 @@
+//go:build race
+
+package prefab_test
+
+const raceEnabled = true

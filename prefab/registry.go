@@ -1,0 +1,83 @@
+package prefab
+
+import (
+	"reflect"
+
+	"github.com/tessera-engine/tessera/world"
+	"go.yaml.in/yaml/v3"
+)
+
+// Registration is a component that prefab data may name, with the Go type
+// its values decode to. Make one with [Component] and give it to
+// [NewLibrary] or [Library.Register].
+type Registration struct {
+	e entry
+}
+
+// Component returns the registration of the component key under its own
+// name ([world.ComponentType.Name]); [Registration.As] gives it another.
+// The deep-copy function of T is built here, once.
+//
+// Panics with an error wrapping [ErrUncopyable] if T cannot be copied (see
+// [Value]).
+func Component[T any](key world.Key[T]) Registration {
+	return Registration{&typedEntry[T]{name: key.Name(), key: key, cp: mustCopy[T](key, "Component")}}
+}
+
+// As returns r under the name data uses for it, when that is not the
+// component's own name.
+func (r Registration) As(name string) Registration {
+	return Registration{r.e.renamed(name)}
+}
+
+// Name returns the name prefab data uses for the component.
+func (r Registration) Name() string {
+	if r.e == nil {
+		return ""
+	}
+	return r.e.dataName()
+}
+
+// entry is the untyped face of a registration, for the loader.
+type entry interface {
+	dataName() string
+	renamed(name string) entry
+	component() world.ComponentType
+	goType() reflect.Type
+	// decode returns the part for node n laid over base, the part the
+	// prefab's base has for the component (or nil), reporting problems
+	// to d.
+	decode(d *decoder, n *yaml.Node, base Part) Part
+}
+
+type typedEntry[T any] struct {
+	name string
+	key  world.Key[T]
+	cp   func(T) T
+}
+
+func (e *typedEntry[T]) dataName() string               { return e.name }
+func (e *typedEntry[T]) component() world.ComponentType { return e.key }
+func (e *typedEntry[T]) goType() reflect.Type           { return reflect.TypeFor[T]() }
+
+func (e *typedEntry[T]) renamed(name string) entry {
+	c := *e
+	c.name = name
+	return &c
+}
+
+// decode starts from the base's value, so that a struct's fields that the
+// data leaves out keep the base's values; everything the data gives
+// replaces what was there (see decoder.value). A shallow copy of the base
+// is enough: decoding writes into struct fields held by value and makes
+// new slices, maps and pointers, so it never writes into the base.
+func (e *typedEntry[T]) decode(d *decoder, n *yaml.Node, base Part) Part {
+	var v T
+	if b, ok := base.(*valuePart[T]); ok {
+		v = b.v
+	}
+	if !isNull(n) {
+		d.value(reflect.ValueOf(&v).Elem(), n, "")
+	}
+	return &valuePart[T]{key: e.key, v: v, cp: e.cp}
+}

@@ -1,0 +1,206 @@
+package prefab
+
+import (
+	"bytes"
+	"maps"
+	"slices"
+	"time"
+)
+
+// Reload is what a reload did: the event a game logs or shows a designer.
+type Reload struct {
+	// Files are the files that changed, appeared or disappeared since the
+	// library last looked, in load order.
+	Files []string
+	// Changed are the prefabs the reload added, changed or removed,
+	// sorted. It is empty when the reload failed, or when the files
+	// changed in ways that change no prefab (a comment, say).
+	Changed []string
+	// Err joins every problem the reload found, each a [*LoadError]. When
+	// it is not nil the library is unchanged: the game keeps running with
+	// the prefabs it had.
+	Err error
+}
+
+// Reload looks at the files the library loaded with [Library.Load] and
+// [Library.LoadFS] (and at the directories they came from, for files
+// added or removed) and, if any changed, loads them all again, all or
+// nothing: a good reload swaps the new prefabs in at once, a bad one keeps
+// the old library and reports every problem in [Reload.Err]. A bad reload
+// is reported once; the same broken files are not reported again until
+// they change. Files given to [Library.LoadBytes] are kept as they are.
+//
+// Reload reads only files whose size or modification time changed, and
+// rebuilds only if the content of one did. Call it between steps (or use
+// a [Watcher]): entities spawned after it get the new prefabs, entities
+// spawned before keep what they got.
+func (l *Library) Reload() Reload {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	old := l.state()
+
+	var errs []*LoadError
+	var listed []file
+	rootOf := make(map[string]int)
+	stamps := make(map[string]stamp)
+	for i, r := range old.roots {
+		files, ferrs := r.list()
+		errs = append(errs, ferrs...)
+		for _, f := range files {
+			if _, dup := rootOf[f.name]; !dup {
+				rootOf[f.name] = i
+				stamps[f.name] = f.st
+				listed = append(listed, f)
+			}
+		}
+	}
+	if l.tried != nil && maps.Equal(l.tried, stamps) {
+		return Reload{} // the same broken files, reported already
+	}
+
+	var ev Reload
+	stampChanged := len(errs) > 0
+	next := old.clone()
+	next.sources = nil
+	have := make(map[string]bool)
+	for _, src := range old.sources {
+		if src.root < 0 {
+			next.sources = append(next.sources, src)
+			continue
+		}
+		st, ok := stamps[src.name]
+		switch {
+		case !ok:
+			ev.Files = append(ev.Files, src.name)
+		case st == src.st:
+			next.sources = append(next.sources, src)
+		default:
+			stampChanged = true
+			ns, err := l.reread(old.roots[rootOf[src.name]], rootOf[src.name], file{src.name, st}, src)
+			if err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			if !bytes.Equal(ns.data, src.data) {
+				ev.Files = append(ev.Files, src.name)
+			}
+			next.sources = append(next.sources, ns)
+		}
+		have[src.name] = true
+	}
+	for _, f := range listed {
+		if have[f.name] {
+			continue
+		}
+		ns, err := readSource(old.roots[rootOf[f.name]], rootOf[f.name], f)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		ev.Files = append(ev.Files, f.name)
+		next.sources = append(next.sources, ns)
+	}
+	if len(ev.Files) == 0 && len(errs) == 0 {
+		if stampChanged {
+			// Touched, not changed: remember the new stamps only.
+			next.prefabs, next.names = old.prefabs, old.names
+			l.publish(next)
+		}
+		return Reload{}
+	}
+	errs = append(errs, l.build(next)...)
+	if len(errs) > 0 {
+		l.tried = stamps
+		ev.Err = joinErrors(next, errs)
+		return ev
+	}
+	ev.Changed = changedPrefabs(old.prefabs, next.prefabs)
+	l.publish(next)
+	return ev
+}
+
+// reread reads f again; it returns src itself, with the new stamp, when
+// the content is the same.
+func (l *Library) reread(r root, index int, f file, src *source) (*source, *LoadError) {
+	data, err := r.read(f.name)
+	if err != nil {
+		return nil, ioError(f.name, err)
+	}
+	if bytes.Equal(data, src.data) {
+		c := *src
+		c.st = f.st
+		return &c, nil
+	}
+	return newSource(f.name, index, f.st, data), nil
+}
+
+// changedPrefabs returns the names of the prefabs that differ between a
+// and b: added, removed, given another base or other parts.
+func changedPrefabs(a, b map[string]*Prefab) []string {
+	var out []string
+	for name, pa := range a {
+		pb, ok := b[name]
+		if !ok || !samePrefab(pa, pb) {
+			out = append(out, name)
+		}
+	}
+	for name := range b {
+		if _, ok := a[name]; !ok {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func samePrefab(a, b *Prefab) bool {
+	if a == b {
+		return true
+	}
+	if len(a.parts) != len(b.parts) || (a.base == nil) != (b.base == nil) ||
+		a.base != nil && a.base.name != b.base.name {
+		return false
+	}
+	for i, p := range a.parts {
+		if !p.same(b.parts[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// Watcher reloads a library when its files change, checking at most once
+// per interval: the hot reload that lets designers iterate without
+// restarting the game. It polls file sizes and modification times, which
+// needs no dependency and behaves the same on every system. Call
+// [Watcher.Poll] between steps, from the goroutine that runs them, so a
+// reload never lands in the middle of one.
+//
+// A Watcher is not safe for concurrent use.
+type Watcher struct {
+	lib      *Library
+	interval time.Duration
+	next     time.Time
+}
+
+// Watch returns a Watcher for l that looks at the files at most once per
+// interval; zero or less means at every poll.
+func (l *Library) Watch(interval time.Duration) *Watcher {
+	return &Watcher{lib: l, interval: interval}
+}
+
+// Poll reloads the library if the interval has passed and its files
+// changed (see [Library.Reload]), and reports whether there is something
+// to tell: a reload that changed files, or one that failed. Between looks
+// it costs a clock read and allocates nothing.
+func (w *Watcher) Poll() (Reload, bool) {
+	if w.interval > 0 {
+		now := time.Now()
+		if now.Before(w.next) {
+			return Reload{}, false
+		}
+		w.next = now.Add(w.interval)
+	}
+	r := w.lib.Reload()
+	return r, len(r.Files) > 0 || r.Err != nil
+}

@@ -1,0 +1,160 @@
+package prefab_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tessera-engine/tessera/prefab"
+	"github.com/tessera-engine/tessera/world"
+)
+
+// touch moves a file's modification time on, so a reload sees a change
+// even on file systems with coarse timestamps.
+func touch(t *testing.T, path string, step int) {
+	t.Helper()
+	at := time.Now().Add(time.Duration(step) * time.Second)
+	if err := os.Chtimes(path, at, at); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestReload(t *testing.T) {
+	dir := t.TempDir()
+	goblins := filepath.Join(dir, "goblins.yaml")
+	write(t, dir, "goblins.yaml", "goblin:\n  extends: monster\n  components:\n    Health: {hp: 6}\nchief:\n  extends: goblin\n")
+	write(t, dir, "orcs.yaml", "orc:\n  extends: monster\n")
+	lib := newLibrary(t)
+	if err := lib.Load(dir); err != nil {
+		t.Fatal(err)
+	}
+	watch := lib.Watch(0)
+	if r, ok := watch.Poll(); ok {
+		t.Fatalf("Poll() with no change = %+v, true; want false", r)
+	}
+
+	steps := []struct {
+		name    string
+		edit    func()
+		ok      bool
+		files   []string
+		changed []string
+		err     error
+		hp      int // chief's HP after the step
+	}{
+		{"good edit", func() {
+			write(t, dir, "goblins.yaml", "goblin:\n  extends: monster\n  components:\n    Health: {hp: 7}\nchief:\n  extends: goblin\n")
+			touch(t, goblins, 1)
+		}, true, []string{goblins}, []string{"chief", "goblin"}, nil, 7},
+		{"touch only", func() { touch(t, goblins, 2) }, false, nil, nil, nil, 7},
+		{"comment only", func() {
+			write(t, dir, "goblins.yaml", "# tuned\ngoblin:\n  extends: monster\n  components:\n    Health: {hp: 7}\nchief:\n  extends: goblin\n")
+			touch(t, goblins, 3)
+		}, true, []string{goblins}, nil, nil, 7},
+		{"bad edit keeps the old library", func() {
+			write(t, dir, "goblins.yaml", "goblin:\n  extends: monster\n  components:\n    Health: {hp: lots}\nchief:\n  extends: goblin\n")
+			touch(t, goblins, 4)
+		}, true, []string{goblins}, nil, prefab.ErrBadValue, 7},
+		{"the same bad file is reported once", func() {}, false, nil, nil, nil, 7},
+		{"fixed", func() {
+			write(t, dir, "goblins.yaml", "goblin:\n  extends: monster\n  components:\n    Health: {hp: 8}\nchief:\n  extends: goblin\n")
+			touch(t, goblins, 5)
+		}, true, []string{goblins}, []string{"chief", "goblin"}, nil, 8},
+		{"new file", func() {
+			write(t, dir, "imps/imp.yaml", "imp:\n  extends: chief\n")
+		}, true, []string{filepath.Join(dir, "imps/imp.yaml")}, []string{"imp"}, nil, 8},
+		{"removed file whose prefabs others extend", func() {
+			os.Remove(goblins)
+		}, true, []string{goblins}, nil, prefab.ErrUnknownBase, 8},
+		{"removed files", func() {
+			os.RemoveAll(filepath.Join(dir, "imps"))
+		}, true, []string{goblins, filepath.Join(dir, "imps/imp.yaml")}, []string{"chief", "goblin", "imp"}, nil, 0},
+	}
+	for _, s := range steps {
+		s.edit()
+		r, ok := watch.Poll()
+		if ok != s.ok {
+			t.Errorf("%s: Poll() = %+v, %v; want ok %v", s.name, r, ok, s.ok)
+		}
+		equal(t, s.name+": Files", r.Files, s.files)
+		equal(t, s.name+": Changed", r.Changed, s.changed)
+		if s.err == nil && r.Err != nil || s.err != nil && !errors.Is(r.Err, s.err) {
+			t.Errorf("%s: Err = %v, want %v", s.name, r.Err, s.err)
+		}
+		if s.hp == 0 {
+			if _, ok := lib.Lookup("chief"); ok {
+				t.Errorf("%s: chief is still in the library", s.name)
+			}
+			continue
+		}
+		h, _ := spawnGet(t, lib, "chief", tHealth)
+		equal(t, s.name+": chief's HP", h.HP, s.hp)
+	}
+}
+
+func TestWatchInterval(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "a.yaml")
+	write(t, dir, "a.yaml", "a: {}\n")
+	lib := newLibrary(t)
+	if err := lib.Load(path); err != nil {
+		t.Fatal(err)
+	}
+	watch := lib.Watch(time.Hour)
+	watch.Poll() // the first poll looks
+	write(t, dir, "a.yaml", "a: {}\nb: {}\n")
+	touch(t, path, 1)
+	if _, ok := watch.Poll(); ok {
+		t.Error("Poll() within the interval reloaded")
+	}
+	if n := testing.AllocsPerRun(100, func() { watch.Poll() }); n != 0 {
+		t.Errorf("Poll() within the interval allocates %v times, want 0", n)
+	}
+	if r := lib.Reload(); len(r.Changed) != 1 || r.Changed[0] != "b" {
+		t.Errorf("Reload() = %+v, want b changed", r)
+	}
+}
+
+// TestReloadWhileSpawning: spawns on the game's goroutine see the library
+// before or after a reload, never half of one. Run with -race.
+func TestReloadWhileSpawning(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "a.yaml")
+	write(t, dir, "a.yaml", "a:\n  extends: monster\n  components:\n    Health: {hp: 1, max: 1}\n")
+	lib := newLibrary(t)
+	if err := lib.Load(dir); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for i := 2; i < 30; i++ {
+			text := "a:\n  extends: monster\n  components:\n    Health: {hp: " + strconv.Itoa(i) + ", max: " + strconv.Itoa(i) + "}\n"
+			if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+				t.Error(err)
+				return
+			}
+			touch(t, path, i)
+			if r := lib.Reload(); r.Err != nil {
+				t.Error(r.Err)
+			}
+		}
+	}()
+	w := world.New()
+	for range 2000 {
+		e, err := lib.Spawn(w, "a", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h := tHealth.Require(w, e); h.HP != h.Max {
+			t.Fatalf("spawned %+v, half of one reload", *h)
+		}
+		w.Destroy(e)
+	}
+	wg.Wait()
+}

@@ -1,0 +1,201 @@
+package prefab
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"reflect"
+	"slices"
+	"strings"
+)
+
+// SchemaID is the JSON Schema dialect [Library.WriteSchema] writes: draft-07,
+// which the YAML language server (and so most editors) supports well.
+const SchemaID = "http://json-schema.org/draft-07/schema#"
+
+// WriteSchema writes a JSON Schema of the library's prefab files to w: the
+// file format (prefab names mapping to extends and components) and, for
+// each registered component, the fields its Go type has, with their YAML
+// keys and types. An editor given the schema validates and completes
+// prefab files as a designer types; with the YAML language server, start
+// a file with
+//
+//	# yaml-language-server: $schema=path/to/prefab.schema.json
+//
+// The schema follows the loader's rules: keys as [Library.Load] maps
+// them, no unknown fields, integers within their Go type's range, and
+// "none" for a removed component. Fields data cannot set (interfaces,
+// functions, channels) are left out. The names of the prefabs the library
+// holds are offered for extends. The output is the same for the same
+// library, so it can be committed and compared.
+func (l *Library) WriteSchema(w io.Writer) error {
+	l.mu.Lock()
+	entries := make([]entry, 0, len(l.comps))
+	for _, e := range l.comps {
+		entries = append(entries, e)
+	}
+	l.mu.Unlock()
+	slices.SortFunc(entries, func(a, b entry) int { return strings.Compare(a.dataName(), b.dataName()) })
+
+	g := &schemaGen{defs: make(map[string]any), names: make(map[reflect.Type]string)}
+	props := make(map[string]any)
+	for _, e := range entries {
+		props[e.dataName()] = map[string]any{
+			"description": fmt.Sprintf("component %s (Go type %v); none removes it", e.dataName(), e.goType()),
+			"anyOf": []any{
+				g.schema(e.goType()),
+				map[string]any{"const": "none"},
+				map[string]any{"type": "null"},
+			},
+		}
+	}
+	extends := map[string]any{
+		"type":        "string",
+		"description": "the prefab this one is a variant of: its components, with this prefab's laid over them",
+	}
+	if names := l.state().names; len(names) > 0 {
+		extends["examples"] = names
+	}
+	g.defs["prefab"] = map[string]any{
+		"type":                 []string{"object", "null"},
+		"additionalProperties": false,
+		"properties": map[string]any{
+			"extends": extends,
+			"components": map[string]any{
+				"type":                 []string{"object", "null"},
+				"description":          "the prefab's components by name; a struct value is merged over the base's field by field",
+				"additionalProperties": false,
+				"properties":           props,
+			},
+		},
+	}
+	root := map[string]any{
+		"$schema":              SchemaID,
+		"title":                "Tessera prefabs",
+		"description":          "A mapping of prefab names to prefabs.",
+		"type":                 "object",
+		"additionalProperties": map[string]any{"$ref": "#/definitions/prefab"},
+		"definitions":          g.defs,
+	}
+	out, err := json.MarshalIndent(root, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(out, '\n'))
+	return err
+}
+
+type schemaGen struct {
+	defs  map[string]any
+	names map[reflect.Type]string // named struct types already in defs
+}
+
+// schema returns the schema of Go type t as the loader decodes it, or nil
+// for a type data cannot set.
+func (g *schemaGen) schema(t reflect.Type) map[string]any {
+	switch {
+	case t == durationType:
+		return map[string]any{"type": "string", "description": `a duration such as "1.5s" or "200ms"`,
+			"pattern": `^[-+]?(0|([0-9]*(\.[0-9]*)?(ns|us|µs|μs|ms|s|m|h))+)$`}
+	case reflect.PointerTo(t).Implements(unmarshalerType):
+		return map[string]any{"description": t.String()}
+	case reflect.PointerTo(t).Implements(textType):
+		return map[string]any{"type": "string", "description": t.String()}
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return map[string]any{"type": "boolean"}
+	case reflect.Int8, reflect.Int16, reflect.Int32:
+		lim := int64(1) << (t.Bits() - 1)
+		return map[string]any{"type": "integer", "minimum": -lim, "maximum": lim - 1}
+	case reflect.Uint8, reflect.Uint16, reflect.Uint32:
+		return map[string]any{"type": "integer", "minimum": 0, "maximum": uint64(1)<<t.Bits() - 1}
+	case reflect.Uint, reflect.Uint64, reflect.Uintptr:
+		return map[string]any{"type": "integer", "minimum": 0}
+	case reflect.Int, reflect.Int64:
+		return map[string]any{"type": "integer"}
+	case reflect.Float32, reflect.Float64:
+		return map[string]any{"type": "number"}
+	case reflect.String:
+		return map[string]any{"type": "string"}
+	case reflect.Pointer:
+		return g.schema(t.Elem())
+	case reflect.Slice, reflect.Array:
+		s := map[string]any{"type": "array"}
+		if items := g.schema(t.Elem()); items != nil {
+			s["items"] = items
+		}
+		if t.Kind() == reflect.Array {
+			s["maxItems"] = t.Len()
+		}
+		return s
+	case reflect.Map:
+		s := map[string]any{"type": "object"}
+		if v := g.schema(t.Elem()); v != nil {
+			s["additionalProperties"] = v
+		}
+		switch t.Key().Kind() {
+		case reflect.String:
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+			s["propertyNames"] = map[string]any{"pattern": `^[-+]?[0-9]+$`}
+		default:
+			return nil
+		}
+		return s
+	case reflect.Struct:
+		if t.Name() == "" {
+			return g.object(t)
+		}
+		name, ok := g.names[t]
+		if !ok {
+			name = g.defName(t)
+			g.names[t] = name
+			g.defs[name] = nil // reserved: a recursive type refers to itself
+			g.defs[name] = g.object(t)
+		}
+		return map[string]any{"$ref": "#/definitions/" + name}
+	}
+	return nil
+}
+
+// object returns the schema of a struct: its fields by YAML key.
+func (g *schemaGen) object(t reflect.Type) map[string]any {
+	props := make(map[string]any)
+	for _, f := range fieldsOf(t).fields {
+		s := g.schema(f.typ)
+		if s == nil {
+			continue
+		}
+		if _, ref := s["$ref"]; !ref {
+			if _, has := s["description"]; !has {
+				s["description"] = f.typ.String()
+			}
+		}
+		props[f.key] = s
+	}
+	return map[string]any{
+		"type":                 "object",
+		"description":          t.String(),
+		"additionalProperties": false,
+		"properties":           props,
+	}
+}
+
+// defName returns a name for t's definition that JSON pointers and URIs
+// take as it is, and that no other type has.
+func (g *schemaGen) defName(t reflect.Type) string {
+	base := strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-' {
+			return r
+		}
+		return '_'
+	}, t.String())
+	name := base
+	for i := 2; ; i++ {
+		if _, taken := g.defs[name]; !taken && name != "prefab" {
+			return name
+		}
+		name = fmt.Sprintf("%s_%d", base, i)
+	}
+}

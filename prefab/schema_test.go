@@ -1,0 +1,84 @@
+package prefab_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"testing"
+
+	"github.com/tessera-engine/tessera/prefab"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/prefab.schema.json")
+
+// TestSchema compares the schema of the test library with
+// testdata/prefab.schema.json, the schema testdata/monsters.yaml names for
+// editors. Run go test -run TestSchema -update after changing the
+// generator or the test components.
+func TestSchema(t *testing.T) {
+	lib := newLibrary(t)
+	if err := lib.Load("testdata/monsters.yaml"); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := lib.WriteSchema(&buf); err != nil {
+		t.Fatal(err)
+	}
+	const golden = "testdata/prefab.schema.json"
+	if *update {
+		if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(buf.Bytes(), want) {
+		t.Errorf("WriteSchema differs from %s; run go test -run TestSchema -update and review the diff", golden)
+	}
+
+	var s struct {
+		Schema      string `json:"$schema"`
+		Definitions struct {
+			Prefab struct {
+				Properties struct {
+					Extends struct {
+						Examples []string
+					}
+					Components struct {
+						Properties map[string]json.RawMessage
+					}
+				}
+			} `json:"prefab"`
+			Stats struct {
+				Properties map[string]map[string]any
+			} `json:"prefab_test.Stats"`
+		}
+	}
+	if err := json.Unmarshal(buf.Bytes(), &s); err != nil {
+		t.Fatal(err)
+	}
+	equal(t, "$schema", s.Schema, prefab.SchemaID)
+	equal(t, "extends examples", s.Definitions.Prefab.Properties.Extends.Examples, lib.Names())
+	for _, name := range lib.Components() {
+		if _, ok := s.Definitions.Prefab.Properties.Components.Properties[name]; !ok {
+			t.Errorf("schema has no component %q", name)
+		}
+	}
+	stats := s.Definitions.Stats.Properties
+	for key, want := range map[string]any{"speed": "number", "tags": "array", "loot": "object", "name": "string", "level": "integer"} {
+		if got := stats[key]["type"]; got != want {
+			t.Errorf("Stats.%s type = %v, want %v", key, got, want)
+		}
+	}
+	for _, key := range []string{"secret", "hook", "Secret", "title"} {
+		if _, ok := stats[key]; ok {
+			t.Errorf("Stats has a property %q data cannot set", key)
+		}
+	}
+	if got := stats["level"]["maximum"]; got != 255.0 {
+		t.Errorf("Stats.level maximum = %v, want 255", got)
+	}
+}
