@@ -52,11 +52,13 @@
 //	Slots(A, B).Runs() + Column       flat loop over contiguous     numeric data on many bodies
 //	                                  slices
 //
-// First1 … First4 return the first match, for singletons. Every walk starts
-// from the smallest of the sets it names, so Each2(w, Rare, Common, fn)
-// costs what Rare costs. Walks over field components only go in slot order;
-// others go in the order of the smallest set's packed array, which is not
-// creation order. Sort yourself when order matters.
+// First1 … First4 return the first match, for singletons. A walk that
+// names an object component starts from the smallest of the sets it names,
+// so Each2(w, Rare, Common, fn) costs what Rare costs; it goes in the order
+// of that set's packed array, which is not creation order. A walk over
+// field components and tags only goes in slot order through the cached
+// [Slots] view, whose cost is one AND per 64 slots, and only after a
+// membership change. Sort yourself when order matters.
 //
 // [World.Slots] is cached per set of components and kept up to date as
 // entities join and leave those sets; [Slots.Runs] hands out ranges of
