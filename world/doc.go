@@ -18,6 +18,8 @@
 //     [First1] … [First4].
 //   - Systems: [System], [World.AddSystem], [World.RemoveSystem],
 //     [World.Run], [World.Clear].
+//   - Resources (per-world values no entity owns): [DefineResource],
+//     [Resource.Set], [Resource.Get].
 //   - Tools: [Inspect].
 //   - Errors: [EntityError], [SystemError] and the Err sentinels.
 //

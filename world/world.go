@@ -26,8 +26,9 @@ type World struct {
 	pendingRemoves int      // how many of pending are removals
 	joins          []uint64 // component id<<32 | slot of each join during the walks
 
-	systems [phaseCount]systemList
-	ctxs    [phaseCount]Context
+	systems   [phaseCount]systemList
+	resources []any // by resource id: a *T, or nil
+	ctxs      [phaseCount]Context
 }
 
 // usedStore pairs a store with its membership set, so Destroy checks
@@ -196,9 +197,9 @@ func (w *World) ComponentsOf(e Entity) []ComponentType {
 	return out
 }
 
-// Clear destroys every entity and removes every system, disposing each in
-// the order they were added. Ids handed out before stay dead. Component
-// columns and slot views keep their memory for reuse.
+// Clear destroys every entity, removes every system, disposing each in the
+// order they were added, and removes every resource. Ids handed out before
+// stay dead. Component columns and slot views keep their memory for reuse.
 //
 // Panics if a walk or a system run is in progress.
 func (w *World) Clear() {
@@ -213,6 +214,7 @@ func (w *World) Clear() {
 		}
 	}
 	w.systems = [phaseCount]systemList{}
+	clear(w.resources)
 	for slot, gen := range w.gens {
 		if gen != 0 {
 			w.Destroy(makeEntity(uint32(slot), gen))

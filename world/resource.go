@@ -1,0 +1,53 @@
+package world
+
+// Resource is the handle of a per-world value that belongs to no entity:
+// state systems share, such as input, the camera or a random source. Each
+// world holds at most one value per resource. Define resources once, at
+// package level, with [DefineResource]; engines use them to hand systems
+// what the [Context] does not carry.
+type Resource[T any] struct {
+	id   int
+	name string
+}
+
+// resources counts the resources defined so far; like the component
+// registry it only grows.
+var resources struct {
+	n int
+}
+
+// DefineResource defines a new resource named name. Every call makes a new
+// resource, whatever its name.
+func DefineResource[T any](name string) *Resource[T] {
+	registry.Lock()
+	defer registry.Unlock()
+	resources.n++
+	return &Resource[T]{id: resources.n - 1, name: name}
+}
+
+// Name returns the name the resource was defined with.
+func (r *Resource[T]) Name() string { return r.name }
+
+// Set makes v the world's value of the resource, replacing any value it
+// had; nil removes it. O(1); it allocates only the first time the world
+// holds a resource with an id this high.
+func (r *Resource[T]) Set(w *World, v *T) {
+	if v == nil {
+		if r.id < len(w.resources) {
+			w.resources[r.id] = nil
+		}
+		return
+	}
+	w.resources = grow(w.resources, r.id+1)
+	w.resources[r.id] = v
+}
+
+// Get returns the world's value of the resource and true, or nil and false
+// when it has none. O(1), no allocation.
+func (r *Resource[T]) Get(w *World) (*T, bool) {
+	if r.id < len(w.resources) {
+		v, ok := w.resources[r.id].(*T)
+		return v, ok
+	}
+	return nil, false
+}
