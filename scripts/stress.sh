@@ -1,13 +1,32 @@
 #!/usr/bin/env bash
-# stress.sh runs the main job: today the headless ECS benchmark cmd/stress,
-# with the flags given, for example
+# stress.sh runs the main job, cmd/stress, with the flags given: headless by
+# default, for example
 #
 #	./scripts/stress.sh -bodies 10000,100000 -steps 600 -walk slots,each,query,limit -json
 #
-# Later this becomes the ecs-stress example, windowed when a display exists
-# (and headless otherwise).
+# and in a window with -window (the same bodies drawn as squares through
+# engine/window, with FPS and steps per frame in the title):
+#
+#	./scripts/stress.sh -window -bodies 20000
+#
+# The window mode is built with the tesserawindow tag, which links
+# ebitengine; the default build does not, because ebitengine panics at
+# start-up without a display, so headless runs work on any machine.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/setup.sh
-exec go run ./cmd/stress "$@"
+
+tags=()
+for arg in "$@"; do
+	case $arg in
+	-window | --window | -window=true | --window=true)
+		if [[ -z ${DISPLAY:-} && -z ${WAYLAND_DISPLAY:-} ]]; then
+			echo "stress.sh: -window needs a display, and DISPLAY is unset (under no display, try: xvfb-run -a $0 $*)" >&2
+			exit 2
+		fi
+		tags=(-tags tesserawindow)
+		;;
+	esac
+done
+exec go run "${tags[@]}" ./cmd/stress "$@"

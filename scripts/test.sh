@@ -3,9 +3,11 @@
 # module, and go vet and go build for the bench module when it exists. It exits
 # non-zero if any step fails, after running the others.
 #
-# Packages that import ebitengine (render and engine, later) panic at start-up
-# without a display, test binaries included. So when DISPLAY is unset and Xvfb
-# is installed, the tests run under a virtual X server, which is stopped on exit.
+# Packages that import ebitengine (engine/window, and render later) panic at
+# start-up without a display, test binaries included. So when DISPLAY is unset
+# and Xvfb is installed, the tests run under a virtual X server, which is
+# stopped on exit. cmd/stress's window mode is behind the build tag
+# tesserawindow, so it is vetted with the tag too (its test builds and runs it).
 # go test's output comes last: CI reads its closing lines.
 set -euo pipefail
 
@@ -62,6 +64,7 @@ bench_module() (
 )
 
 step "go vet ./..." go vet ./...
+step "go vet -tags tesserawindow ./cmd/stress" go vet -tags tesserawindow ./cmd/stress
 if [[ -f bench/go.mod ]]; then
 	step "(cd bench && go vet ./... && go build ./...)" bench_module
 fi

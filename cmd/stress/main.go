@@ -27,6 +27,23 @@
 //		seed of the random initial state (default 1)
 //	-json
 //		print one JSON object per line instead of a table
+//	-window
+//		draw the bodies as small squares in a window instead of measuring:
+//		the first body count (10000 unless -bodies is given) and the first
+//		walk other than limit, run through the engine (engine/window), with
+//		the frame rate and the fixed steps per frame in the window title; a
+//		summary is printed when the window closes
+//	-frames n
+//		with -window, close the window after n frames (default 0: never)
+//	-screenshot file
+//		with -window and -frames, save the last frame to file as PNG
+//
+// The -window mode needs a display, and a binary that can draw: ebitengine
+// panics at start-up without a display, so the window mode lives in
+// window.go behind the build tag tesserawindow and the default binary stays
+// headless. ./scripts/stress.sh adds the tag when -window is given; by hand,
+// go run -tags tesserawindow ./cmd/stress -window. A binary built without
+// the tag answers -window with an error saying so.
 //
 // Every walk but the limit runs as a system of the Fixed phase, driven by
 // one World.Run per step, so its numbers include the system runner; the
@@ -93,6 +110,11 @@ type config struct {
 	walks  []string
 	seed   uint64
 	json   bool
+
+	window     bool
+	frames     int
+	screenshot string
+	bodiesSet  bool // whether -bodies was given
 }
 
 // parseFlags parses the command line into a config. Its errors have been
@@ -119,15 +141,25 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	})
 	fs.Uint64Var(&cfg.seed, "seed", cfg.seed, "`seed` of the random initial state")
 	fs.BoolVar(&cfg.json, "json", false, "print one JSON object per line instead of a table")
+	fs.BoolVar(&cfg.window, "window", false, "draw the bodies in a window (needs a display and the tesserawindow build tag)")
+	fs.IntVar(&cfg.frames, "frames", 0, "with -window, close the window after `n` frames (0: never)")
+	fs.StringVar(&cfg.screenshot, "screenshot", "", "with -window and -frames, save the last frame to `file` as PNG")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
 	}
+	fs.Visit(func(f *flag.Flag) { cfg.bodiesSet = cfg.bodiesSet || f.Name == "bodies" })
 	var err error
 	switch {
 	case fs.NArg() > 0:
 		err = fmt.Errorf("unexpected arguments: %s", strings.Join(fs.Args(), " "))
 	case cfg.steps <= 0:
 		err = fmt.Errorf("invalid value %d for flag -steps: need at least 1", cfg.steps)
+	case cfg.frames < 0:
+		err = fmt.Errorf("invalid value %d for flag -frames: need at least 0", cfg.frames)
+	case cfg.screenshot != "" && (!cfg.window || cfg.frames == 0):
+		err = errors.New("-screenshot needs -window and -frames")
+	case cfg.window && !slices.ContainsFunc(cfg.walks, func(w string) bool { return w != limitWalk }):
+		err = errors.New("-window needs a walk other than limit")
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, err)
@@ -173,6 +205,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 0
 	} else if err != nil {
 		return 2
+	}
+	if cfg.window {
+		return runWindow(cfg, stdout, stderr)
 	}
 	if !cfg.json {
 		fmt.Fprintf(stdout, "%-14s %9s %6s %11s %12s\n", "walk", "bodies", "steps", "ns/entity", "allocs/step")

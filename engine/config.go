@@ -1,0 +1,304 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Config is everything the engine is configured with. Build one in code,
+// or load one with [LoadConfig] from defaults, a file, the environment and
+// flags. Every field's zero value stands for its default, so Config{} is a
+// working configuration.
+type Config struct {
+	Window WindowConfig
+	Loop   LoopConfig
+	Input  InputConfig
+	Debug  DebugConfig
+	// Game holds the values of the game's own keys ([LoadOptions.Keys]) by
+	// key, each of the type of the key's default.
+	Game map[string]any
+}
+
+// WindowConfig configures the window (config keys window.*). The engine
+// draws on a logical screen of Width × Height pixels, shown in a window
+// Zoom times as large.
+type WindowConfig struct {
+	Title         string  // window.title; "" means "Tessera"
+	Width, Height int     // window.width, window.height: the logical size; 0 means 640 × 360
+	Zoom          float64 // window.zoom: window size over logical size, 0.1–16; 0 means 1
+	DisableVSync  bool    // window.vsync, negated: the zero value keeps vsync on
+	Fullscreen    bool    // window.fullscreen
+	Resizable     bool    // window.resizable
+}
+
+// LoopConfig configures the fixed-step loop (config keys loop.*); see
+// [FixedLoop].
+type LoopConfig struct {
+	Hz       int // loop.hz: fixed steps per simulated second, 1–1000; 0 means 60
+	MaxSteps int // loop.max_steps: most steps in one frame, 1–1000; 0 means 8
+}
+
+// InputConfig names the input actions and axes (config keys input.*); see
+// [Input]. Names are lower case, as configuration keys are lower-cased.
+type InputConfig struct {
+	// Actions maps each action to the names of the buttons that trigger
+	// it ([LookupButton]): input.actions.jump: [Space, GamepadA].
+	Actions map[string][]string
+	// Axes maps each 2D axis to four actions: input.axes.move:
+	// [left, right, up, down].
+	Axes map[string]AxisConfig
+}
+
+// AxisConfig names the four actions of a 2D axis.
+type AxisConfig struct {
+	Left, Right, Up, Down string
+}
+
+// DebugConfig holds options for debugging, tests and documentation
+// (config keys debug.*).
+type DebugConfig struct {
+	// ShowFPS (debug.fps) puts the frame rate and the fixed steps per
+	// frame in the window title.
+	ShowFPS bool
+	// Frames (debug.frames) ends the run after that many frames, windowed
+	// or headless; 0 runs until the window closes, the engine is stopped
+	// or the scene stack empties.
+	Frames int
+	// ScreenshotFrame (debug.screenshot_frame) saves a screenshot to
+	// ScreenshotPath once that frame (counted from 1) is drawn; 0 never.
+	ScreenshotFrame int
+	// ScreenshotPath (debug.screenshot) is where screenshots go, as PNG;
+	// "" means "screenshot.png". Those taken with ScreenshotKey get the
+	// frame number before the extension: screenshot-120.png.
+	ScreenshotPath string
+	// ScreenshotKey (debug.screenshot_key) names a button that saves a
+	// screenshot when pressed; "" means none. LoadConfig's default is F12.
+	ScreenshotKey string
+}
+
+// DefaultConfig returns the configuration every key's default makes: what
+// [LoadConfig] starts from.
+func DefaultConfig() Config {
+	return Config{
+		Window: WindowConfig{Title: "Tessera", Width: 640, Height: 360, Zoom: 1},
+		Loop:   LoopConfig{Hz: DefaultHz, MaxSteps: DefaultMaxSteps},
+		Debug:  DebugConfig{ScreenshotPath: "screenshot.png", ScreenshotKey: "F12"},
+	}
+}
+
+// WithDefaults returns c with each zero field that stands for a default
+// set to it.
+func (c Config) WithDefaults() Config {
+	d := DefaultConfig()
+	if c.Window.Title == "" {
+		c.Window.Title = d.Window.Title
+	}
+	if c.Window.Width == 0 {
+		c.Window.Width = d.Window.Width
+	}
+	if c.Window.Height == 0 {
+		c.Window.Height = d.Window.Height
+	}
+	if c.Window.Zoom == 0 {
+		c.Window.Zoom = d.Window.Zoom
+	}
+	if c.Loop.Hz == 0 {
+		c.Loop.Hz = d.Loop.Hz
+	}
+	if c.Loop.MaxSteps == 0 {
+		c.Loop.MaxSteps = d.Loop.MaxSteps
+	}
+	if c.Debug.ScreenshotPath == "" {
+		c.Debug.ScreenshotPath = d.Debug.ScreenshotPath
+	}
+	return c
+}
+
+// Validate checks every value of c, after [Config.WithDefaults], against
+// its key's range and returns the failures as [*ConfigError] values
+// (source "code"), joined. The input's names are checked as [NewInput]
+// checks them.
+func (c Config) Validate() error {
+	c = c.WithDefaults()
+	var errs []error
+	for _, s := range specs {
+		if err := s.check(s.get(&c)); err != nil {
+			errs = append(errs, &ConfigError{Key: s.key, Source: "code", Err: err})
+		}
+	}
+	if _, err := NewInput(c.Input); err != nil {
+		errs = append(errs, err)
+	}
+	return errors.Join(errs...)
+}
+
+// Sentinel errors of configuration, for errors.Is.
+var (
+	// ErrUnknownKey is wrapped by the error for a key in a config file
+	// that neither the engine nor the game defines.
+	ErrUnknownKey = errors.New("engine: unknown key")
+	// ErrWrongType is wrapped by the error for a value that is not of its
+	// key's type, such as "wide" for window.width.
+	ErrWrongType = errors.New("engine: wrong type")
+	// ErrOutOfRange is wrapped by the error for a value outside its key's
+	// range, such as 0 for loop.hz.
+	ErrOutOfRange = errors.New("engine: out of range")
+	// ErrUnknownButton is wrapped by the error for a button name that
+	// [LookupButton] does not know.
+	ErrUnknownButton = errors.New("engine: unknown button")
+	// ErrUnknownAction is wrapped by the error for an input action name
+	// that is not defined.
+	ErrUnknownAction = errors.New("engine: unknown input action")
+)
+
+// ConfigError reports a configuration value that is wrong, naming its key
+// and where the value came from.
+type ConfigError struct {
+	Key string // such as "window.width"
+	// Source is where the value came from: "file tessera.yaml",
+	// "env TESSERA_WINDOW_WIDTH", "flag -window.width", "default" or
+	// "code" (a Config built in code).
+	Source string
+	Err    error // wraps ErrUnknownKey, ErrWrongType, ErrOutOfRange or ErrUnknownButton
+}
+
+// Error returns a message such as
+// `engine: config window.width from env TESSERA_WINDOW_WIDTH: wrong type: "wide" is not an integer`.
+func (e *ConfigError) Error() string {
+	return fmt.Sprintf("engine: config %s from %s: %s", e.Key, e.Source, strings.TrimPrefix(e.Err.Error(), "engine: "))
+}
+
+// Unwrap returns the underlying error.
+func (e *ConfigError) Unwrap() error { return e.Err }
+
+// kind is the type of a configuration key's value.
+type kind uint8
+
+const (
+	kindInt kind = iota + 1
+	kindFloat
+	kindBool
+	kindString
+	kindList   // a list of strings; from the environment or a flag, comma-separated
+	kindButton // a button name or ""
+)
+
+func (k kind) String() string {
+	return [...]string{"", "int", "float", "bool", "string", "list", "button"}[k]
+}
+
+// spec describes one key of the engine's configuration.
+type spec struct {
+	key      string
+	kind     kind
+	min, max float64 // inclusive range of an int or float; both 0 for none
+	usage    string
+	get      func(*Config) any
+	set      func(*Config, any)
+}
+
+// specs are the engine's own keys, in the order the docs list them.
+var specs = []spec{
+	{"window.title", kindString, 0, 0, "window title",
+		func(c *Config) any { return c.Window.Title }, func(c *Config, v any) { c.Window.Title = v.(string) }},
+	{"window.width", kindInt, 1, 16384, "logical screen width in pixels",
+		func(c *Config) any { return c.Window.Width }, func(c *Config, v any) { c.Window.Width = v.(int) }},
+	{"window.height", kindInt, 1, 16384, "logical screen height in pixels",
+		func(c *Config) any { return c.Window.Height }, func(c *Config, v any) { c.Window.Height = v.(int) }},
+	{"window.zoom", kindFloat, 0.1, 16, "window size over logical size",
+		func(c *Config) any { return c.Window.Zoom }, func(c *Config, v any) { c.Window.Zoom = v.(float64) }},
+	{"window.vsync", kindBool, 0, 0, "wait for the display's vertical sync",
+		func(c *Config) any { return !c.Window.DisableVSync }, func(c *Config, v any) { c.Window.DisableVSync = !v.(bool) }},
+	{"window.fullscreen", kindBool, 0, 0, "start full screen",
+		func(c *Config) any { return c.Window.Fullscreen }, func(c *Config, v any) { c.Window.Fullscreen = v.(bool) }},
+	{"window.resizable", kindBool, 0, 0, "let the player resize the window",
+		func(c *Config) any { return c.Window.Resizable }, func(c *Config, v any) { c.Window.Resizable = v.(bool) }},
+	{"loop.hz", kindInt, 1, 1000, "fixed steps per simulated second",
+		func(c *Config) any { return c.Loop.Hz }, func(c *Config, v any) { c.Loop.Hz = v.(int) }},
+	{"loop.max_steps", kindInt, 1, 1000, "most fixed steps in one frame",
+		func(c *Config) any { return c.Loop.MaxSteps }, func(c *Config, v any) { c.Loop.MaxSteps = v.(int) }},
+	{"debug.fps", kindBool, 0, 0, "show FPS and steps per frame in the window title",
+		func(c *Config) any { return c.Debug.ShowFPS }, func(c *Config, v any) { c.Debug.ShowFPS = v.(bool) }},
+	{"debug.frames", kindInt, 0, 1e9, "quit after this many frames (0: never)",
+		func(c *Config) any { return c.Debug.Frames }, func(c *Config, v any) { c.Debug.Frames = v.(int) }},
+	{"debug.screenshot_frame", kindInt, 0, 1e9, "save a screenshot once this frame is drawn (0: never)",
+		func(c *Config) any { return c.Debug.ScreenshotFrame }, func(c *Config, v any) { c.Debug.ScreenshotFrame = v.(int) }},
+	{"debug.screenshot", kindString, 0, 0, "screenshot file (PNG)",
+		func(c *Config) any { return c.Debug.ScreenshotPath }, func(c *Config, v any) { c.Debug.ScreenshotPath = v.(string) }},
+	{"debug.screenshot_key", kindButton, 0, 0, "button that saves a screenshot (empty: none)",
+		func(c *Config) any { return c.Debug.ScreenshotKey }, func(c *Config, v any) { c.Debug.ScreenshotKey = v.(string) }},
+}
+
+// Prefixes of the keys whose last part is a name the file chooses.
+const (
+	actionsPrefix = "input.actions."
+	axesPrefix    = "input.axes."
+)
+
+// check reports whether v, already of the spec's type, is in range.
+func (s spec) check(v any) error {
+	return checkRange(s.kind, s.min, s.max, v)
+}
+
+func checkRange(k kind, lo, hi float64, v any) error {
+	if lo == 0 && hi == 0 {
+		if k == kindButton {
+			if name := v.(string); name != "" {
+				if _, ok := LookupButton(name); !ok {
+					return fmt.Errorf("%w %q", ErrUnknownButton, name)
+				}
+			}
+		}
+		return nil
+	}
+	var f float64
+	switch x := v.(type) {
+	case int:
+		f = float64(x)
+	case float64:
+		f = x
+	default:
+		return nil
+	}
+	if f < lo || f > hi || f != f {
+		return fmt.Errorf("%w: %v is not in %s", ErrOutOfRange, v, rangeText(lo, hi))
+	}
+	return nil
+}
+
+// KeyInfo describes a configuration key, for documentation and usage
+// messages.
+type KeyInfo struct {
+	Key     string // such as "window.width"
+	Type    string // "int", "float", "bool", "string", "list" or "button"
+	Default any
+	Range   string // such as "[1, 1000]", or ""
+	Usage   string
+}
+
+// Keys describes the engine's own configuration keys, in documentation
+// order. input.actions.NAME and input.axes.NAME are not among them: their
+// names are the game's.
+func Keys() []KeyInfo {
+	d := DefaultConfig()
+	out := make([]KeyInfo, len(specs))
+	for i, s := range specs {
+		out[i] = KeyInfo{Key: s.key, Type: s.kind.String(), Default: s.get(&d), Usage: s.usage}
+		if s.min != 0 || s.max != 0 {
+			out[i].Range = rangeText(s.min, s.max)
+		}
+	}
+	return out
+}
+
+// rangeText formats an inclusive range: [1, 1000].
+func rangeText(lo, hi float64) string {
+	return "[" + strconv.FormatFloat(lo, 'f', -1, 64) + ", " + strconv.FormatFloat(hi, 'f', -1, 64) + "]"
+}
+
+// sortedKeys returns m's keys in order.
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }

@@ -1,0 +1,244 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"sync/atomic"
+	"time"
+
+	"github.com/tessera-engine/tessera/scene"
+	"github.com/tessera-engine/tessera/world"
+)
+
+// Engine runs a game: a stack of scenes ([scene.Manager]) driven by a
+// [FixedLoop], with input ([Input]) and an event bus ([Events]). It has no
+// window and no clock: a runtime feeds it frames. The ebitengine runtime
+// (package engine/window) feeds it the display's frames; [Headless] feeds
+// it simulated ones.
+//
+// Each frame ([Engine.Frame]) runs the fixed steps the loop owes, each one
+// running the top scene's fixed systems, then its FixedUpdate, then the
+// scene changes asked for during the step; then the frame phase: the top
+// scene's frame systems, its Update and the changes asked for meanwhile. A
+// system that fails is reported as an [EventError] and the systems after
+// it still run.
+//
+// An Engine is not safe for concurrent use, except [Engine.Stop] and
+// [Events.Subscribe]: run it on one goroutine.
+type Engine struct {
+	cfg     Config
+	loop    *FixedLoop
+	scenes  *scene.Manager
+	events  Events
+	input   *Input
+	first   scene.Scene
+	started bool
+	closed  bool
+	frames  uint64
+	stop    atomic.Bool
+	halt    func() bool    // ends a frame's steps early when it returns true
+	ctx     *world.Context // of the step or frame phase in progress, for events
+	onError func(error)    // made once, so reporting costs no allocation
+	step    stepper
+}
+
+// New returns an engine that will run cfg, fills in cfg's defaults and
+// checks it ([Config.Validate]). The first scene is entered by
+// [Engine.Start], or by the first frame. Panics if first is nil.
+func New(cfg Config, first scene.Scene) (*Engine, error) {
+	if first == nil {
+		panic(errors.New("engine: New with a nil first scene"))
+	}
+	cfg = cfg.WithDefaults()
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	in, err := NewInput(cfg.Input)
+	if err != nil {
+		return nil, err
+	}
+	e := &Engine{
+		cfg:    cfg,
+		loop:   NewFixedLoop(cfg.Loop.Hz, cfg.Loop.MaxSteps),
+		scenes: scene.NewManager(),
+		input:  in,
+		first:  first,
+	}
+	e.onError = func(err error) { e.emit(errorEvent(err)) }
+	e.step.e = e
+	e.scenes.OnChange = e.changed
+	return e, nil
+}
+
+// Start enters the first scene, if it has not been entered yet, and
+// returns the error of its OnEnter (the scene stays entered: see
+// [scene.Scene]). Subscribe to [Engine.Events] before Start to see the
+// first scene change.
+func (e *Engine) Start() error {
+	if e.started {
+		return nil
+	}
+	e.started = true
+	e.scenes.Replace(e.first)
+	return e.scenes.Apply()
+}
+
+// Frame runs one frame of length d: the fixed steps the loop owes, then
+// the frame phase (see [Engine]). Sample the input first ([Input.Sample]).
+// It does nothing once the engine is done ([Engine.Done]). A steady frame
+// allocates nothing.
+func (e *Engine) Frame(d time.Duration) Tick { return e.frame(d, 0) }
+
+// frame runs a frame of length d, or of exactly steps steps if steps > 0.
+func (e *Engine) frame(d time.Duration, steps int) Tick {
+	if !e.started {
+		if err := e.Start(); err != nil {
+			e.onError(err)
+		}
+	}
+	e.apply() // changes asked for between frames
+	if e.Done() {
+		return Tick{Stopped: true}
+	}
+	e.frames++
+	var t Tick
+	if steps > 0 {
+		t = e.loop.TickSteps(steps, &e.step)
+	} else {
+		t = e.loop.Tick(d, &e.step)
+	}
+	if t.Dropped > 0 {
+		e.emit(Event{Kind: EventStall, Dropped: t.Dropped})
+	}
+	return t
+}
+
+// stepper is the engine as the loop's Stepper.
+type stepper struct{ e *Engine }
+
+func (s *stepper) FixedStep(ctx *world.Context) bool {
+	e := s.e
+	e.ctx = ctx
+	defer func() { e.ctx = nil }()
+	if top := e.scenes.Top(); top != nil {
+		if err := top.World().Run(*ctx, e.onError); err != nil {
+			e.onError(err)
+		}
+		e.update(top, "FixedUpdate", ctx.DT, 0)
+	}
+	e.input.endStep()
+	e.apply()
+	return !e.ended() && (e.halt == nil || !e.halt())
+}
+
+func (s *stepper) Frame(ctx *world.Context) {
+	e := s.e
+	e.ctx = ctx
+	defer func() { e.ctx = nil }()
+	if top := e.scenes.Top(); top != nil {
+		if err := top.World().Run(*ctx, e.onError); err != nil {
+			e.onError(err)
+		}
+		e.update(top, "Update", ctx.DT, ctx.Alpha)
+	}
+	e.apply()
+}
+
+// update calls the scene's FixedUpdate (op "FixedUpdate") or Update,
+// reporting a panic as a *SceneError.
+func (e *Engine) update(s scene.Scene, op string, dt, alpha float64) {
+	defer func() {
+		if r := recover(); r != nil {
+			perr, ok := r.(error)
+			if ok {
+				perr = fmt.Errorf("%w: %w", world.ErrPanic, perr)
+			} else {
+				perr = fmt.Errorf("%w: %v", world.ErrPanic, r)
+			}
+			e.onError(&SceneError{Scene: scene.Name(s), Op: op, Err: perr})
+		}
+	}()
+	if op == "FixedUpdate" {
+		s.FixedUpdate(dt)
+	} else {
+		s.Update(dt, alpha)
+	}
+}
+
+// apply makes the scene changes asked for, reporting failures.
+func (e *Engine) apply() {
+	if e.scenes.Pending() {
+		if err := e.scenes.Apply(); err != nil {
+			e.onError(err)
+		}
+	}
+}
+
+// changed hands the engine's input to the scene that became current (a
+// world resource, read by InputOf) and reports the change.
+func (e *Engine) changed(c scene.Change) {
+	if c.Kind != scene.Pushed && c.From != nil {
+		inputResource.Set(c.From.World(), nil)
+	}
+	if c.To != nil {
+		inputResource.Set(c.To.World(), e.input)
+	}
+	e.emit(Event{Kind: EventScene, Change: c})
+}
+
+// emit stamps ev with the step or frame in progress, or the loop's clock
+// between frames, and emits it.
+func (e *Engine) emit(ev Event) {
+	if e.ctx != nil {
+		ev.Step, ev.Now = e.ctx.Step, e.ctx.Now
+	} else {
+		ev.Step, ev.Now = e.loop.Steps(), e.loop.Now()
+	}
+	e.events.Emit(ev)
+}
+
+// Stop asks the engine to stop: no step runs after the one in progress,
+// if any, and no frame after this one. Safe to call from any goroutine.
+func (e *Engine) Stop() { e.stop.Store(true) }
+
+// Done reports whether the engine has finished: it was stopped or closed,
+// it started and its scene stack is empty (the last scene was popped), or
+// it ran the debug.frames frames its configuration allows.
+func (e *Engine) Done() bool {
+	return e.ended() || (e.cfg.Debug.Frames > 0 && e.frames >= uint64(e.cfg.Debug.Frames))
+}
+
+// ended reports whether the engine was stopped or closed, or ran out of
+// scenes: no step may run after it is true.
+func (e *Engine) ended() bool {
+	return e.stop.Load() || e.closed || (e.started && e.scenes.Len() == 0 && !e.scenes.Pending())
+}
+
+// Close leaves every scene, top first, and returns the errors of their
+// OnExit. The engine is done afterwards. Calling Close again does nothing.
+func (e *Engine) Close() error {
+	if e.closed {
+		return nil
+	}
+	e.closed = true
+	return e.scenes.Close()
+}
+
+// Config returns the configuration the engine runs, defaults filled in.
+func (e *Engine) Config() Config { return e.cfg }
+
+// Loop returns the engine's fixed-step loop, to pause it, change its rate
+// or its time scale.
+func (e *Engine) Loop() *FixedLoop { return e.loop }
+
+// Scenes returns the engine's scene stack.
+func (e *Engine) Scenes() *scene.Manager { return e.scenes }
+
+// Events returns the engine's event bus.
+func (e *Engine) Events() *Events { return &e.events }
+
+// Input returns the engine's input.
+func (e *Engine) Input() *Input { return e.input }
+
+// Frames returns how many frames have run.
+func (e *Engine) Frames() uint64 { return e.frames }

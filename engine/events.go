@@ -1,0 +1,154 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/tessera-engine/tessera/scene"
+	"github.com/tessera-engine/tessera/world"
+)
+
+// EventKind says what an [Event] reports.
+type EventKind uint8
+
+const (
+	// EventError: something failed and the game went on. Err says what: a
+	// [*world.SystemError] for a system that returned an error or
+	// panicked (System and Phase name it), a [*SceneError] for a scene's
+	// FixedUpdate or Update, a [*scene.Error] for a scene's OnEnter or
+	// OnExit, or a runtime error such as a screenshot that could not be
+	// saved.
+	EventError EventKind = iota + 1
+	// EventScene: the scene stack changed; Change says how.
+	EventScene
+	// EventStall: a frame owed more steps than the loop's MaxSteps, and
+	// Dropped of them were dropped.
+	EventStall
+)
+
+// String returns "error", "scene" or "stall".
+func (k EventKind) String() string {
+	switch k {
+	case EventError:
+		return "error"
+	case EventScene:
+		return "scene"
+	case EventStall:
+		return "stall"
+	}
+	return fmt.Sprintf("EventKind(%d)", uint8(k))
+}
+
+// Event is something the engine reports on its [Events] bus.
+type Event struct {
+	Kind EventKind
+	// Step and Now are those of the step or frame phase the event
+	// happened in ([world.Context]); between frames, the loop's step count
+	// and simulated time.
+	Step uint64
+	Now  time.Duration
+
+	Err error // EventError
+	// System and Phase name the failing system of an EventError whose Err
+	// is a *world.SystemError; System is "" otherwise.
+	System string
+	Phase  world.Phase
+
+	Change scene.Change // EventScene
+
+	Dropped int // EventStall
+}
+
+// String describes the event, such as
+// `error at step 12: world: system "move" (fixed): boom`.
+func (e Event) String() string {
+	switch e.Kind {
+	case EventError:
+		return fmt.Sprintf("error at step %d: %v", e.Step, e.Err)
+	case EventScene:
+		return fmt.Sprintf("scene at step %d: %v", e.Step, e.Change)
+	case EventStall:
+		return fmt.Sprintf("stall at step %d: %d steps dropped", e.Step, e.Dropped)
+	}
+	return fmt.Sprintf("%v at step %d", e.Kind, e.Step)
+}
+
+// errorEvent builds the event reporting err.
+func errorEvent(err error) Event {
+	ev := Event{Kind: EventError, Err: err}
+	var se *world.SystemError
+	if errors.As(err, &se) {
+		ev.System, ev.Phase = se.System, se.Phase
+	}
+	return ev
+}
+
+// SceneError reports a scene's FixedUpdate or Update that panicked,
+// naming the scene by its Go type.
+type SceneError struct {
+	Scene string // such as "*main.Level"
+	Op    string // "FixedUpdate" or "Update"
+	Err   error  // wraps world.ErrPanic
+}
+
+// Error returns a message such as
+// "engine: *main.Level FixedUpdate: world: panic: boom".
+func (e *SceneError) Error() string {
+	return fmt.Sprintf("engine: %s %s: %v", e.Scene, e.Op, e.Err)
+}
+
+// Unwrap returns the scene's error.
+func (e *SceneError) Unwrap() error { return e.Err }
+
+// Events is the engine's event bus. Subscribers are called synchronously,
+// on the loop's goroutine, in the order they subscribed. Subscribe and the
+// function it returns are safe to call from any goroutine, a subscriber
+// included.
+//
+// The zero value is a bus with no subscribers, ready to use.
+type Events struct {
+	mu   sync.Mutex // serializes changes to subs
+	subs atomic.Pointer[[]subscriber]
+	next uint64
+}
+
+type subscriber struct {
+	id uint64
+	fn func(Event)
+}
+
+// Subscribe calls fn with every event emitted from now on, until the
+// returned function is called.
+func (b *Events) Subscribe(fn func(Event)) (unsubscribe func()) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.next++
+	id := b.next
+	var old []subscriber
+	if p := b.subs.Load(); p != nil {
+		old = *p
+	}
+	subs := append(slices.Clip(old), subscriber{id, fn})
+	b.subs.Store(&subs)
+	return func() {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		subs := slices.DeleteFunc(slices.Clone(*b.subs.Load()), func(s subscriber) bool { return s.id == id })
+		b.subs.Store(&subs)
+	}
+}
+
+// Emit calls every subscriber with ev. It allocates nothing.
+func (b *Events) Emit(ev Event) {
+	p := b.subs.Load()
+	if p == nil {
+		return
+	}
+	for _, s := range *p {
+		s.fn(ev)
+	}
+}

@@ -1,0 +1,114 @@
+package engine
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/tessera-engine/tessera/scene"
+)
+
+// HeadlessOptions configure a [Headless] runner. The zero value runs one
+// fixed step a frame with no scripted input.
+type HeadlessOptions struct {
+	// Frame is the length of each simulated frame; 0 means one fixed
+	// step, so every frame runs exactly one step.
+	Frame time.Duration
+	// Frames are the lengths of the first frames, in order; Frame takes
+	// over when they run out. A test of the loop's catching up feeds a
+	// long frame here.
+	Frames []time.Duration
+	// Script is input to play: each entry holds its action down (or lets
+	// it go) from the frame whose first step is at least Step on. With one
+	// step a frame, the fixed step numbered Step (world.Context.Step) is
+	// the first to see it. Entries need not be sorted.
+	Script []ScriptedInput
+}
+
+// ScriptedInput is one entry of [HeadlessOptions.Script].
+type ScriptedInput struct {
+	Step   uint64
+	Action string
+	Down   bool
+}
+
+// Headless runs an [Engine] with no window and a simulated clock: the same
+// loop, scenes and systems as a windowed game, for dedicated servers, tests
+// and benchmarks. Nothing is drawn. It runs as fast as it can; a server
+// that wants real time paces its calls itself.
+type Headless struct {
+	*Engine
+	opts   HeadlessOptions
+	used   int // frames of opts.Frames used
+	script []ScriptedInput
+}
+
+// NewHeadless returns a headless runner of cfg starting with first; see
+// [New]. It returns an error if the script names an unknown action.
+func NewHeadless(cfg Config, first scene.Scene, opts HeadlessOptions) (*Headless, error) {
+	e, err := New(cfg, first)
+	if err != nil {
+		return nil, err
+	}
+	h := &Headless{Engine: e, opts: opts, script: slices.Clone(opts.Script)}
+	slices.SortStableFunc(h.script, func(a, b ScriptedInput) int { return cmp.Compare(a.Step, b.Step) })
+	for _, s := range h.script {
+		if _, ok := e.input.index[s.Action]; !ok {
+			return nil, fmt.Errorf("engine: scripted input at step %d: %w %q", s.Step, ErrUnknownAction, s.Action)
+		}
+	}
+	return h, nil
+}
+
+// RunFrame runs one simulated frame: it plays the script due, samples the
+// input and runs [Engine.Frame] with the next frame length.
+func (h *Headless) RunFrame() Tick {
+	for len(h.script) > 0 && h.script[0].Step <= h.loop.Steps() {
+		s := h.script[0]
+		h.script = h.script[1:]
+		h.input.Hold(s.Action, s.Down) // checked by NewHeadless
+	}
+	h.input.Sample(nil)
+	if h.used < len(h.opts.Frames) {
+		h.used++
+		return h.frame(h.opts.Frames[h.used-1], 0)
+	}
+	if h.opts.Frame <= 0 {
+		return h.frame(0, 1) // exactly one step: 1/60 s is no whole number of ns
+	}
+	return h.frame(h.opts.Frame, 0)
+}
+
+// RunSteps runs frames until n more fixed steps have run, or the engine is
+// done. The frame of the last step is cut short after it, and still runs
+// its frame phase. It returns the first scene's OnEnter error, if the
+// first scene is entered now.
+func (h *Headless) RunSteps(n uint64) error {
+	target := h.loop.Steps() + n
+	return h.RunUntil(func() bool { return h.loop.Steps() >= target })
+}
+
+// RunUntil runs frames until cond returns true, or the engine is done.
+// cond is checked before each frame and after each step, whose frame is
+// then cut short (its frame phase still runs). It returns the first
+// scene's OnEnter error, if the first scene is entered now.
+func (h *Headless) RunUntil(cond func() bool) error {
+	var err error
+	if !h.started {
+		err = h.Start()
+	}
+	h.halt = cond
+	defer func() { h.halt = nil }()
+	for !h.Done() && !cond() {
+		h.RunFrame()
+	}
+	return err
+}
+
+// Run runs frames until the engine is done: stopped by [Engine.Stop], or
+// with its scene stack empty. It returns the first scene's OnEnter error,
+// if the first scene is entered now.
+func (h *Headless) Run() error {
+	return h.RunUntil(func() bool { return false })
+}

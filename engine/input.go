@@ -1,0 +1,261 @@
+package engine
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/tessera-engine/tessera/world"
+)
+
+// Input turns button states into named actions ("jump", "fire") and 2D
+// axes ("move"), as [InputConfig] maps them. The runtime samples it once
+// per frame; systems read it through [InputOf].
+//
+// Systems of the two phases get two views of it. The frame view
+// ([Input.Frame]) sees edges (just pressed, just released) for one frame.
+// The fixed view ([Input.Fixed]) latches each edge until a fixed step
+// consumes it: a press seen in a frame that runs no step is still there for
+// the next frame's first step, and a frame that runs several steps shows it
+// to the first only. So a fixed-phase system never misses a press nor
+// counts it twice, whatever the display's refresh rate. A press and release
+// between two steps reach the step as JustPressed and JustReleased with
+// Pressed false.
+//
+// An Input is not safe for concurrent use: sample and read it on the
+// loop's goroutine.
+type Input struct {
+	actions   []action
+	index     map[string]int
+	axes      []axis
+	axisIndex map[string]int
+	buttons   []Button // every bound button, once
+	fixed     Actions
+	frame     Actions
+}
+
+type action struct {
+	name    string
+	buttons []Button
+	held    bool // set by Hold
+	down    bool
+	// edges since the last sample, for the frame view
+	pressed, released bool
+	// edges since the last fixed step, for the fixed view
+	latchPressed, latchReleased bool
+}
+
+type axis struct {
+	name                  string
+	left, right, up, down int // action indices
+}
+
+// NewInput returns an Input with cfg's actions and axes, all released.
+// It returns an error naming the action or axis for a name that is empty
+// or not lower case (configuration keys are lower-cased), an unknown button
+// or an axis naming an unknown action.
+func NewInput(cfg InputConfig) (*Input, error) {
+	in := &Input{index: make(map[string]int), axisIndex: make(map[string]int)}
+	in.fixed = Actions{in: in, fixed: true}
+	in.frame = Actions{in: in}
+	for _, name := range slices.Sorted(maps.Keys(cfg.Actions)) {
+		if err := checkName("action", name); err != nil {
+			return nil, err
+		}
+		a := action{name: name}
+		for _, bn := range cfg.Actions[name] {
+			b, ok := LookupButton(bn)
+			if !ok {
+				return nil, fmt.Errorf("engine: input action %q: %w %q", name, ErrUnknownButton, bn)
+			}
+			a.buttons = append(a.buttons, b)
+			if !slices.Contains(in.buttons, b) {
+				in.buttons = append(in.buttons, b)
+			}
+		}
+		in.index[name] = len(in.actions)
+		in.actions = append(in.actions, a)
+	}
+	for _, name := range slices.Sorted(maps.Keys(cfg.Axes)) {
+		if err := checkName("axis", name); err != nil {
+			return nil, err
+		}
+		c := cfg.Axes[name]
+		ax := axis{name: name}
+		for _, f := range []struct {
+			dir  string
+			name string
+			to   *int
+		}{{"left", c.Left, &ax.left}, {"right", c.Right, &ax.right}, {"up", c.Up, &ax.up}, {"down", c.Down, &ax.down}} {
+			i, ok := in.index[f.name]
+			if !ok {
+				return nil, fmt.Errorf("engine: input axis %q: %s is %w %q", name, f.dir, ErrUnknownAction, f.name)
+			}
+			*f.to = i
+		}
+		in.axisIndex[name] = len(in.axes)
+		in.axes = append(in.axes, ax)
+	}
+	return in, nil
+}
+
+func checkName(what, name string) error {
+	if name == "" || name != strings.ToLower(name) {
+		return fmt.Errorf("engine: input %s %q: names must be non-empty and lower case (configuration keys are lower-cased)", what, name)
+	}
+	return nil
+}
+
+// Buttons returns every button some action is bound to, each once. The
+// slice belongs to the Input: do not modify it.
+func (in *Input) Buttons() []Button { return in.buttons }
+
+// Hold holds action down (or lets it go) whatever its buttons do, from the
+// next [Input.Sample] on. Scripted input, on-screen buttons and tests use
+// it. It returns an error wrapping [ErrUnknownAction] for an unknown name.
+func (in *Input) Hold(action string, down bool) error {
+	i, ok := in.index[action]
+	if !ok {
+		return fmt.Errorf("engine: Hold(%q): %w", action, ErrUnknownAction)
+	}
+	in.actions[i].held = down
+	return nil
+}
+
+// Sample reads the buttons through down, which reports whether a button is
+// held, and updates every action: an action is down when one of its
+// buttons is, or it is held by [Input.Hold]. The runtime calls it once per
+// frame, before the frame's steps. down may be nil when only Hold drives
+// the input. It allocates nothing.
+func (in *Input) Sample(down func(Button) bool) {
+	for i := range in.actions {
+		a := &in.actions[i]
+		now := a.held
+		if down != nil {
+			for _, b := range a.buttons {
+				if now {
+					break
+				}
+				now = down(b)
+			}
+		}
+		a.pressed = now && !a.down
+		a.released = !now && a.down
+		a.latchPressed = a.latchPressed || a.pressed
+		a.latchReleased = a.latchReleased || a.released
+		a.down = now
+	}
+}
+
+// endStep consumes the edges latched for the fixed view: the step that
+// just ran has seen them.
+func (in *Input) endStep() {
+	for i := range in.actions {
+		in.actions[i].latchPressed = false
+		in.actions[i].latchReleased = false
+	}
+}
+
+// Fixed returns the view of the input for fixed-phase systems.
+func (in *Input) Fixed() *Actions { return &in.fixed }
+
+// Frame returns the view of the input for frame-phase systems.
+func (in *Input) Frame() *Actions { return &in.frame }
+
+// Actions is a view of an [Input] for one phase; see [Input] for how the
+// fixed and frame views differ. A nil *Actions, which [InputOf] returns
+// for a world no engine runs, answers false and 0 to everything.
+//
+// Each method looks the name up in a map: O(1), no allocation. They panic
+// for a name the input does not define, as a misspelt name is a bug.
+type Actions struct {
+	in    *Input
+	fixed bool
+}
+
+func (a *Actions) action(name string) *action {
+	i, ok := a.in.index[name]
+	if !ok {
+		panic(fmt.Errorf("engine: %w %q (have %s)", ErrUnknownAction, name, strings.Join(slices.Sorted(maps.Keys(a.in.index)), ", ")))
+	}
+	return &a.in.actions[i]
+}
+
+// Pressed reports whether action is down. Panics if there is no such
+// action.
+func (a *Actions) Pressed(action string) bool {
+	return a != nil && a.action(action).down
+}
+
+// JustPressed reports whether action went down since the last frame (frame
+// view) or since the last fixed step (fixed view). Panics if there is no
+// such action.
+func (a *Actions) JustPressed(action string) bool {
+	if a == nil {
+		return false
+	}
+	act := a.action(action)
+	if a.fixed {
+		return act.latchPressed
+	}
+	return act.pressed
+}
+
+// JustReleased reports whether action went up since the last frame (frame
+// view) or since the last fixed step (fixed view). Panics if there is no
+// such action.
+func (a *Actions) JustReleased(action string) bool {
+	if a == nil {
+		return false
+	}
+	act := a.action(action)
+	if a.fixed {
+		return act.latchReleased
+	}
+	return act.released
+}
+
+// Axis returns the 2D axis called name from its four actions: x is -1 when
+// left is down, 1 when right is, 0 for neither or both; y likewise from up
+// (-1, as screen y grows downwards) and down (1). Diagonals are not
+// normalized. Panics if there is no such axis.
+func (a *Actions) Axis(name string) (x, y float64) {
+	if a == nil {
+		return 0, 0
+	}
+	i, ok := a.in.axisIndex[name]
+	if !ok {
+		panic(fmt.Errorf("engine: unknown input axis %q", name))
+	}
+	ax := &a.in.axes[i]
+	acts := a.in.actions
+	return b2f(acts[ax.right].down) - b2f(acts[ax.left].down), b2f(acts[ax.down].down) - b2f(acts[ax.up].down)
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// inputResource is how a scene's world holds its engine's input, for
+// [InputOf]. The engine sets it on a scene's world when the scene becomes
+// the current one; leaving a scene clears its world, resources included.
+var inputResource = world.DefineResource[Input]("engine.Input")
+
+// InputOf returns the input view for the system run ctx describes: the
+// fixed view in the fixed phase, the frame view in the frame phase. It
+// returns nil, whose methods answer false, for a world no engine runs, as
+// in a unit test of a system. O(1), no allocation.
+func InputOf(ctx *world.Context) *Actions {
+	in, ok := inputResource.Get(ctx.World)
+	if !ok {
+		return nil
+	}
+	if ctx.Phase == world.Fixed {
+		return &in.fixed
+	}
+	return &in.frame
+}

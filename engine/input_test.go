@@ -1,0 +1,223 @@
+package engine_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/tessera-engine/tessera/engine"
+	"github.com/tessera-engine/tessera/world"
+)
+
+func newTestInput(t *testing.T) *engine.Input {
+	t.Helper()
+	in, err := engine.NewInput(engine.InputConfig{
+		Actions: map[string][]string{
+			"jump": {"Space", "GamepadA"}, "left": {"ArrowLeft", "A"}, "right": {"ArrowRight", "D"},
+			"up": {"ArrowUp"}, "down": {"ArrowDown"},
+		},
+		Axes: map[string]engine.AxisConfig{"move": {Left: "left", Right: "right", Up: "up", Down: "down"}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return in
+}
+
+// buttons returns a down function for Input.Sample holding the named
+// buttons.
+func buttons(names ...string) func(engine.Button) bool {
+	held := make(map[engine.Button]bool)
+	for _, n := range names {
+		b, ok := engine.LookupButton(n)
+		if !ok {
+			panic("no button " + n)
+		}
+		held[b] = true
+	}
+	return func(b engine.Button) bool { return held[b] }
+}
+
+// TestFixedViewLatchesEdges drives an Input through an Engine-like
+// sequence: a sample per frame, then the frame's steps, and checks what a
+// fixed-phase system sees at each step.
+func TestFixedViewLatchesEdges(t *testing.T) {
+	type frame struct {
+		held  []string // buttons down in this frame's sample
+		steps int
+		// what each step sees: Pressed, JustPressed, JustReleased of jump
+		want [][3]bool
+	}
+	tests := []struct {
+		name   string
+		frames []frame
+	}{
+		{"a press in a frame with no step waits for the next step", []frame{
+			{[]string{"Space"}, 0, nil},
+			{[]string{"Space"}, 1, [][3]bool{{true, true, false}}},
+			{[]string{"Space"}, 1, [][3]bool{{true, false, false}}},
+		}},
+		{"a frame of several steps shows the press to the first only", []frame{
+			{[]string{"Space"}, 3, [][3]bool{{true, true, false}, {true, false, false}, {true, false, false}}},
+		}},
+		{"a tap between two steps is seen once", []frame{
+			{nil, 1, [][3]bool{{false, false, false}}},
+			{[]string{"Space"}, 0, nil},
+			{nil, 0, nil},
+			{nil, 1, [][3]bool{{false, true, true}}},
+			{nil, 1, [][3]bool{{false, false, false}}},
+		}},
+		{"release is latched too", []frame{
+			{[]string{"GamepadA"}, 1, [][3]bool{{true, true, false}}},
+			{nil, 0, nil},
+			{nil, 2, [][3]bool{{false, false, true}, {false, false, false}}},
+		}},
+		{"either button holds the action", []frame{
+			{[]string{"Space"}, 1, [][3]bool{{true, true, false}}},
+			{[]string{"Space", "GamepadA"}, 1, [][3]bool{{true, false, false}}},
+			{[]string{"GamepadA"}, 1, [][3]bool{{true, false, false}}},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := newTestInput(t)
+			h := engine.ExportInputHarness(in)
+			for i, f := range tt.frames {
+				in.Sample(buttons(f.held...))
+				for s := range f.steps {
+					v := in.Fixed()
+					got := [3]bool{v.Pressed("jump"), v.JustPressed("jump"), v.JustReleased("jump")}
+					if got != f.want[s] {
+						t.Errorf("frame %d step %d: pressed, just pressed, just released = %v, want %v", i, s, got, f.want[s])
+					}
+					h.EndStep()
+				}
+			}
+		})
+	}
+}
+
+func TestFrameViewEdges(t *testing.T) {
+	in := newTestInput(t)
+	v := in.Frame()
+	samples := []struct {
+		held []string
+		want [3]bool
+	}{
+		{nil, [3]bool{false, false, false}},
+		{[]string{"Space"}, [3]bool{true, true, false}},
+		{[]string{"Space"}, [3]bool{true, false, false}},
+		{nil, [3]bool{false, false, true}},
+		{nil, [3]bool{false, false, false}},
+	}
+	for i, s := range samples {
+		in.Sample(buttons(s.held...))
+		got := [3]bool{v.Pressed("jump"), v.JustPressed("jump"), v.JustReleased("jump")}
+		if got != s.want {
+			t.Errorf("frame %d: pressed, just pressed, just released = %v, want %v", i, got, s.want)
+		}
+	}
+}
+
+func TestAxis(t *testing.T) {
+	tests := []struct {
+		held []string
+		x, y float64
+	}{
+		{nil, 0, 0},
+		{[]string{"ArrowLeft"}, -1, 0},
+		{[]string{"D", "ArrowDown"}, 1, 1},
+		{[]string{"A", "D", "ArrowUp"}, 0, -1},
+	}
+	in := newTestInput(t)
+	for _, tt := range tests {
+		in.Sample(buttons(tt.held...))
+		for _, v := range []*engine.Actions{in.Fixed(), in.Frame()} {
+			if x, y := v.Axis("move"); x != tt.x || y != tt.y {
+				t.Errorf("holding %q: Axis(move) = %v, %v; want %v, %v", tt.held, x, y, tt.x, tt.y)
+			}
+		}
+	}
+}
+
+func TestHold(t *testing.T) {
+	in := newTestInput(t)
+	if err := in.Hold("jump", true); err != nil {
+		t.Fatal(err)
+	}
+	in.Sample(nil)
+	if !in.Fixed().JustPressed("jump") || !in.Frame().Pressed("jump") {
+		t.Error("a held action is not pressed after Sample")
+	}
+	if err := in.Hold("fly", true); !errors.Is(err, engine.ErrUnknownAction) {
+		t.Errorf("Hold(fly) = %v, want ErrUnknownAction", err)
+	}
+}
+
+func TestUnknownActionPanics(t *testing.T) {
+	in := newTestInput(t)
+	defer func() {
+		err, ok := recover().(error)
+		if !ok || !errors.Is(err, engine.ErrUnknownAction) {
+			t.Errorf("Pressed(jmup) panicked with %v, want an error wrapping ErrUnknownAction", err)
+		}
+	}()
+	in.Fixed().Pressed("jmup")
+}
+
+func TestNilActions(t *testing.T) {
+	var v *engine.Actions
+	x, y := v.Axis("move")
+	if v.Pressed("jump") || v.JustPressed("jump") || v.JustReleased("jump") || x != 0 || y != 0 {
+		t.Error("a nil *Actions answered true or non-zero")
+	}
+	if got := engine.InputOf(&world.Context{World: world.New()}); got != nil {
+		t.Errorf("InputOf(a world no engine runs) = %v, want nil", got)
+	}
+}
+
+func TestNewInputErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		cfg  engine.InputConfig
+		want error
+	}{
+		{"unknown button", engine.InputConfig{Actions: map[string][]string{"jump": {"Spacebar"}}}, engine.ErrUnknownButton},
+		{"axis of an unknown action", engine.InputConfig{
+			Actions: map[string][]string{"l": {"A"}},
+			Axes:    map[string]engine.AxisConfig{"move": {"l", "r", "l", "l"}}}, engine.ErrUnknownAction},
+		{"upper-case name", engine.InputConfig{Actions: map[string][]string{"Jump": {"Space"}}}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := engine.NewInput(tt.cfg)
+			if err == nil || (tt.want != nil && !errors.Is(err, tt.want)) {
+				t.Errorf("NewInput = %v, want an error wrapping %v", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestButtons(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		kind engine.ButtonKind
+	}{{"Space", engine.Keyboard}, {"space", engine.Keyboard}, {"MouseLeft", engine.Mouse}, {"GamepadA", engine.Gamepad}, {"Pause", engine.Keyboard}} {
+		b, ok := engine.LookupButton(tt.name)
+		if !ok || b.Kind() != tt.kind {
+			t.Errorf("LookupButton(%q) = %v (kind %v), %v; want kind %v", tt.name, b, b.Kind(), ok, tt.kind)
+		}
+	}
+	seen := make(map[string]bool)
+	for b := range engine.Buttons() {
+		if seen[b.String()] {
+			t.Errorf("button name %q twice", b)
+		}
+		seen[b.String()] = true
+		if got, ok := engine.LookupButton(b.String()); !ok || got != b {
+			t.Errorf("LookupButton(%q) = %v, %v; want %v", b, got, ok, b)
+		}
+	}
+	if _, ok := engine.LookupButton(""); ok {
+		t.Error(`LookupButton("") found a button`)
+	}
+}

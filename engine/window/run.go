@@ -1,0 +1,152 @@
+package window
+
+import (
+	"errors"
+	"fmt"
+	"log"
+	"math"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/tessera-engine/tessera/engine"
+	"github.com/tessera-engine/tessera/scene"
+)
+
+// Run runs a game in a window: it makes an [engine.Engine] of cfg and
+// first, logs its error events to the standard logger, and runs it with
+// [RunEngine]. It returns when the run ends; see the package doc.
+//
+// Run must be called from the main goroutine, once per process (an
+// ebitengine rule). It returns the error of the first scene's OnEnter,
+// an error of ebitengine's, and those of the scenes' OnExit when the run
+// ends, joined.
+func Run(cfg engine.Config, first scene.Scene) error {
+	e, err := engine.New(cfg, first)
+	if err != nil {
+		return err
+	}
+	e.Events().Subscribe(func(ev engine.Event) {
+		if ev.Kind == engine.EventError {
+			log.Printf("tessera: %v", ev)
+		}
+	})
+	return RunEngine(e)
+}
+
+// RunEngine runs e in a window configured by e.Config(), for a game that
+// makes its engine itself, to subscribe to its events first. It enters the
+// first scene, opens the window and returns when the run ends, after
+// leaving every scene ([engine.Engine.Close]). The rules of [Run] apply.
+func RunEngine(e *engine.Engine) error {
+	if err := e.Start(); err != nil {
+		return errors.Join(err, e.Close())
+	}
+	cfg := e.Config()
+	w := cfg.Window
+	ebiten.SetWindowTitle(w.Title)
+	ebiten.SetWindowSize(int(math.Round(float64(w.Width)*w.Zoom)), int(math.Round(float64(w.Height)*w.Zoom)))
+	ebiten.SetVsyncEnabled(!w.DisableVSync)
+	ebiten.SetFullscreen(w.Fullscreen)
+	if w.Resizable {
+		ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	} else {
+		ebiten.SetWindowResizingMode(ebiten.WindowResizingModeDisabled)
+	}
+	// One Update per frame: the FixedLoop, not ebitengine, decides the steps.
+	ebiten.SetTPS(ebiten.SyncWithFPS)
+	g := newGame(e)
+	err := ebiten.RunGame(g)
+	return errors.Join(err, e.Close())
+}
+
+// game is the ebiten.Game adapter that drives an engine.
+type game struct {
+	e       *engine.Engine
+	cfg     engine.Config
+	buttons *buttons
+	down    func(engine.Button) bool
+	last    time.Time // wall clock at the last Update; zero before the first
+
+	shotKey  engine.Button // 0 for none
+	shotWas  bool          // whether shotKey was down at the last Update
+	shotPath string        // where the next Draw saves a screenshot; "" none
+
+	fpsStart         time.Time
+	fpsFrames, steps int
+}
+
+func newGame(e *engine.Engine) *game {
+	g := &game{e: e, cfg: e.Config(), buttons: newButtons()}
+	g.down = g.buttons.down
+	if name := g.cfg.Debug.ScreenshotKey; name != "" {
+		g.shotKey, _ = engine.LookupButton(name) // checked by the config
+	}
+	return g
+}
+
+// Update runs one frame of the engine.
+func (g *game) Update() error {
+	if g.e.Done() {
+		return ebiten.Termination
+	}
+	now := time.Now()
+	frame := g.e.Loop().Step() // the first frame: one step, not the time spent opening the window
+	if !g.last.IsZero() {
+		frame = now.Sub(g.last)
+	}
+	g.last = now
+
+	g.buttons.poll()
+	g.e.Input().Sample(g.down)
+	if g.shotKey != 0 {
+		down := g.down(g.shotKey)
+		if down && !g.shotWas {
+			g.shotPath = numbered(g.cfg.Debug.ScreenshotPath, g.e.Frames()+1)
+		}
+		g.shotWas = down
+	}
+	t := g.e.Frame(frame)
+	if n := g.cfg.Debug.ScreenshotFrame; n > 0 && g.e.Frames() == uint64(n) {
+		g.shotPath = g.cfg.Debug.ScreenshotPath
+	}
+	if g.cfg.Debug.ShowFPS {
+		g.showFPS(now, t.Steps)
+	}
+	return nil
+}
+
+// showFPS puts the frame rate and the steps per frame of the last second
+// in the window title, once a second.
+func (g *game) showFPS(now time.Time, steps int) {
+	if g.fpsStart.IsZero() {
+		g.fpsStart = now
+	}
+	g.fpsFrames++
+	g.steps += steps
+	if el := now.Sub(g.fpsStart); el >= time.Second {
+		ebiten.SetWindowTitle(fmt.Sprintf("%s — %.0f FPS, %.2f steps/frame",
+			g.cfg.Window.Title, float64(g.fpsFrames)/el.Seconds(), float64(g.steps)/float64(g.fpsFrames)))
+		g.fpsStart, g.fpsFrames, g.steps = now, 0, 0
+	}
+}
+
+// Draw draws every scene on the stack, bottom first, and saves a
+// screenshot if one is due.
+func (g *game) Draw(screen *ebiten.Image) {
+	for s := range g.e.Scenes().All() {
+		drawScene(screen, s)
+	}
+	if g.shotPath != "" {
+		if err := saveScreenshot(screen, g.shotPath); err != nil {
+			g.e.Events().Emit(engine.Event{Kind: engine.EventError, Err: err, Step: g.e.Loop().Steps(), Now: g.e.Loop().Now()})
+		}
+		g.shotPath = ""
+	}
+}
+
+// Layout returns the logical screen size; ebitengine scales it to the
+// window.
+func (g *game) Layout(outsideWidth, outsideHeight int) (int, int) {
+	return g.cfg.Window.Width, g.cfg.Window.Height
+}

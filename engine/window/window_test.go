@@ -1,0 +1,218 @@
+package window
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"github.com/tessera-engine/tessera/engine"
+	"github.com/tessera-engine/tessera/scene"
+	"github.com/tessera-engine/tessera/world"
+)
+
+// The end-to-end run happens in TestMain, on the main goroutine, because
+// ebitengine's loop must run there and only once per process; the tests
+// then check what it left behind. (ebitengine's own tests use a run-loop
+// TestMain for the same reason.)
+var e2e struct {
+	err    error
+	frames uint64
+	steps  uint64
+	shot   string
+	events []engine.Event
+	scene  *shapes
+}
+
+const (
+	e2eFrames = 60
+	e2eW      = 64
+	e2eH      = 48
+)
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "tessera-window-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	runEndToEnd(dir)
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// Colors of the known shapes.
+var (
+	background = color.RGBA{0x10, 0x20, 0x40, 0xff}
+	red        = color.RGBA{0xff, 0, 0, 0xff}
+	green      = color.RGBA{0, 0xff, 0, 0xff}
+	white      = color.RGBA{0xff, 0xff, 0xff, 0xff}
+	yellow     = color.RGBA{0xff, 0xff, 0, 0xff}
+	cyan       = color.RGBA{0, 0xff, 0xff, 0xff}
+)
+
+var posC = world.DefineFields[struct{ X, Y float64 }]("e2ePos")
+
+// shapes is a scene that draws known shapes through its root, and one
+// through its own Draw; a fixed system moves a body one pixel a step and a
+// frame system moves a node to the body.
+type shapes struct {
+	scene.Base
+	mover      *scene.Node
+	body       world.Entity
+	steps      int
+	drawnX     float64 // mover's x in the last Draw
+	drawnSteps int
+}
+
+func (s *shapes) OnEnter() error {
+	w := s.World()
+	s.body = w.Spawn(posC.With(struct{ X, Y float64 }{0, 40}))
+	s.mover = &scene.Node{Shape: scene.Rect{W: 2, H: 2, Color: cyan}}
+	group := &scene.Node{X: 40, Y: 8}
+	group.Add(&scene.Node{Shape: &scene.Rect{W: 8, H: 8, Color: green}})
+	s.Root().Add(
+		&scene.Node{Shape: scene.Rect{W: e2eW, H: e2eH, Color: background}},
+		&scene.Node{X: 8, Y: 8, Shape: scene.Rect{W: 16, H: 16, Color: red}},
+		group,
+		&scene.Node{X: 0, Y: 0, Hidden: true, Shape: scene.Rect{W: e2eW, H: e2eH, Color: white}},
+		s.mover,
+	)
+	if err := w.AddSystem(world.System{Name: "move", Phase: world.Fixed, Run: func(ctx *world.Context) error {
+		p, _ := posC.Get(ctx.World, s.body)
+		if p.X < 60 {
+			p.X++
+		}
+		s.steps++
+		return nil
+	}}); err != nil {
+		return err
+	}
+	return w.AddSystem(world.System{Name: "sync", Phase: world.Frame, Run: func(ctx *world.Context) error {
+		p, _ := posC.Get(ctx.World, s.body)
+		s.mover.X, s.mover.Y = p.X, p.Y
+		return nil
+	}})
+}
+
+// Draw is found through the Drawer interface and draws after the root.
+func (s *shapes) Draw(screen *ebiten.Image) {
+	vector.DrawFilledRect(screen, 8, 28, 16, 8, yellow, false)
+	s.drawnX, s.drawnSteps = s.mover.X, s.steps
+}
+
+func runEndToEnd(dir string) {
+	e2e.shot = filepath.Join(dir, "shot.png")
+	e2e.scene = &shapes{}
+	cfg := engine.Config{
+		Window: engine.WindowConfig{Title: "tessera end-to-end", Width: e2eW, Height: e2eH, Zoom: 2},
+		Debug:  engine.DebugConfig{ShowFPS: true, Frames: e2eFrames, ScreenshotFrame: e2eFrames, ScreenshotPath: e2e.shot},
+	}
+	e, err := engine.New(cfg, e2e.scene)
+	if err != nil {
+		e2e.err = err
+		return
+	}
+	e.Events().Subscribe(func(ev engine.Event) { e2e.events = append(e2e.events, ev) })
+	e2e.err = RunEngine(e)
+	e2e.frames, e2e.steps = e.Frames(), e.Loop().Steps()
+}
+
+func TestEndToEnd(t *testing.T) {
+	if e2e.err != nil {
+		t.Fatalf("RunEngine = %v", e2e.err)
+	}
+	if e2e.frames != e2eFrames {
+		t.Errorf("ran %d frames, want %d", e2e.frames, e2eFrames)
+	}
+	if e2e.steps == 0 || e2e.scene.steps != int(e2e.steps) {
+		t.Errorf("the loop ran %d steps and the fixed system saw %d; want the same, and some", e2e.steps, e2e.scene.steps)
+	}
+	for _, ev := range e2e.events {
+		if ev.Kind == engine.EventError {
+			t.Errorf("error event: %v", ev)
+		}
+	}
+	if n := len(e2e.scene.Root().Children()); n != 0 {
+		t.Errorf("root has %d nodes after the run, want 0: leaving releases it", n)
+	}
+
+	f, err := os.Open(e2e.shot)
+	if err != nil {
+		t.Fatalf("no screenshot: %v", err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := img.Bounds(); b != image.Rect(0, 0, e2eW, e2eH) {
+		t.Fatalf("screenshot bounds = %v, want the logical screen %dx%d", b, e2eW, e2eH)
+	}
+	x := int(e2e.scene.drawnX)
+	t.Logf("%d steps in %d frames; the mover was drawn at x=%d", e2e.steps, e2e.frames, x)
+	checks := []struct {
+		what string
+		x, y int
+		want color.RGBA
+	}{
+		{"background corner", 0, 0, background},
+		{"background between shapes", 30, 20, background},
+		{"red rect", 8, 8, red},
+		{"red rect far corner", 23, 23, red},
+		{"just outside the red rect", 24, 24, background},
+		{"green rect under a group", 44, 12, green},
+		{"yellow rect from Draw", 10, 30, yellow},
+		{"mover", x, 40, cyan},
+		{"behind the mover", x - 1, 40, background},
+	}
+	for _, c := range checks {
+		if c.x < 0 {
+			continue
+		}
+		r, g, b, a := img.At(c.x, c.y).RGBA()
+		got := color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), uint8(a >> 8)}
+		if got != c.want {
+			t.Errorf("%s: pixel (%d, %d) = %v, want %v", c.what, c.x, c.y, got, c.want)
+		}
+	}
+	if want := min(e2e.scene.drawnSteps, 60); x != want {
+		t.Errorf("mover drawn at x=%d after %d steps, want %d", x, e2e.scene.drawnSteps, want)
+	}
+}
+
+func TestEveryButtonMaps(t *testing.T) {
+	for b := range engine.Buttons() {
+		if d := deviceOf(b); !d.ok || d.kind != b.Kind() {
+			t.Errorf("button %v has no ebitengine counterpart", b)
+		}
+	}
+}
+
+func TestNumbered(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"screenshot.png", "screenshot-7.png"},
+		{"shots/a.b.png", "shots/a.b-7.png"},
+		{"noext", "noext-7"},
+	} {
+		if got := numbered(tt.in, 7); got != tt.want {
+			t.Errorf("numbered(%q, 7) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestRunRejectsBadConfig(t *testing.T) {
+	// Checked before any window opens, so it can run after the loop ended.
+	err := Run(engine.Config{Loop: engine.LoopConfig{Hz: 5000}}, &shapes{})
+	if !errors.Is(err, engine.ErrOutOfRange) {
+		t.Errorf("Run with hz 5000 = %v, want ErrOutOfRange", err)
+	}
+}

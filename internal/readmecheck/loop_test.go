@@ -1,0 +1,149 @@
+package readmecheck
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/tessera-engine/tessera/engine"
+)
+
+// loopDoc is the page about the loop, scenes, input and configuration.
+const loopDoc = "docs/LOOP.md"
+
+// loopExampleFiles are the files whose examples docs/LOOP.md shows; every
+// example in them must appear on the page.
+var loopExampleFiles = []string{"engine/example_test.go", "engine/window/example_test.go"}
+
+// codeComment names the file a docs/LOOP.md snippet of declarations is
+// copied from; it stands on the line before the block's opening fence, and
+// the snippet must appear in the file verbatim, so it compiles with it.
+var codeComment = regexp.MustCompile(`^<!--\s*code:\s*(\S+)\s*-->$`)
+
+// loopExample is the body of one Example function.
+type loopExample struct {
+	file string // relative to the repository root
+	line int
+	body string // de-indented by one tab, each line ending in "\n"
+}
+
+// readExampleFiles returns the bodies of the Example functions in files
+// (relative to the repository root), by name.
+func readExampleFiles(t *testing.T, files ...string) map[string]loopExample {
+	t.Helper()
+	fset := token.NewFileSet()
+	out := make(map[string]loopExample)
+	for _, name := range files {
+		src, err := os.ReadFile(filepath.Join(root, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if !ok || fn.Recv != nil || fn.Body == nil || !strings.HasPrefix(fn.Name.Name, "Example") {
+				continue
+			}
+			lbrace := fset.Position(fn.Body.Lbrace).Offset
+			rbrace := fset.Position(fn.Body.Rbrace).Offset
+			out[fn.Name.Name] = loopExample{file: name, line: fset.Position(fn.Pos()).Line, body: dedent(string(src[lbrace+1 : rbrace]))}
+		}
+	}
+	return out
+}
+
+func TestLoopDocExamples(t *testing.T) {
+	examples := readExampleFiles(t, loopExampleFiles...)
+	data, err := os.ReadFile(filepath.Join(root, loopDoc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	used := make(map[string]bool)
+	for _, b := range readBlocks(t, loopDoc) {
+		if b.lang != "go" {
+			continue
+		}
+		if b.example != "" {
+			used[b.example] = true
+			ex, ok := examples[b.example]
+			if !ok {
+				t.Errorf("%s:%d: snippet names %s, which is not an example in %s", loopDoc, b.line, b.example, strings.Join(loopExampleFiles, " or "))
+				continue
+			}
+			if b.text != ex.body {
+				i, d, e := firstDiff(b.text, ex.body)
+				t.Errorf("%s:%d: snippet differs from the body of %s (%s:%d)\n\tsnippet: %s\n\texample: %s\n"+
+					"Edit both together: the snippet is the example's body with one tab of indentation removed.",
+					loopDoc, b.line+1+i, b.example, ex.file, ex.line+1+i, d, e)
+			}
+			continue
+		}
+		prev := ""
+		if b.line >= 2 {
+			prev = strings.TrimSpace(lines[b.line-2])
+		}
+		m := codeComment.FindStringSubmatch(prev)
+		if m == nil {
+			t.Errorf("%s:%d: Go snippet has neither <!-- example: ExampleName --> nor <!-- code: path --> on the line before it, so nothing checks that it compiles", loopDoc, b.line)
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(root, m[1]))
+		if err != nil {
+			t.Errorf("%s:%d: %v", loopDoc, b.line, err)
+			continue
+		}
+		if !strings.Contains(string(src), b.text) {
+			t.Errorf("%s:%d: snippet is not copied verbatim from %s; copy it again from there", loopDoc, b.line, m[1])
+		}
+	}
+	for name, ex := range examples {
+		if !used[name] {
+			t.Errorf("%s:%d: %s is not shown in %s; show it there or move it to another file", ex.file, ex.line, name, loopDoc)
+		}
+	}
+}
+
+// tableRow matches a row of the keys table: | `key` | type | `default` | ...
+var tableRow = regexp.MustCompile("^\\| `([a-z_.]+)` \\| (\\w+) \\| `([^`]*)` \\|")
+
+// TestLoopDocKeys checks that the keys table of docs/LOOP.md lists every
+// key engine.Keys returns, with its type and default, and no other.
+func TestLoopDocKeys(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(root, loopDoc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := make(map[string][2]string)
+	for l := range strings.Lines(string(data)) {
+		if m := tableRow.FindStringSubmatch(strings.TrimSpace(l)); m != nil {
+			rows[m[1]] = [2]string{m[2], m[3]}
+		}
+	}
+	for _, k := range engine.Keys() {
+		def := fmt.Sprint(k.Default)
+		if s, ok := k.Default.(string); ok {
+			def = fmt.Sprintf("%q", s)
+		}
+		got, ok := rows[k.Key]
+		switch {
+		case !ok:
+			t.Errorf("%s: the keys table has no row for %s", loopDoc, k.Key)
+		case got != [2]string{k.Type, def}:
+			t.Errorf("%s: key %s is listed as %s, default %s; engine.Keys says %s, default %s", loopDoc, k.Key, got[0], got[1], k.Type, def)
+		}
+		delete(rows, k.Key)
+	}
+	for key := range rows {
+		t.Errorf("%s: the keys table lists %s, which engine.Keys does not know", loopDoc, key)
+	}
+}

@@ -1,0 +1,236 @@
+package scene
+
+import (
+	"errors"
+	"fmt"
+	"iter"
+)
+
+// ChangeKind says what a [Change] did.
+type ChangeKind uint8
+
+const (
+	// Replaced: From left and To took its place.
+	Replaced ChangeKind = iota + 1
+	// Pushed: To was entered on top of From, which stays on the stack.
+	Pushed
+	// Popped: From left, uncovering To (nil when the stack is now empty).
+	Popped
+)
+
+// String returns "replace", "push" or "pop".
+func (k ChangeKind) String() string {
+	switch k {
+	case Replaced:
+		return "replace"
+	case Pushed:
+		return "push"
+	case Popped:
+		return "pop"
+	}
+	return fmt.Sprintf("ChangeKind(%d)", uint8(k))
+}
+
+// Change is one change of the stack, made by [Manager.Apply] or
+// [Manager.Close]. From and To may be nil: the first scene is pushed over
+// nothing, and popping the last one uncovers nothing.
+type Change struct {
+	Kind     ChangeKind
+	From, To Scene
+}
+
+// String returns a description such as "replace *main.Menu -> *main.Level".
+func (c Change) String() string {
+	return fmt.Sprintf("%v %s -> %s", c.Kind, Name(c.From), Name(c.To))
+}
+
+// maxChanges bounds the changes one Apply makes, so scenes whose OnEnter
+// keeps changing scene fail instead of looping for ever.
+const maxChanges = 64
+
+// Manager keeps the stack of active scenes. The top scene updates; every
+// scene on the stack is drawn, bottom first. Replace, Push and Pop queue a
+// change and Apply makes the queued changes, which the engine does at the
+// end of every fixed step and frame.
+//
+// The zero value is an empty manager ready to use. A Manager is not safe for
+// concurrent use: use it on the loop's goroutine.
+type Manager struct {
+	// OnChange, if not nil, is called after each change, once the entered
+	// scene's OnEnter has returned. The engine reports changes through it.
+	OnChange func(Change)
+
+	stack   []Scene
+	pending []request
+}
+
+type request struct {
+	kind ChangeKind
+	to   Scene
+}
+
+// NewManager returns an empty manager.
+func NewManager() *Manager { return &Manager{} }
+
+// Replace queues a change that leaves the top scene and enters s in its
+// place (on an empty stack it enters s). Replacing the top scene with
+// itself restarts it: it leaves and enters again. Panics if s is nil.
+func (m *Manager) Replace(s Scene) { m.queue(Replaced, s) }
+
+// Push queues a change that enters s on top of the current scene, which
+// stops updating but stays on the stack and is still drawn. Panics if s
+// is nil.
+func (m *Manager) Push(s Scene) { m.queue(Pushed, s) }
+
+// Pop queues a change that leaves the top scene, so the one beneath it
+// updates again. Popping the last scene leaves the stack empty, which ends
+// the engine's run. Popping an empty stack does nothing.
+func (m *Manager) Pop() { m.pending = append(m.pending, request{kind: Popped}) }
+
+func (m *Manager) queue(k ChangeKind, s Scene) {
+	if s == nil {
+		panic(fmt.Errorf("scene: %v of a nil scene", k))
+	}
+	m.pending = append(m.pending, request{kind: k, to: s})
+}
+
+// Pending reports whether changes are queued.
+func (m *Manager) Pending() bool { return len(m.pending) > 0 }
+
+// Apply makes the queued changes in the order they were asked for, and any
+// that the entered scenes' OnEnter queue in turn. A scene's OnEnter or
+// OnExit that fails or panics does not stop the others: Apply returns
+// every such failure as an [*Error], joined. A Replace or Push of a scene
+// that is already on the stack is skipped with an error wrapping
+// [ErrActive].
+//
+// Never call Apply from inside a system of a scene it may leave: leaving
+// clears the scene's world, which panics during a system run. The engine
+// calls it between steps.
+func (m *Manager) Apply() error {
+	if len(m.pending) == 0 {
+		return nil
+	}
+	var errs []error
+	// By index: an OnEnter may queue more changes, which run in this Apply.
+	for i := 0; i < len(m.pending); i++ {
+		if i == maxChanges {
+			errs = append(errs, fmt.Errorf("scene: more than %d changes in one Apply; does a scene's OnEnter keep changing scene?", maxChanges))
+			break
+		}
+		r := m.pending[i]
+		m.pending[i] = request{}
+		if err := m.apply(r); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	m.pending = m.pending[:0]
+	return errors.Join(errs...)
+}
+
+func (m *Manager) apply(r request) error {
+	from := m.Top()
+	restart := r.kind == Replaced && r.to == from // leave, then enter again
+	if r.to != nil && r.to.base().scenes != nil && !restart {
+		return fmt.Errorf("%w: %v of %s", ErrActive, r.kind, Name(r.to))
+	}
+	var errs []error
+	switch r.kind {
+	case Replaced:
+		if from != nil {
+			errs = append(errs, leave(from))
+			m.stack[len(m.stack)-1] = nil
+			m.stack = m.stack[:len(m.stack)-1]
+		}
+		errs = append(errs, m.enter(r.to))
+	case Pushed:
+		errs = append(errs, m.enter(r.to))
+	case Popped:
+		if from == nil {
+			return nil
+		}
+		errs = append(errs, leave(from))
+		m.stack[len(m.stack)-1] = nil
+		m.stack = m.stack[:len(m.stack)-1]
+		r.to = m.Top()
+	}
+	if m.OnChange != nil {
+		m.OnChange(Change{Kind: r.kind, From: from, To: r.to})
+	}
+	return errors.Join(errs...)
+}
+
+// enter puts s on top of the stack and calls its OnEnter.
+func (m *Manager) enter(s Scene) error {
+	s.base().scenes = m
+	m.stack = append(m.stack, s)
+	s.World() // make it now, so OnEnter and the engine find it
+	return call(s, "OnEnter", s.OnEnter)
+}
+
+// leave calls s's OnExit, clears its world and releases its root.
+func leave(s Scene) error {
+	err := call(s, "OnExit", func() error { s.OnExit(); return nil })
+	s.World().Clear()
+	s.Root().Release()
+	s.base().scenes = nil
+	return err
+}
+
+// call runs a lifecycle method, turning an error or a panic into an
+// *Error.
+func call(s Scene, op string, fn func() error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			perr, ok := r.(error)
+			if !ok {
+				perr = fmt.Errorf("panic: %v", r)
+			} else {
+				perr = fmt.Errorf("panic: %w", perr)
+			}
+			err = &Error{Scene: Name(s), Op: op, Err: perr}
+		}
+	}()
+	if err := fn(); err != nil {
+		return &Error{Scene: Name(s), Op: op, Err: err}
+	}
+	return nil
+}
+
+// Close drops the queued changes and leaves every scene, top first, as
+// pops do (OnChange sees each). It returns the failures of their OnExit,
+// joined. The engine calls it when its run ends.
+func (m *Manager) Close() error {
+	m.pending = m.pending[:0]
+	var errs []error
+	for len(m.stack) > 0 {
+		if err := m.apply(request{kind: Popped}); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Top returns the scene on top of the stack, the one that updates, or nil
+// when the stack is empty.
+func (m *Manager) Top() Scene {
+	if len(m.stack) == 0 {
+		return nil
+	}
+	return m.stack[len(m.stack)-1]
+}
+
+// Len returns how many scenes are on the stack.
+func (m *Manager) Len() int { return len(m.stack) }
+
+// All returns the scenes on the stack from the bottom up, the order they
+// are drawn in. The stack must not change during the loop.
+func (m *Manager) All() iter.Seq[Scene] {
+	return func(yield func(Scene) bool) {
+		for _, s := range m.stack {
+			if !yield(s) {
+				return
+			}
+		}
+	}
+}
