@@ -55,9 +55,8 @@
 //
 // The Mallocs count is process-wide, so a small fraction such as 0.0033
 // (one allocation in 300 steps) may come from the Go runtime rather than
-// the walk: its background scavenger, or a type-assertion cache being
-// filled at a call site inside the world's walks (the runtime fills those
-// on about one call in a thousand, allocating each time).
+// the walk, such as its background scavenger. (The walks themselves
+// allocate nothing; testing.AllocsPerRun checks that in the tests.)
 //
 // After the steps every walk must have left every body exactly where the
 // limit left it (same float32 bits, compared by checksum): the limit runs,
