@@ -250,7 +250,7 @@ var inputResource = world.DefineResource[Input]("engine.Input")
 // returns nil, whose methods answer false, for a world no engine runs, as
 // in a unit test of a system. O(1), no allocation.
 func InputOf(ctx *world.Context) *Actions {
-	in, ok := inputResource.Get(ctx.World)
+	in, ok := inputResource.Lookup(ctx.World)
 	if !ok {
 		return nil
 	}

@@ -12,7 +12,7 @@ import (
 // [World.Slots] take a ComponentType.
 type ComponentType interface {
 	// ID returns the component's process-wide id, assigned in definition
-	// order starting at 0.
+	// order starting at 1; a handle not made by a Define function has 0.
 	ID() int
 	// Name returns the name the component was defined with.
 	Name() string
@@ -33,18 +33,42 @@ type Key[T any] interface {
 }
 
 // registry is the only package-level mutable state: an append-only list of
-// the components defined so far, guarded by a mutex, like
-// image.RegisterFormat.
+// the components and resources defined so far, guarded by a mutex, like
+// image.RegisterFormat. Ids start at 1, so a handle built by hand (whose
+// id is 0) is never mistaken for a defined one.
 var registry struct {
 	sync.Mutex
-	names []string
+	handles   []ComponentType // by component id; [0] is nil
+	resources int             // resources defined so far
 }
 
-func register(name string) int {
+// register records a new component and returns its id; the handle is set
+// once it is built, by setHandle.
+func register() int {
 	registry.Lock()
 	defer registry.Unlock()
-	registry.names = append(registry.names, name)
-	return len(registry.names) - 1
+	if len(registry.handles) == 0 {
+		registry.handles = append(registry.handles, nil)
+	}
+	registry.handles = append(registry.handles, nil)
+	return len(registry.handles) - 1
+}
+
+func setHandle[C ComponentType](h C) C {
+	registry.Lock()
+	defer registry.Unlock()
+	registry.handles[h.ID()] = h
+	return h
+}
+
+// handleOf returns the handle component id was defined with, or nil.
+func handleOf(id int) ComponentType {
+	registry.Lock()
+	defer registry.Unlock()
+	if id <= 0 || id >= len(registry.handles) {
+		return nil
+	}
+	return registry.handles[id]
 }
 
 type info struct {
@@ -73,7 +97,7 @@ type Component[T any] struct {
 // call makes a new component with a new id, whatever its name; the name is
 // used in errors, inspection and data files.
 func DefineComponent[T any](name string) *Component[T] {
-	return &Component[T]{info{id: register(name), name: name}}
+	return setHandle(&Component[T]{info{id: register(), name: name}})
 }
 
 // IsFields reports false: an object component is not a field component.
@@ -121,14 +145,14 @@ func (c *Component[T]) Require(w *World, e Entity) *T {
 func (c *Component[T]) With(v T) Part { return part[T]{c, v} }
 
 // Tag is the handle of a component that carries no value: only presence
-// counts. It costs a sparse set and no value storage.
+// counts. It costs a bit per slot and no value storage.
 type Tag struct {
 	Component[struct{}]
 }
 
 // DefineTag defines a new tag component named name.
 func DefineTag(name string) *Tag {
-	return &Tag{Component[struct{}]{info{id: register(name), name: name}}}
+	return setHandle(&Tag{Component[struct{}]{info{id: register(), name: name}}})
 }
 
 // A tag's values take no memory, so it is stored like a field component:
@@ -168,8 +192,9 @@ type Fields[T any] struct {
 // fields are all fixed-size numbers (int8 … int64, uint8 … uint64, float32,
 // float64, complex64, complex128), arrays of them, or structs made only of
 // them. bool, int, uint, uintptr, strings, pointers, slices, maps and
-// interfaces are refused: the column must be pointer-free and the same size
-// on every platform.
+// interfaces are refused: the column must be pointer-free, and every field
+// must mean the same on every platform (int and uint change width; a
+// struct's padding may still differ between 32- and 64-bit platforms).
 func DefineFields[T any](name string) *Fields[T] {
 	t := reflect.TypeFor[T]()
 	if t.Kind() != reflect.Struct {
@@ -178,7 +203,7 @@ func DefineFields[T any](name string) *Fields[T] {
 	if err := checkNumeric(t, t.Name()); err != nil {
 		panic(fmt.Errorf("%w: %s: %v", ErrNotFields, name, err))
 	}
-	return &Fields[T]{info{id: register(name), name: name}}
+	return setHandle(&Fields[T]{info{id: register(), name: name}})
 }
 
 func checkNumeric(t reflect.Type, path string) error {

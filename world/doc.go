@@ -19,7 +19,7 @@
 //   - Systems: [System], [World.AddSystem], [World.RemoveSystem],
 //     [World.Run], [World.Clear].
 //   - Resources (per-world values no entity owns): [DefineResource],
-//     [Resource.Set], [Resource.Get].
+//     [Resource.Set], [Resource.Lookup].
 //   - Tools: [Inspect].
 //   - Errors: [EntityError], [SystemError] and the Err sentinels.
 //
@@ -62,10 +62,10 @@
 // [Slots] view, whose cost is one AND per 64 slots, and only after a
 // membership change. Sort yourself when order matters.
 //
-// [World.Slots] is cached per set of components and kept up to date as
-// entities join and leave those sets; [Slots.Runs] hands out ranges of
-// consecutive slots, so each column can be resliced to a run and looped over
-// with no bounds check per entity.
+// [World.Slots] is cached per set of components and recomputed only after
+// an entity joined or left one of those sets; [Slots.Runs] hands out
+// ranges of consecutive slots, so each column can be resliced to a run and
+// looped over with no bounds check per entity.
 //
 // # Structural changes during walks
 //

@@ -81,7 +81,7 @@ func TestStaleIDStaysDeadAfterReuse(t *testing.T) {
 	}
 }
 
-func TestGenerationWrapRetiresSlot(t *testing.T) {
+func TestReuseGivesNewIDs(t *testing.T) {
 	// A slot is reused until its generation would wrap, then retired: an
 	// id is never handed out twice. Driving 2^32 reuses is too slow for a
 	// unit test, so check the visible half: every reuse gets a new id.

@@ -51,12 +51,13 @@ func (e *EntityError) Unwrap() error { return e.Err }
 type SystemError struct {
 	System string
 	Phase  Phase
-	Err    error // what the system returned; wraps ErrPanic for a panic
-	Stack  []byte
+	Err    error  // what the system returned; wraps ErrPanic for a panic
+	Stack  []byte // the goroutine's stack where the system panicked; nil otherwise
 }
 
 // Error returns a message such as
-// `world: system "move" (fixed): world: panic: boom`.
+// `world: system "move" (fixed): panic: boom`, or for an error it
+// returned `world: system "move" (fixed): no path to target`.
 func (e *SystemError) Error() string {
 	return fmt.Sprintf("world: system %q (%v): %s", e.System, e.Phase, reason(e.Err))
 }

@@ -149,3 +149,26 @@ func Example_systems() {
 	// draw, alpha 0.25
 	// [] []
 }
+
+func ExampleResource() {
+	type Score struct{ Points int }
+	ScoreRes := world.DefineResource[Score]("Score")
+
+	w := world.New()
+	ScoreRes.Set(w, &Score{})
+	w.AddSystem(world.System{Name: "score", Phase: world.Fixed, Run: func(ctx *world.Context) error {
+		if s, ok := ScoreRes.Lookup(ctx.World); ok {
+			s.Points += 10
+		}
+		return nil
+	}})
+	w.Run(world.Context{Phase: world.Fixed}, nil)
+	s, _ := ScoreRes.Lookup(w)
+	fmt.Println(ScoreRes.Name(), s.Points)
+	w.Clear()
+	_, ok := ScoreRes.Lookup(w)
+	fmt.Println(ok)
+	// Output:
+	// Score 10
+	// false
+}

@@ -222,26 +222,3 @@ func ExampleInspect() {
 	}
 	// Output: 0v1 Position{X:1 Y:2} Life{HP:3 Items:[sword shie… Hero{}
 }
-
-func ExampleResource() {
-	type Score struct{ Points int }
-	ScoreRes := world.DefineResource[Score]("Score")
-
-	w := world.New()
-	ScoreRes.Set(w, &Score{})
-	w.AddSystem(world.System{Name: "score", Phase: world.Fixed, Run: func(ctx *world.Context) error {
-		if s, ok := ScoreRes.Get(ctx.World); ok {
-			s.Points += 10
-		}
-		return nil
-	}})
-	w.Run(world.Context{Phase: world.Fixed}, nil)
-	s, _ := ScoreRes.Get(w)
-	fmt.Println(ScoreRes.Name(), s.Points)
-	w.Clear()
-	_, ok := ScoreRes.Get(w)
-	fmt.Println(ok)
-	// Output:
-	// Score 10
-	// false
-}

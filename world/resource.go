@@ -1,5 +1,7 @@
 package world
 
+import "fmt"
+
 // Resource is the handle of a per-world value that belongs to no entity:
 // state systems share, such as input, the camera or a random source. Each
 // world holds at most one value per resource. Define resources once, at
@@ -10,19 +12,13 @@ type Resource[T any] struct {
 	name string
 }
 
-// resources counts the resources defined so far; like the component
-// registry it only grows.
-var resources struct {
-	n int
-}
-
 // DefineResource defines a new resource named name. Every call makes a new
 // resource, whatever its name.
 func DefineResource[T any](name string) *Resource[T] {
 	registry.Lock()
 	defer registry.Unlock()
-	resources.n++
-	return &Resource[T]{id: resources.n - 1, name: name}
+	registry.resources++
+	return &Resource[T]{id: registry.resources, name: name}
 }
 
 // Name returns the name the resource was defined with.
@@ -31,7 +27,12 @@ func (r *Resource[T]) Name() string { return r.name }
 // Set makes v the world's value of the resource, replacing any value it
 // had; nil removes it. O(1); it allocates only the first time the world
 // holds a resource with an id this high.
+//
+// Panics if r was not made by DefineResource.
 func (r *Resource[T]) Set(w *World, v *T) {
+	if r.id == 0 {
+		panic(fmt.Errorf("world: resource %q was not made by DefineResource", r.name))
+	}
 	if v == nil {
 		if r.id < len(w.resources) {
 			w.resources[r.id] = nil
@@ -42,9 +43,9 @@ func (r *Resource[T]) Set(w *World, v *T) {
 	w.resources[r.id] = v
 }
 
-// Get returns the world's value of the resource and true, or nil and false
-// when it has none. O(1), no allocation.
-func (r *Resource[T]) Get(w *World) (*T, bool) {
+// Lookup returns the world's value of the resource and true, or nil and
+// false when it has none. O(1), no allocation.
+func (r *Resource[T]) Lookup(w *World) (*T, bool) {
 	if r.id < len(w.resources) {
 		v, ok := w.resources[r.id].(*T)
 		return v, ok

@@ -57,14 +57,20 @@ type Run struct {
 // The view is the world's own and cached per set of components. It is
 // recomputed, from the components' membership bitmaps 64 slots a word,
 // only when an entity has joined or left one of those sets since the last
-// call. Do not keep a view, or a slice it returned, past the step you
-// fetched it in: a later call after a change may reuse the same buffers.
+// call.
 //
-// A loop over a view is not a walk: destroying an entity inside it happens
-// at once (the slices you hold are unaffected, but that slot's column
-// entries now belong to a dead entity). Inside a system run, destroys are
-// deferred until the system returns.
+// A slice it hands out stays as it was until the outermost walk or system
+// run in progress when it was handed out ends: a recompute meanwhile (after
+// an add, say) writes to another buffer. Outside walks and system runs, the
+// next call after a change may reuse the buffer. So fetch a view's slices
+// in the system that loops over them, and do not keep them past it.
+//
+// A loop over a view is not a walk: outside a system run, destroying an
+// entity inside it happens at once (the slices you hold are unaffected,
+// but that slot's column entries now belong to a dead entity). Inside a
+// system run, destroys are deferred until the system returns.
 type Slots struct {
+	w        *World
 	key      viewKey
 	sets     []*set
 	versions []uint64 // each set's version when runs were last computed
@@ -74,7 +80,13 @@ type Slots struct {
 	indices      []int32
 	fresh        bool // runs and count match versions
 	indicesFresh bool
-	pinned       int // walks iterating runs; a recompute then takes a new buffer
+
+	// Buffers handed out while a walk or system run is in progress are
+	// held until the outermost one ends; recomputes meanwhile use spares.
+	runsHeld, indicesHeld bool
+	registered            bool // in World.held
+	oldRuns, spareRuns    [][]Run
+	oldIdx, spareIdx      [][]int32
 }
 
 // Slots returns the view of the slots whose entities hold every one of the
@@ -120,11 +132,42 @@ func (v *Slots) refresh() {
 		v.versions[i] = s.version
 	}
 	buf := v.runs[:0]
-	if v.pinned > 0 {
-		buf = nil // a walk is iterating the old runs; leave them be
+	if v.runsHeld {
+		v.oldRuns = append(v.oldRuns, v.runs)
+		buf = nil
+		if n := len(v.spareRuns); n > 0 {
+			buf = v.spareRuns[n-1][:0]
+			v.spareRuns = v.spareRuns[:n-1]
+		}
+		v.runsHeld = false
 	}
 	v.runs, v.count = appendRuns(buf, v.sets)
 	v.fresh, v.indicesFresh = true, false
+}
+
+// hand marks a buffer about to be handed out as held, when a walk or
+// system run is in progress.
+func (v *Slots) hand(held *bool) {
+	if v.w.deferring == 0 {
+		return
+	}
+	*held = true
+	if !v.registered {
+		v.registered = true
+		v.w.held = append(v.w.held, v)
+	}
+}
+
+// release is called when the outermost walk or system run ends: the
+// buffers handed out meanwhile may be reused.
+func (v *Slots) release() {
+	v.spareRuns = append(v.spareRuns, v.oldRuns...)
+	clear(v.oldRuns)
+	v.oldRuns = v.oldRuns[:0]
+	v.spareIdx = append(v.spareIdx, v.oldIdx...)
+	clear(v.oldIdx)
+	v.oldIdx = v.oldIdx[:0]
+	v.runsHeld, v.indicesHeld, v.registered = false, false, false
 }
 
 // Len returns the number of slots in the view.
@@ -145,9 +188,11 @@ func (v *Slots) Len() int {
 //		}
 //	}
 //
-// No allocation in steady state.
+// No allocation in steady state. See [Slots] for how long the slice stays
+// valid.
 func (v *Slots) Runs() []Run {
 	v.refresh()
+	v.hand(&v.runsHeld)
 	return v.runs
 }
 
@@ -156,26 +201,27 @@ func (v *Slots) Runs() []Run {
 func (v *Slots) Indices() []int32 {
 	v.refresh()
 	if !v.indicesFresh {
-		v.indices = v.indices[:0]
+		buf := v.indices[:0]
+		if v.indicesHeld {
+			v.oldIdx = append(v.oldIdx, v.indices)
+			buf = nil
+			if n := len(v.spareIdx); n > 0 {
+				buf = v.spareIdx[n-1][:0]
+				v.spareIdx = v.spareIdx[:n-1]
+			}
+			v.indicesHeld = false
+		}
 		for _, r := range v.runs {
 			for s := r.Start; s < r.End; s++ {
-				v.indices = append(v.indices, int32(s))
+				buf = append(buf, int32(s))
 			}
 		}
+		v.indices = buf
 		v.indicesFresh = true
 	}
+	v.hand(&v.indicesHeld)
 	return v.indices
 }
-
-// pin returns the runs for a walk to iterate and keeps later recomputes
-// out of their buffer until unpin.
-func (v *Slots) pin() []Run {
-	v.refresh()
-	v.pinned++
-	return v.runs
-}
-
-func (v *Slots) unpin() { v.pinned-- }
 
 // appendRuns appends the runs of slots set in every one of the sets'
 // bitmaps to runs, and counts those slots.

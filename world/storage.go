@@ -22,6 +22,54 @@ type set struct {
 	// object components only
 	sparse []uint32 // slot -> packed index + 1; 0 means absent
 	dense  []uint32 // packed index -> slot
+
+	// Made on first need, while walks or system runs are in progress.
+	stamps   []uint64 // per slot: World.seq when it last joined during a loop
+	pending  []uint64 // bitmap of slots whose removal is deferred
+	pendingN int      // bits set in pending
+}
+
+// markPending records a deferred removal of slot and reports whether it was
+// not recorded already.
+func (s *set) markPending(slot uint32) bool {
+	w := int(slot >> 6)
+	if w >= len(s.pending) {
+		s.pending = grow(s.pending, w+1)
+	}
+	bit := uint64(1) << (slot & 63)
+	if s.pending[w]&bit != 0 {
+		return false
+	}
+	s.pending[w] |= bit
+	s.pendingN++
+	return true
+}
+
+// clearPending drops the deferred removal of slot and reports whether
+// there was one.
+func (s *set) clearPending(slot uint32) bool {
+	w := slot >> 6
+	bit := uint64(1) << (slot & 63)
+	if w >= uint32(len(s.pending)) || s.pending[w]&bit == 0 {
+		return false
+	}
+	s.pending[w] &^= bit
+	s.pendingN--
+	return true
+}
+
+// stamp records that slot joined while the loop started at mark seq was in
+// progress.
+func (s *set) stamp(slot uint32, seq uint64) {
+	if slot >= uint32(len(s.stamps)) {
+		s.stamps = grow(s.stamps, int(slot)+1)
+	}
+	s.stamps[slot] = seq
+}
+
+// joinedSince reports whether slot joined at or after the loop start mark.
+func (s *set) joinedSince(slot uint32, mark uint64) bool {
+	return slot < uint32(len(s.stamps)) && s.stamps[slot] >= mark
 }
 
 // has reports whether slot holds the component.
@@ -168,29 +216,33 @@ func truncate(text string, max int) string {
 	return text
 }
 
-// putNew stores v for a slot that holds no component yet (a spawn's) and
-// reports whether it could: only for a slot-indexed component outside
-// walks whose column and bitmap already reach the slot. It is small enough
-// to inline into the spawn functions; they fall back to addTo.
+// putNew stores v for a slot that holds no value of the component yet (a
+// spawn's) and reports whether it could: only for a slot-indexed component
+// whose column and bitmap already reach the slot, when no loop is walking
+// and no removal of it is deferred. It is small enough to inline into the
+// spawn functions, which fall back to addTo.
 func putNew[T any](w *World, s *storage[T], slot uint32, v T) bool {
-	if s == nil || !s.field || w.walking != 0 || slot>>6 >= uint32(len(s.bits)) || slot >= uint32(len(s.vals)) {
+	if s == nil || !s.field || w.iterating != 0 || s.pendingN != 0 ||
+		slot>>6 >= uint32(len(s.bits)) || slot >= uint32(len(s.vals)) {
 		return false
 	}
-	s.bits[slot>>6] |= 1 << (slot & 63)
-	s.count++
-	s.version++
+	if bit := uint64(1) << (slot & 63); s.bits[slot>>6]&bit == 0 {
+		s.bits[slot>>6] |= bit
+		s.count++
+		s.version++
+	}
 	s.vals[slot] = v
 	return true
 }
 
 // addTo is the one path every add takes: it creates the world's storage for
 // the component on first use, cancels a deferred removal of the same
-// component, and logs a join made during a walk so the walk can skip it.
-// The common case, a field component outside walks whose column and bitmap
+// component, and stamps a join made during a loop so the loop skips it.
+// The common case, a slot-indexed component whose column and bitmap
 // already reach the slot, is a bit flip and a store.
 func addTo[T any](w *World, k Key[T], slot uint32, v T) {
 	s := k.storage(w)
-	if s != nil && s.field && w.walking == 0 {
+	if s != nil && s.field && w.iterating == 0 && s.pendingN == 0 {
 		wi := slot >> 6
 		if wi < uint32(len(s.bits)) && slot < uint32(len(s.vals)) {
 			if bit := uint64(1) << (slot & 63); s.bits[wi]&bit == 0 {
@@ -205,7 +257,7 @@ func addTo[T any](w *World, k Key[T], slot uint32, v T) {
 	if s == nil {
 		s = w.storeFor(k).(*storage[T])
 	}
-	if w.walking > 0 {
+	if w.deferring > 0 {
 		w.addDuringWalk(&s.set, slot)
 	}
 	s.put(slot, v)

@@ -65,6 +65,8 @@ type System struct {
 	// Dispose, if not nil, is called when the system is removed, by
 	// [World.RemoveSystem] or [World.Clear].
 	Dispose func()
+
+	seq uint64 // when it was added, for Clear's dispose order
 }
 
 type systemList struct {
@@ -91,6 +93,8 @@ func (w *World) AddSystem(s System) error {
 	if _, _, ok := w.lookupSystem(s.Name); ok {
 		return fmt.Errorf("%w: %q is already added", ErrDuplicateSystem, s.Name)
 	}
+	w.sysSeq++
+	s.seq = w.sysSeq
 	l := &w.systems[s.Phase]
 	l.all = append(l.all, s)
 	return nil
@@ -152,7 +156,10 @@ func (w *World) lookupSystem(name string) (Phase, int, bool) {
 // With an onError handler, a system that returns an error or panics is
 // reported to it as a [*SystemError] naming the system and phase, and the
 // systems after it still run; Run then returns nil. Without one (nil), Run
-// stops at the first failing system and returns its *SystemError.
+// stops at the first failing system and returns its *SystemError. Either
+// way, Run returns an error at once, running nothing, for an unknown phase
+// (wrapping [ErrInvalidSystem]) or when a run of the same phase is already
+// in progress.
 //
 // Run allocates nothing itself when no system fails.
 func (w *World) Run(ctx Context, onError func(error)) error {
@@ -195,7 +202,7 @@ func (w *World) finishRun(l *systemList) {
 // runSystem runs one system as a walk and turns a returned error or a
 // panic into a *SystemError.
 func (w *World) runSystem(s *System, ctx *Context) (err error) {
-	w.beginWalk()
+	w.deferring++
 	defer func() {
 		if r := recover(); r != nil {
 			perr, ok := r.(error)
@@ -206,7 +213,7 @@ func (w *World) runSystem(s *System, ctx *Context) (err error) {
 			}
 			err = &SystemError{System: s.Name, Phase: s.Phase, Err: perr, Stack: debug.Stack()}
 		}
-		w.endWalk()
+		w.endDeferring()
 	}()
 	if rerr := s.Run(ctx); rerr != nil {
 		var se *SystemError

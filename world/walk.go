@@ -12,11 +12,10 @@ func smallest(sets ...*set) *set {
 	return s
 }
 
-// member reports whether slot holds component s and did not join it during
-// the walks in progress after the first j0 joins: what a walk that began
-// at j0 may visit.
-func (w *World) member(s *set, slot uint32, j0 int) bool {
-	return s.has(slot) && (len(w.joins) == j0 || !w.joinedSince(j0, s, slot))
+// member reports whether slot holds component s and did not join it
+// during the loop that started at mark: what that loop may visit.
+func member(s *set, slot uint32, mark uint64) bool {
+	return s.has(slot) && !s.joinedSince(slot, mark)
 }
 
 // viewOf returns the cached view of the given sets, creating it on first
@@ -31,7 +30,7 @@ func (w *World) viewOf(sets ...*set) *Slots {
 	if v := w.lookupView(key); v != nil {
 		return v
 	}
-	v := &Slots{key: key, versions: make([]uint64, 0, key.n)}
+	v := &Slots{w: w, key: key, versions: make([]uint64, 0, key.n)}
 	for _, id := range key.ids[:key.n] {
 		for _, s := range sets {
 			if s.id == int(id) {

@@ -33,22 +33,20 @@ func Each1[A any](w *World, a Key[A], fn func(Entity, *A)) {
 	if sa == nil {
 		return
 	}
-	w.beginWalk()
+	mark := w.beginWalk()
 	defer w.endWalk()
 	if sa.field {
 		// Only field components: walk the cached view's runs in slot
 		// order, reading the columns front to back.
-		view := w.viewOf(&sa.set)
-		runs := view.pin()
-		defer view.unpin()
-		for _, r := range runs {
+		// The walk holds the runs until the outermost walk or system run
+		// ends: a recompute meanwhile takes another buffer.
+		for _, r := range w.viewOf(&sa.set).Runs() {
 			for slot := uint32(r.Start); slot < uint32(r.End); slot++ {
 				fn(makeEntity(slot, w.gens[slot]), &sa.vals[slot])
 			}
 		}
 		return
 	}
-	j0 := len(w.joins)
 	drv := smallest(&sa.set)
 	if !drv.field {
 		// Start from the smallest set's packed array, as long as it was
@@ -56,7 +54,7 @@ func Each1[A any](w *World, a Key[A], fn func(Entity, *A)) {
 		n := len(drv.dense)
 		for k := 0; k < n; k++ {
 			slot := drv.dense[k]
-			if !(w.member(&sa.set, slot, j0)) {
+			if !(member(&sa.set, slot, mark)) {
 				continue
 			}
 			fn(makeEntity(slot, w.gens[slot]), sa.at(slot))
@@ -67,7 +65,7 @@ func Each1[A any](w *World, a Key[A], fn func(Entity, *A)) {
 	for wi := 0; wi < len(drv.bits); wi++ {
 		for word := drv.bits[wi]; word != 0; word &= word - 1 {
 			slot := uint32(wi*64 + bits.TrailingZeros64(word))
-			if !(w.member(&sa.set, slot, j0)) {
+			if !(member(&sa.set, slot, mark)) {
 				continue
 			}
 			fn(makeEntity(slot, w.gens[slot]), sa.at(slot))
@@ -82,22 +80,23 @@ func Each1[A any](w *World, a Key[A], fn func(Entity, *A)) {
 //
 // It walks like [Each1] (same order, same deferral of removals and
 // destroys until the loop ends, breaking out included) and is the most
-// readable walk, at the cost of a row per entity.
+// readable walk, at the cost of a row per entity. Used through iter.Pull2,
+// the walk lasts until stop is called: call it, or removals and destroys
+// stay deferred.
 func Query1[A any](w *World, a Key[A]) iter.Seq2[Entity, *A] {
 	return func(yield func(Entity, *A) bool) {
 		sa := a.storage(w)
 		if sa == nil {
 			return
 		}
-		w.beginWalk()
+		mark := w.beginWalk()
 		defer w.endWalk()
 		if sa.field {
 			// Only field components: walk the cached view's runs in slot
 			// order, reading the columns front to back.
-			view := w.viewOf(&sa.set)
-			runs := view.pin()
-			defer view.unpin()
-			for _, r := range runs {
+			// The walk holds the runs until the outermost walk or system run
+			// ends: a recompute meanwhile takes another buffer.
+			for _, r := range w.viewOf(&sa.set).Runs() {
 				for slot := uint32(r.Start); slot < uint32(r.End); slot++ {
 					if !yield(makeEntity(slot, w.gens[slot]), &sa.vals[slot]) {
 						return
@@ -106,7 +105,6 @@ func Query1[A any](w *World, a Key[A]) iter.Seq2[Entity, *A] {
 			}
 			return
 		}
-		j0 := len(w.joins)
 		drv := smallest(&sa.set)
 		if !drv.field {
 			// Start from the smallest set's packed array, as long as it was
@@ -114,7 +112,7 @@ func Query1[A any](w *World, a Key[A]) iter.Seq2[Entity, *A] {
 			n := len(drv.dense)
 			for k := 0; k < n; k++ {
 				slot := drv.dense[k]
-				if !(w.member(&sa.set, slot, j0)) {
+				if !(member(&sa.set, slot, mark)) {
 					continue
 				}
 				if !yield(makeEntity(slot, w.gens[slot]), sa.at(slot)) {
@@ -127,7 +125,7 @@ func Query1[A any](w *World, a Key[A]) iter.Seq2[Entity, *A] {
 		for wi := 0; wi < len(drv.bits); wi++ {
 			for word := drv.bits[wi]; word != 0; word &= word - 1 {
 				slot := uint32(wi*64 + bits.TrailingZeros64(word))
-				if !(w.member(&sa.set, slot, j0)) {
+				if !(member(&sa.set, slot, mark)) {
 					continue
 				}
 				if !yield(makeEntity(slot, w.gens[slot]), sa.at(slot)) {
@@ -204,22 +202,20 @@ func Each2[A, B any](w *World, a Key[A], b Key[B], fn func(Entity, *A, *B)) {
 	if sa == nil || sb == nil {
 		return
 	}
-	w.beginWalk()
+	mark := w.beginWalk()
 	defer w.endWalk()
 	if sa.field && sb.field {
 		// Only field components: walk the cached view's runs in slot
 		// order, reading the columns front to back.
-		view := w.viewOf(&sa.set, &sb.set)
-		runs := view.pin()
-		defer view.unpin()
-		for _, r := range runs {
+		// The walk holds the runs until the outermost walk or system run
+		// ends: a recompute meanwhile takes another buffer.
+		for _, r := range w.viewOf(&sa.set, &sb.set).Runs() {
 			for slot := uint32(r.Start); slot < uint32(r.End); slot++ {
 				fn(makeEntity(slot, w.gens[slot]), &sa.vals[slot], &sb.vals[slot])
 			}
 		}
 		return
 	}
-	j0 := len(w.joins)
 	drv := smallest(&sa.set, &sb.set)
 	if !drv.field {
 		// Start from the smallest set's packed array, as long as it was
@@ -227,7 +223,7 @@ func Each2[A, B any](w *World, a Key[A], b Key[B], fn func(Entity, *A, *B)) {
 		n := len(drv.dense)
 		for k := 0; k < n; k++ {
 			slot := drv.dense[k]
-			if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0)) {
+			if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark)) {
 				continue
 			}
 			fn(makeEntity(slot, w.gens[slot]), sa.at(slot), sb.at(slot))
@@ -238,7 +234,7 @@ func Each2[A, B any](w *World, a Key[A], b Key[B], fn func(Entity, *A, *B)) {
 	for wi := 0; wi < len(drv.bits); wi++ {
 		for word := drv.bits[wi]; word != 0; word &= word - 1 {
 			slot := uint32(wi*64 + bits.TrailingZeros64(word))
-			if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0)) {
+			if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark)) {
 				continue
 			}
 			fn(makeEntity(slot, w.gens[slot]), sa.at(slot), sb.at(slot))
@@ -253,7 +249,9 @@ func Each2[A, B any](w *World, a Key[A], b Key[B], fn func(Entity, *A, *B)) {
 //
 // It walks like [Each2] (same order, same deferral of removals and
 // destroys until the loop ends, breaking out included) and is the most
-// readable walk, at the cost of a row per entity.
+// readable walk, at the cost of a row per entity. Used through iter.Pull2,
+// the walk lasts until stop is called: call it, or removals and destroys
+// stay deferred.
 func Query2[A, B any](w *World, a Key[A], b Key[B]) iter.Seq2[Entity, Row2[A, B]] {
 	return func(yield func(Entity, Row2[A, B]) bool) {
 		sa := a.storage(w)
@@ -261,15 +259,14 @@ func Query2[A, B any](w *World, a Key[A], b Key[B]) iter.Seq2[Entity, Row2[A, B]
 		if sa == nil || sb == nil {
 			return
 		}
-		w.beginWalk()
+		mark := w.beginWalk()
 		defer w.endWalk()
 		if sa.field && sb.field {
 			// Only field components: walk the cached view's runs in slot
 			// order, reading the columns front to back.
-			view := w.viewOf(&sa.set, &sb.set)
-			runs := view.pin()
-			defer view.unpin()
-			for _, r := range runs {
+			// The walk holds the runs until the outermost walk or system run
+			// ends: a recompute meanwhile takes another buffer.
+			for _, r := range w.viewOf(&sa.set, &sb.set).Runs() {
 				for slot := uint32(r.Start); slot < uint32(r.End); slot++ {
 					if !yield(makeEntity(slot, w.gens[slot]), Row2[A, B]{&sa.vals[slot], &sb.vals[slot]}) {
 						return
@@ -278,7 +275,6 @@ func Query2[A, B any](w *World, a Key[A], b Key[B]) iter.Seq2[Entity, Row2[A, B]
 			}
 			return
 		}
-		j0 := len(w.joins)
 		drv := smallest(&sa.set, &sb.set)
 		if !drv.field {
 			// Start from the smallest set's packed array, as long as it was
@@ -286,7 +282,7 @@ func Query2[A, B any](w *World, a Key[A], b Key[B]) iter.Seq2[Entity, Row2[A, B]
 			n := len(drv.dense)
 			for k := 0; k < n; k++ {
 				slot := drv.dense[k]
-				if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0)) {
+				if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark)) {
 					continue
 				}
 				if !yield(makeEntity(slot, w.gens[slot]), Row2[A, B]{sa.at(slot), sb.at(slot)}) {
@@ -299,7 +295,7 @@ func Query2[A, B any](w *World, a Key[A], b Key[B]) iter.Seq2[Entity, Row2[A, B]
 		for wi := 0; wi < len(drv.bits); wi++ {
 			for word := drv.bits[wi]; word != 0; word &= word - 1 {
 				slot := uint32(wi*64 + bits.TrailingZeros64(word))
-				if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0)) {
+				if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark)) {
 					continue
 				}
 				if !yield(makeEntity(slot, w.gens[slot]), Row2[A, B]{sa.at(slot), sb.at(slot)}) {
@@ -382,22 +378,20 @@ func Each3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C], fn func(Entity, 
 	if sa == nil || sb == nil || sc == nil {
 		return
 	}
-	w.beginWalk()
+	mark := w.beginWalk()
 	defer w.endWalk()
 	if sa.field && sb.field && sc.field {
 		// Only field components: walk the cached view's runs in slot
 		// order, reading the columns front to back.
-		view := w.viewOf(&sa.set, &sb.set, &sc.set)
-		runs := view.pin()
-		defer view.unpin()
-		for _, r := range runs {
+		// The walk holds the runs until the outermost walk or system run
+		// ends: a recompute meanwhile takes another buffer.
+		for _, r := range w.viewOf(&sa.set, &sb.set, &sc.set).Runs() {
 			for slot := uint32(r.Start); slot < uint32(r.End); slot++ {
 				fn(makeEntity(slot, w.gens[slot]), &sa.vals[slot], &sb.vals[slot], &sc.vals[slot])
 			}
 		}
 		return
 	}
-	j0 := len(w.joins)
 	drv := smallest(&sa.set, &sb.set, &sc.set)
 	if !drv.field {
 		// Start from the smallest set's packed array, as long as it was
@@ -405,7 +399,7 @@ func Each3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C], fn func(Entity, 
 		n := len(drv.dense)
 		for k := 0; k < n; k++ {
 			slot := drv.dense[k]
-			if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0) && w.member(&sc.set, slot, j0)) {
+			if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark) && member(&sc.set, slot, mark)) {
 				continue
 			}
 			fn(makeEntity(slot, w.gens[slot]), sa.at(slot), sb.at(slot), sc.at(slot))
@@ -416,7 +410,7 @@ func Each3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C], fn func(Entity, 
 	for wi := 0; wi < len(drv.bits); wi++ {
 		for word := drv.bits[wi]; word != 0; word &= word - 1 {
 			slot := uint32(wi*64 + bits.TrailingZeros64(word))
-			if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0) && w.member(&sc.set, slot, j0)) {
+			if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark) && member(&sc.set, slot, mark)) {
 				continue
 			}
 			fn(makeEntity(slot, w.gens[slot]), sa.at(slot), sb.at(slot), sc.at(slot))
@@ -431,7 +425,9 @@ func Each3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C], fn func(Entity, 
 //
 // It walks like [Each3] (same order, same deferral of removals and
 // destroys until the loop ends, breaking out included) and is the most
-// readable walk, at the cost of a row per entity.
+// readable walk, at the cost of a row per entity. Used through iter.Pull2,
+// the walk lasts until stop is called: call it, or removals and destroys
+// stay deferred.
 func Query3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C]) iter.Seq2[Entity, Row3[A, B, C]] {
 	return func(yield func(Entity, Row3[A, B, C]) bool) {
 		sa := a.storage(w)
@@ -440,15 +436,14 @@ func Query3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C]) iter.Seq2[Entit
 		if sa == nil || sb == nil || sc == nil {
 			return
 		}
-		w.beginWalk()
+		mark := w.beginWalk()
 		defer w.endWalk()
 		if sa.field && sb.field && sc.field {
 			// Only field components: walk the cached view's runs in slot
 			// order, reading the columns front to back.
-			view := w.viewOf(&sa.set, &sb.set, &sc.set)
-			runs := view.pin()
-			defer view.unpin()
-			for _, r := range runs {
+			// The walk holds the runs until the outermost walk or system run
+			// ends: a recompute meanwhile takes another buffer.
+			for _, r := range w.viewOf(&sa.set, &sb.set, &sc.set).Runs() {
 				for slot := uint32(r.Start); slot < uint32(r.End); slot++ {
 					if !yield(makeEntity(slot, w.gens[slot]), Row3[A, B, C]{&sa.vals[slot], &sb.vals[slot], &sc.vals[slot]}) {
 						return
@@ -457,7 +452,6 @@ func Query3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C]) iter.Seq2[Entit
 			}
 			return
 		}
-		j0 := len(w.joins)
 		drv := smallest(&sa.set, &sb.set, &sc.set)
 		if !drv.field {
 			// Start from the smallest set's packed array, as long as it was
@@ -465,7 +459,7 @@ func Query3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C]) iter.Seq2[Entit
 			n := len(drv.dense)
 			for k := 0; k < n; k++ {
 				slot := drv.dense[k]
-				if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0) && w.member(&sc.set, slot, j0)) {
+				if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark) && member(&sc.set, slot, mark)) {
 					continue
 				}
 				if !yield(makeEntity(slot, w.gens[slot]), Row3[A, B, C]{sa.at(slot), sb.at(slot), sc.at(slot)}) {
@@ -478,7 +472,7 @@ func Query3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C]) iter.Seq2[Entit
 		for wi := 0; wi < len(drv.bits); wi++ {
 			for word := drv.bits[wi]; word != 0; word &= word - 1 {
 				slot := uint32(wi*64 + bits.TrailingZeros64(word))
-				if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0) && w.member(&sc.set, slot, j0)) {
+				if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark) && member(&sc.set, slot, mark)) {
 					continue
 				}
 				if !yield(makeEntity(slot, w.gens[slot]), Row3[A, B, C]{sa.at(slot), sb.at(slot), sc.at(slot)}) {
@@ -567,22 +561,20 @@ func Each4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D], fn 
 	if sa == nil || sb == nil || sc == nil || sd == nil {
 		return
 	}
-	w.beginWalk()
+	mark := w.beginWalk()
 	defer w.endWalk()
 	if sa.field && sb.field && sc.field && sd.field {
 		// Only field components: walk the cached view's runs in slot
 		// order, reading the columns front to back.
-		view := w.viewOf(&sa.set, &sb.set, &sc.set, &sd.set)
-		runs := view.pin()
-		defer view.unpin()
-		for _, r := range runs {
+		// The walk holds the runs until the outermost walk or system run
+		// ends: a recompute meanwhile takes another buffer.
+		for _, r := range w.viewOf(&sa.set, &sb.set, &sc.set, &sd.set).Runs() {
 			for slot := uint32(r.Start); slot < uint32(r.End); slot++ {
 				fn(makeEntity(slot, w.gens[slot]), &sa.vals[slot], &sb.vals[slot], &sc.vals[slot], &sd.vals[slot])
 			}
 		}
 		return
 	}
-	j0 := len(w.joins)
 	drv := smallest(&sa.set, &sb.set, &sc.set, &sd.set)
 	if !drv.field {
 		// Start from the smallest set's packed array, as long as it was
@@ -590,7 +582,7 @@ func Each4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D], fn 
 		n := len(drv.dense)
 		for k := 0; k < n; k++ {
 			slot := drv.dense[k]
-			if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0) && w.member(&sc.set, slot, j0) && w.member(&sd.set, slot, j0)) {
+			if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark) && member(&sc.set, slot, mark) && member(&sd.set, slot, mark)) {
 				continue
 			}
 			fn(makeEntity(slot, w.gens[slot]), sa.at(slot), sb.at(slot), sc.at(slot), sd.at(slot))
@@ -601,7 +593,7 @@ func Each4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D], fn 
 	for wi := 0; wi < len(drv.bits); wi++ {
 		for word := drv.bits[wi]; word != 0; word &= word - 1 {
 			slot := uint32(wi*64 + bits.TrailingZeros64(word))
-			if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0) && w.member(&sc.set, slot, j0) && w.member(&sd.set, slot, j0)) {
+			if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark) && member(&sc.set, slot, mark) && member(&sd.set, slot, mark)) {
 				continue
 			}
 			fn(makeEntity(slot, w.gens[slot]), sa.at(slot), sb.at(slot), sc.at(slot), sd.at(slot))
@@ -616,7 +608,9 @@ func Each4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D], fn 
 //
 // It walks like [Each4] (same order, same deferral of removals and
 // destroys until the loop ends, breaking out included) and is the most
-// readable walk, at the cost of a row per entity.
+// readable walk, at the cost of a row per entity. Used through iter.Pull2,
+// the walk lasts until stop is called: call it, or removals and destroys
+// stay deferred.
 func Query4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D]) iter.Seq2[Entity, Row4[A, B, C, D]] {
 	return func(yield func(Entity, Row4[A, B, C, D]) bool) {
 		sa := a.storage(w)
@@ -626,15 +620,14 @@ func Query4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D]) it
 		if sa == nil || sb == nil || sc == nil || sd == nil {
 			return
 		}
-		w.beginWalk()
+		mark := w.beginWalk()
 		defer w.endWalk()
 		if sa.field && sb.field && sc.field && sd.field {
 			// Only field components: walk the cached view's runs in slot
 			// order, reading the columns front to back.
-			view := w.viewOf(&sa.set, &sb.set, &sc.set, &sd.set)
-			runs := view.pin()
-			defer view.unpin()
-			for _, r := range runs {
+			// The walk holds the runs until the outermost walk or system run
+			// ends: a recompute meanwhile takes another buffer.
+			for _, r := range w.viewOf(&sa.set, &sb.set, &sc.set, &sd.set).Runs() {
 				for slot := uint32(r.Start); slot < uint32(r.End); slot++ {
 					if !yield(makeEntity(slot, w.gens[slot]), Row4[A, B, C, D]{&sa.vals[slot], &sb.vals[slot], &sc.vals[slot], &sd.vals[slot]}) {
 						return
@@ -643,7 +636,6 @@ func Query4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D]) it
 			}
 			return
 		}
-		j0 := len(w.joins)
 		drv := smallest(&sa.set, &sb.set, &sc.set, &sd.set)
 		if !drv.field {
 			// Start from the smallest set's packed array, as long as it was
@@ -651,7 +643,7 @@ func Query4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D]) it
 			n := len(drv.dense)
 			for k := 0; k < n; k++ {
 				slot := drv.dense[k]
-				if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0) && w.member(&sc.set, slot, j0) && w.member(&sd.set, slot, j0)) {
+				if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark) && member(&sc.set, slot, mark) && member(&sd.set, slot, mark)) {
 					continue
 				}
 				if !yield(makeEntity(slot, w.gens[slot]), Row4[A, B, C, D]{sa.at(slot), sb.at(slot), sc.at(slot), sd.at(slot)}) {
@@ -664,7 +656,7 @@ func Query4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D]) it
 		for wi := 0; wi < len(drv.bits); wi++ {
 			for word := drv.bits[wi]; word != 0; word &= word - 1 {
 				slot := uint32(wi*64 + bits.TrailingZeros64(word))
-				if !(w.member(&sa.set, slot, j0) && w.member(&sb.set, slot, j0) && w.member(&sc.set, slot, j0) && w.member(&sd.set, slot, j0)) {
+				if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark) && member(&sc.set, slot, mark) && member(&sd.set, slot, mark)) {
 					continue
 				}
 				if !yield(makeEntity(slot, w.gens[slot]), Row4[A, B, C, D]{sa.at(slot), sb.at(slot), sc.at(slot), sd.at(slot)}) {

@@ -1,6 +1,7 @@
 package world
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"unsafe"
@@ -21,13 +22,15 @@ type World struct {
 	used   []usedStore      // the non-nil stores, in the order first used
 	views  []*Slots         // cached slot views, looked up by key
 
-	walking        int      // depth of walks and system runs in progress
-	pending        []op     // removals and destroys waiting for the walks to end
-	pendingRemoves int      // how many of pending are removals
-	joins          []uint64 // component id<<32 | slot of each join during the walks
+	deferring int      // walks and system runs in progress: destroys and removals wait
+	iterating int      // Each and Query loops in progress: joins are stamped
+	seq       uint64   // counts walk starts; a join during a walk is stamped with it
+	pending   []op     // removals and destroys waiting for deferring to reach 0
+	held      []*Slots // views whose buffers a walk or system in progress may hold
 
 	systems   [phaseCount]systemList
-	resources []any // by resource id: a *T, or nil
+	sysSeq    uint64 // counts AddSystem calls, so Clear disposes in add order
+	resources []any  // by resource id: a *T, or nil
 	ctxs      [phaseCount]Context
 }
 
@@ -106,16 +109,18 @@ func (w *World) set(id int) *set {
 
 // Remove takes component c away from e. It does nothing when e is dead or
 // does not hold c. While a walk or a system run is in progress the removal
-// waits until it ends, and e still holds c until then.
+// waits until it ends, and e still holds c until then; an add of c to e in
+// the meantime cancels it.
 func (w *World) Remove(e Entity, c ComponentType) {
 	id := c.ID()
 	s := w.set(id)
 	if s == nil || !w.IsAlive(e) || !s.has(uint32(e)) {
 		return
 	}
-	if w.walking > 0 {
-		w.pending = append(w.pending, op{e, id})
-		w.pendingRemoves++
+	if w.deferring > 0 {
+		if s.markPending(uint32(e)) {
+			w.pending = append(w.pending, op{e, id})
+		}
 		return
 	}
 	if s.field { // the common case, without a call
@@ -133,7 +138,7 @@ func (w *World) Destroy(e Entity) {
 	if !w.IsAlive(e) {
 		return
 	}
-	if w.walking > 0 {
+	if w.deferring > 0 {
 		w.pending = append(w.pending, op{e, -1})
 		return
 	}
@@ -198,22 +203,31 @@ func (w *World) ComponentsOf(e Entity) []ComponentType {
 }
 
 // Clear destroys every entity, removes every system, disposing each in the
-// order they were added, and removes every resource. Ids handed out before
-// stay dead. Component columns and slot views keep their memory for reuse.
+// order they were added (across both phases), and removes every resource.
+// Ids handed out before stay dead. Component columns and slot views keep
+// their memory for reuse. A Dispose may add or remove systems; what it adds
+// stays.
 //
 // Panics if a walk or a system run is in progress.
 func (w *World) Clear() {
-	if w.walking > 0 {
+	if w.deferring > 0 {
 		panic(fmt.Errorf("world: Clear during a walk or system run"))
 	}
+	var all []System
 	for _, list := range w.systems {
 		for _, s := range list.all {
-			if s.Dispose != nil {
-				s.Dispose()
+			if s.Run != nil {
+				all = append(all, s)
 			}
 		}
 	}
 	w.systems = [phaseCount]systemList{}
+	slices.SortFunc(all, func(a, b System) int { return cmp.Compare(a.seq, b.seq) })
+	for _, s := range all {
+		if s.Dispose != nil {
+			s.Dispose()
+		}
+	}
 	clear(w.resources)
 	for slot, gen := range w.gens {
 		if gen != 0 {
@@ -253,7 +267,11 @@ func (w *World) missing(e Entity, op, component string) error {
 	return &EntityError{Op: op, Entity: e, Component: component, Err: err}
 }
 
-// storeFor returns the world's storage for c, creating it on first use.
+// storeFor returns the world's storage for c, creating it on first use
+// from the handle the component was defined with (so a tag reached through
+// its embedded Component is still stored as a tag).
+//
+// Panics if c was not made by DefineComponent, DefineFields or DefineTag.
 func (w *World) storeFor(c ComponentType) store {
 	id := c.ID()
 	if id >= len(w.stores) {
@@ -263,9 +281,13 @@ func (w *World) storeFor(c ComponentType) store {
 		w.typed = grow(w.typed, id+1)
 	}
 	if w.stores[id] == nil {
-		s := c.newStore()
+		h := handleOf(id)
+		if h == nil {
+			panic(fmt.Errorf("world: component %q (%T) was not made by DefineComponent, DefineFields or DefineTag", c.Name(), c))
+		}
+		s := h.newStore()
 		w.stores[id] = s
-		w.types[id] = c
+		w.types[id] = h
 		w.sets[id] = s.members()
 		w.typed[id] = s.self()
 		w.used = append(w.used, usedStore{s.members(), s})
@@ -273,65 +295,60 @@ func (w *World) storeFor(c ComponentType) store {
 	return w.stores[id]
 }
 
-// beginWalk and endWalk bracket every walk and system run; the outermost
-// endWalk applies the removals and destroys deferred meanwhile.
-func (w *World) beginWalk() { w.walking++ }
-
-func (w *World) endWalk() {
-	w.walking--
-	if w.walking == 0 {
-		w.joins = w.joins[:0]
-		if len(w.pending) > 0 {
-			w.flush()
-		}
-	}
+// beginWalk starts an Each or Query loop and returns its start mark: a
+// slot stamped at or after the mark joined during the loop, which must not
+// visit it. endWalk ends it.
+func (w *World) beginWalk() uint64 {
+	w.deferring++
+	w.iterating++
+	w.seq++
+	return w.seq
 }
 
-func (w *World) flush() {
-	// Applying an op never defers another one (walking is 0), but it may
-	// run view hooks; iterate by index in case the slice is appended to.
+func (w *World) endWalk() {
+	w.iterating--
+	w.endDeferring()
+}
+
+// endDeferring ends a walk or system run; the outermost one releases the
+// view buffers handed out meanwhile and applies the deferred removals and
+// destroys, in the order they were asked for.
+func (w *World) endDeferring() {
+	w.deferring--
+	if w.deferring > 0 {
+		return
+	}
+	for _, v := range w.held {
+		v.release()
+	}
+	clear(w.held)
+	w.held = w.held[:0]
+	// Applying an op never defers another one (deferring is 0); iterate by
+	// index all the same.
 	for i := 0; i < len(w.pending); i++ {
 		o := w.pending[i]
-		switch {
-		case o.id < 0:
+		if o.id < 0 {
 			w.Destroy(o.e)
-		case o.id < len(w.stores):
-			if w.IsAlive(o.e) {
-				w.stores[o.id].remove(uint32(o.e))
-			}
+			continue
+		}
+		// A removal cancelled by a later add has its mark cleared.
+		if s := w.sets[o.id]; s.clearPending(uint32(o.e)) && w.IsAlive(o.e) && s.has(uint32(o.e)) {
+			w.stores[o.id].remove(uint32(o.e))
 		}
 	}
 	w.pending = w.pending[:0]
-	w.pendingRemoves = 0
 }
 
-// addDuringWalk is called before a walk-time add of component s to slot:
-// it cancels deferred removals of that component from that slot (an add
-// after a remove leaves the component in place), and logs a join so the
-// walks in progress do not visit it.
+// addDuringWalk is called before an add of component s to slot while
+// structural changes are deferred or a loop is walking: it cancels a
+// deferred removal of that component from that slot (an add after a
+// remove leaves the component in place), and stamps a join so the loops in
+// progress do not visit it.
 func (w *World) addDuringWalk(s *set, slot uint32) {
-	if w.pendingRemoves > 0 {
-		w.pending = slices.DeleteFunc(w.pending, func(o op) bool {
-			if o.id == s.id && uint32(o.e) == slot {
-				w.pendingRemoves--
-				return true
-			}
-			return false
-		})
+	if s.pendingN > 0 {
+		s.clearPending(slot)
 	}
-	if !s.has(slot) {
-		w.joins = append(w.joins, uint64(s.id)<<32|uint64(slot))
+	if w.iterating > 0 && !s.has(slot) {
+		s.stamp(slot, w.seq)
 	}
-}
-
-// joinedSince reports whether slot joined set s during a walk after the
-// first n entries of the join log: that walk must not visit it.
-func (w *World) joinedSince(n int, s *set, slot uint32) bool {
-	key := uint64(s.id)<<32 | uint64(slot)
-	for _, j := range w.joins[n:] {
-		if j == key {
-			return true
-		}
-	}
-	return false
 }

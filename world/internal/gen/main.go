@@ -132,7 +132,9 @@ func Each{{.N}}[{{.TP}}](w *World, {{.Keys}}, fn func(Entity, {{.Ptrs}})) {
 //
 // It walks like [Each{{.N}}] (same order, same deferral of removals and
 // destroys until the loop ends, breaking out included) and is the most
-// readable walk, at the cost of a row per entity.
+// readable walk, at the cost of a row per entity. Used through iter.Pull2,
+// the walk lasts until stop is called: call it, or removals and destroys
+// stay deferred.
 func Query{{.N}}[{{.TP}}](w *World, {{.Keys}}) iter.Seq2[Entity, {{if gt .N 1}}Row{{.N}}[{{.TA}}]{{else}}*A{{end}}] {
 	return func(yield func(Entity, {{if gt .N 1}}Row{{.N}}[{{.TA}}]{{else}}*A{{end}}) bool) {
 {{template "loops" (.Calls "if !yield(makeEntity(slot, w.gens[slot]), %s) {\n\treturn\n}" "row")}}	}
@@ -171,22 +173,20 @@ func First{{.N}}[{{.TP}}](w *World, {{.Keys}}) (Entity, {{.Ptrs}}, bool) {
 {{end}}	if {{$a.Join "s$v == nil" " || "}} {
 		return
 	}
-	w.beginWalk()
+	mark := w.beginWalk()
 	defer w.endWalk()
 	if {{$a.Join "s$v.field" " && "}} {
 		// Only field components: walk the cached view's runs in slot
 		// order, reading the columns front to back.
-		view := w.viewOf({{$a.List "&s$v.set"}})
-		runs := view.pin()
-		defer view.unpin()
-		for _, r := range runs {
+		// The walk holds the runs until the outermost walk or system run
+		// ends: a recompute meanwhile takes another buffer.
+		for _, r := range w.viewOf({{$a.List "&s$v.set"}}).Runs() {
 			for slot := uint32(r.Start); slot < uint32(r.End); slot++ {
 				{{.Field}}
 			}
 		}
 		return
 	}
-	j0 := len(w.joins)
 	drv := smallest({{$a.List "&s$v.set"}})
 	if !drv.field {
 		// Start from the smallest set's packed array, as long as it was
@@ -194,7 +194,7 @@ func First{{.N}}[{{.TP}}](w *World, {{.Keys}}) (Entity, {{.Ptrs}}, bool) {
 		n := len(drv.dense)
 		for k := 0; k < n; k++ {
 			slot := drv.dense[k]
-			if !({{$a.Join "w.member(&s$v.set, slot, j0)" " && "}}) {
+			if !({{$a.Join "member(&s$v.set, slot, mark)" " && "}}) {
 				continue
 			}
 			{{.Object}}
@@ -205,7 +205,7 @@ func First{{.N}}[{{.TP}}](w *World, {{.Keys}}) (Entity, {{.Ptrs}}, bool) {
 	for wi := 0; wi < len(drv.bits); wi++ {
 		for word := drv.bits[wi]; word != 0; word &= word - 1 {
 			slot := uint32(wi*64 + bits.TrailingZeros64(word))
-			if !({{$a.Join "w.member(&s$v.set, slot, j0)" " && "}}) {
+			if !({{$a.Join "member(&s$v.set, slot, mark)" " && "}}) {
 				continue
 			}
 			{{.Object}}
