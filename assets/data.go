@@ -1,0 +1,277 @@
+package assets
+
+import (
+	"bytes"
+	"encoding"
+	"fmt"
+	"io"
+	"math"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Data is a loaded YAML file: game data such as tuning values, level
+// lists or dialogue, decoded into the game's own Go types with
+// [Data.Decode] or kept up to date with [Data.Bind].
+//
+// The handle stays the same for the loader's life; a reload swaps the
+// file's content inside it, increments its generation and decodes it again
+// into every bound value. A Data is safe for concurrent use.
+type Data struct {
+	path  string
+	state atomic.Pointer[dataState]
+
+	mu    sync.Mutex // guards binds; held by a reload while it decodes
+	binds []any
+}
+
+// dataState is one version of a file; never modified once published.
+type dataState struct {
+	data []byte
+	top  *yaml.Node // nil for a file holding no document
+	gen  uint64
+}
+
+// Path returns the file's path in the loader's file system.
+func (d *Data) Path() string { return d.path }
+
+// Bytes returns the file's content. It must not be modified.
+func (d *Data) Bytes() []byte { return d.state.Load().data }
+
+// Generation returns 1 for the file as first loaded, and one more after
+// each reload that changed it.
+func (d *Data) Generation() uint64 { return d.state.Load().gen }
+
+// Decode decodes the file into v, which must be a non-nil pointer, as
+// go.yaml.in/yaml/v3 does (a field's key is its yaml tag's name, or its Go
+// name in lower case; ",inline" works), except that a key v's type does
+// not have is an error, and so is a number with a fraction for an integer
+// field (which the YAML package would truncate). Fields the file leaves
+// out keep the values they have in v, so v may hold defaults. An empty
+// file leaves v as it is.
+//
+// The error joins every problem found, each a [*LoadError] naming the
+// file, line and column and wrapping [ErrUnknownField] or [ErrDecode] (a
+// value that does not fit its field's type, a key given twice). v may be
+// partly decoded then.
+func (d *Data) Decode(v any) error { return decodeData(d.path, d.state.Load(), v) }
+
+// Bind decodes the file into a new value of v's type and stores it in v,
+// which must be a non-nil pointer, now and after every reload of the file
+// that changed it: the way a game keeps tuning values that designers edit
+// while it runs. Unlike [Data.Decode], fields the file leaves out are
+// zero. A reload decodes every value bound to the file before it stores
+// any, so a file that no longer fits one of them changes none and the
+// reload reports the error. If the file does not fit v now, Bind returns
+// the error, leaves v as it is and does not bind it.
+//
+// A reload stores into v on the goroutine that calls [Loader.Reload] or
+// [Watcher.Poll]; read v on that goroutine (the game loop's) only. Binding
+// a value twice binds it once. [Data.Unbind] ends the binding.
+func (d *Data) Bind(v any) error {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return newError(d.path, ErrDecode, fmt.Sprintf("Bind needs a non-nil pointer, got %T", v))
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	fresh := reflect.New(rv.Type().Elem())
+	if err := decodeData(d.path, d.state.Load(), fresh.Interface()); err != nil {
+		return err
+	}
+	rv.Elem().Set(fresh.Elem())
+	if !slices.Contains(d.binds, v) {
+		d.binds = append(d.binds, v)
+	}
+	return nil
+}
+
+// Unbind ends the binding of v made by [Data.Bind], and reports whether
+// there was one. v keeps its value.
+func (d *Data) Unbind(v any) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	i := slices.Index(d.binds, v)
+	if i < 0 {
+		return false
+	}
+	d.binds = slices.Delete(d.binds, i, i+1)
+	return true
+}
+
+// Data loads the YAML file at name, or returns it from the cache. Loading
+// checks that the file is YAML holding at most one document; decoding it
+// into Go values is [Data.Decode]'s work.
+//
+// The error is a [*LoadError] naming the path and wrapping [ErrNotFound]
+// or, with a line, [ErrDecode] (not UTF-8, not YAML, two documents), or
+// the file system's error.
+func (l *Loader) Data(name string) (*Data, error) {
+	return loadFile(l, KindData, name, func(p string, data []byte) (*Data, error) {
+		top, err := parseYAML(p, data)
+		if err != nil {
+			return nil, err
+		}
+		d := &Data{path: p}
+		d.state.Store(&dataState{data: data, top: top, gen: 1})
+		return d, nil
+	})
+}
+
+// Decode loads the YAML file at name (see [Loader.Data]) and decodes it
+// into v (see [Data.Decode]).
+func (l *Loader) Decode(name string, v any) error {
+	d, err := l.Data(name)
+	if err != nil {
+		return err
+	}
+	return d.Decode(v)
+}
+
+// decodeData decodes s into v, reporting unknown fields.
+func decodeData(p string, s *dataState, v any) error {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return newError(p, ErrDecode, fmt.Sprintf("Decode needs a non-nil pointer, got %T", v))
+	}
+	if s.top == nil {
+		return nil
+	}
+	var errs []*LoadError
+	checkWhole(p, s.top, rv.Type().Elem(), &errs, make(map[visit]bool))
+	dec := yaml.NewDecoder(bytes.NewReader(s.data))
+	dec.KnownFields(true)
+	if err := decodeSafely(dec, v); err != nil && err != io.EOF {
+		errs = append(errs, Errors(decodeErrors(p, s.top, err))...)
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	return joinSorted(errs)
+}
+
+// reflectNew returns a pointer to a new zero value of the type v, a
+// pointer, points to.
+func reflectNew(v any) reflect.Value { return reflect.New(reflect.TypeOf(v).Elem()) }
+
+// store sets *dst to *src; both are pointers to the same type.
+func store(dst, src any) { reflect.ValueOf(dst).Elem().Set(reflect.ValueOf(src).Elem()) }
+
+// checkWhole reports the numbers with a fraction that the YAML decoder
+// would truncate into an integer field (it decodes 1.5 into an int as 1):
+// a designer who writes hp: 1.5 means something the game cannot hold. It
+// walks the nodes along the Go type t with the decoder's rules for keys
+// (the yaml tag's name, or the field's name in lower case; ",inline"
+// structs lay their fields into the parent's). Types that decode
+// themselves are left to themselves. A node is visited once per type, so
+// aliases cannot make it walk for ever.
+func checkWhole(p string, n *yaml.Node, t reflect.Type, errs *[]*LoadError, seen map[visit]bool) {
+	n = resolve(n)
+	if n == nil || t == nil {
+		return
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if seen[visit{n, t}] {
+		return
+	}
+	seen[visit{n, t}] = true
+	if reflect.PointerTo(t).Implements(unmarshalerType) || reflect.PointerTo(t).Implements(textUnmarshalerType) {
+		return
+	}
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!float" || t == durationType {
+			return
+		}
+		var f float64
+		if n.Decode(&f) == nil && f != math.Trunc(f) {
+			*errs = append(*errs, at(p, n, ErrDecode, "cannot decode the number %s into %v: it is not a whole number", n.Value, t))
+		}
+	case reflect.Slice, reflect.Array:
+		if n.Kind == yaml.SequenceNode {
+			for _, c := range n.Content {
+				checkWhole(p, c, t.Elem(), errs, seen)
+			}
+		}
+	case reflect.Map:
+		if n.Kind == yaml.MappingNode {
+			for i := 1; i < len(n.Content); i += 2 {
+				checkWhole(p, n.Content[i], t.Elem(), errs, seen)
+			}
+		}
+	case reflect.Struct:
+		if n.Kind != yaml.MappingNode {
+			return
+		}
+		fields := yamlFields(t)
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := resolve(n.Content[i])
+			if k == nil {
+				continue
+			}
+			if k.ShortTag() == "!!merge" {
+				checkWhole(p, n.Content[i+1], t, errs, seen)
+				continue
+			}
+			if ft, ok := fields[k.Value]; ok {
+				checkWhole(p, n.Content[i+1], ft, errs, seen)
+			}
+		}
+	}
+}
+
+// visit is a node checked against a type.
+type visit struct {
+	n *yaml.Node
+	t reflect.Type
+}
+
+var (
+	durationType        = reflect.TypeFor[time.Duration]()
+	unmarshalerType     = reflect.TypeFor[yaml.Unmarshaler]()
+	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
+)
+
+// yamlFields maps the keys of struct t to the types of their fields, as
+// go.yaml.in/yaml/v3 names them.
+func yamlFields(t reflect.Type) map[string]reflect.Type {
+	out := make(map[string]reflect.Type)
+	for f := range t.Fields() {
+		if !f.IsExported() {
+			continue
+		}
+		tag := f.Tag.Get("yaml")
+		if tag == "-" {
+			continue
+		}
+		name, opts, _ := strings.Cut(tag, ",")
+		if slices.Contains(strings.Split(opts, ","), "inline") {
+			ft := f.Type
+			if ft.Kind() == reflect.Pointer {
+				ft = ft.Elem()
+			}
+			if ft.Kind() == reflect.Struct {
+				for k, v := range yamlFields(ft) {
+					if _, ok := out[k]; !ok {
+						out[k] = v
+					}
+				}
+			}
+			continue
+		}
+		if name == "" {
+			name = strings.ToLower(f.Name)
+		}
+		out[name] = f.Type
+	}
+	return out
+}

@@ -1,0 +1,152 @@
+package assets_test
+
+import (
+	"errors"
+	"image"
+	"os"
+	"path/filepath"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/tessera-engine/tessera/assets"
+)
+
+// seed adds the files of testdata matching glob to f's corpus.
+func seed(f *testing.F, glob string) {
+	f.Helper()
+	files, err := filepath.Glob(filepath.Join("testdata", glob))
+	if err != nil || len(files) == 0 {
+		f.Fatalf("no seeds match testdata/%s (err = %v)", glob, err)
+	}
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+}
+
+// checkLoadErrors fails unless err is made of *LoadErrors naming path and,
+// if lines, a line.
+func checkLoadErrors(t *testing.T, err error, path string, lines bool) {
+	t.Helper()
+	errs := assets.Errors(err)
+	if len(errs) == 0 {
+		t.Fatalf("error %v (%T) holds no *LoadError", err, err)
+	}
+	if j, ok := err.(interface{ Unwrap() []error }); ok && len(j.Unwrap()) != len(errs) {
+		t.Fatalf("%d errors, of which %d are *LoadError:\n%v", len(j.Unwrap()), len(errs), err)
+	}
+	for _, e := range errs {
+		if e.Path != path || lines && e.Line < 1 {
+			t.Fatalf("error without path and line: %q (%+v)", e.Error(), *e)
+		}
+		if !errors.Is(e, assets.ErrDecode) && !errors.Is(e, assets.ErrUnknownField) && !errors.Is(e, assets.ErrBounds) &&
+			!errors.Is(e, assets.ErrFormat) && !errors.Is(e, assets.ErrNotFound) {
+			t.Fatalf("error %q wraps no sentinel", e)
+		}
+	}
+}
+
+// FuzzAtlas feeds arbitrary bytes to the atlas file decoder, with the
+// images of testdata beside it. Each input loads an atlas whose frames lie
+// inside its image, or fails with *LoadErrors naming the file and a line;
+// it never panics. Seeds are testdata/*.yaml.
+func FuzzAtlas(f *testing.F) {
+	seed(f, "*.yaml")
+	f.Add([]byte("image: hero.png\ngrid: {w: 1, h: 1, count: 3, names: [a, ~, c]}\n"))
+	f.Add([]byte("image: hero.png\nframes: &f {a: *f, b: {x: 1, y: 2, w: 3, h: 4}}\n"))
+	hero, tiles := pngFile(48, 16), pngFile(37, 19)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		files := fstest.MapFS{"hero.png": {Data: hero}, "tiles.png": {Data: tiles}, "a.yaml": {Data: data}}
+		a, err := assets.New(files).Atlas("a.yaml")
+		if err != nil {
+			checkLoadErrors(t, err, "a.yaml", true)
+			return
+		}
+		b := a.Image().Bounds()
+		if a.Len() == 0 {
+			t.Fatal("an atlas without frames")
+		}
+		for i := range a.Len() {
+			if r := a.Frame(i); r.Empty() || !r.In(b) {
+				t.Fatalf("frame %d %v is not inside the image %v", i, r, b)
+			}
+			if name := a.Name(i); name != "" {
+				if j, ok := a.Lookup(name); !ok || j != i {
+					t.Fatalf("Lookup(%q) = %d, %v", name, j, ok)
+				}
+			}
+		}
+	})
+}
+
+// Fuzzed is what FuzzData decodes into: a field of every kind data has.
+type Fuzzed struct {
+	Name   string
+	Count  int
+	Small  uint8
+	Ratio  float64
+	On     bool
+	Cool   time.Duration
+	Tags   []string
+	Grid   [2]int
+	Loot   map[string]int
+	Child  *Fuzzed
+	Rect   image.Rectangle
+	Inline struct {
+		Extra string
+	} `yaml:",inline"`
+	Any any
+}
+
+// FuzzData feeds arbitrary bytes to the data decoder. Each input decodes
+// or fails with *LoadErrors naming the file and a line; it never panics.
+// Seeds are testdata/*.yaml.
+func FuzzData(f *testing.F) {
+	seed(f, "*.yaml")
+	f.Add([]byte("name: x\ncount: 1.5\nsmall: 300\ncool: 1s\ntags: [a]\ngrid: [1, 2, 3]\nloot: {a: 1}\nchild: {name: y}\nrect: {min: {x: 1}}\nextra: e\nany: [1, {a: b}]\n"))
+	f.Add([]byte("a: &a [x, x]\nb: &b [*a, *a]\nchild: &c {child: *c}\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		l := assets.New(fstest.MapFS{"d.yaml": {Data: data}})
+		var v Fuzzed
+		if err := l.Decode("d.yaml", &v); err != nil {
+			checkLoadErrors(t, err, "d.yaml", true)
+		}
+		d, err := l.Data("d.yaml")
+		if err != nil {
+			return
+		}
+		var w Fuzzed
+		if err := d.Bind(&w); err != nil {
+			checkLoadErrors(t, err, "d.yaml", true)
+		}
+	})
+}
+
+// FuzzWAV feeds arbitrary bytes to the WAV header parser (and to the Ogg
+// one, for inputs starting with OggS). Each input loads a sound whose
+// header ebitengine can play, or fails with a *LoadError naming the file;
+// it never panics. Seeds are testdata/*.wav.
+func FuzzWAV(f *testing.F) {
+	seed(f, "*.wav")
+	f.Add(wavOf(wavHeader{encoding: 1, channels: 2, rate: 44100, bits: 8, dataSize: 10, have: -1, extra: []byte("LIST\x02\x00\x00\x00ab")}))
+	f.Add(wavOf(wavHeader{encoding: 3, channels: 2, rate: 44100, bits: 32, dataSize: 8, have: 4}))
+	f.Add(oggOf(0, vorbisHeader(2, 44100)))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := assets.New(fstest.MapFS{"s.wav": {Data: data}}).Sound("s.wav")
+		if err != nil {
+			checkLoadErrors(t, err, "s.wav", false)
+			return
+		}
+		info := s.Info()
+		if info.Channels < 1 || info.SampleRate < 1 || info.Duration < 0 {
+			t.Fatalf("a sound with %+v", info)
+		}
+		if info.Format == assets.SoundWAV && (info.Channels > 2 || info.BitsPerSample != 8 && info.BitsPerSample != 16) {
+			t.Fatalf("a WAV sound ebitengine cannot play: %+v", info)
+		}
+	})
+}

@@ -1,0 +1,192 @@
+package loading
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"image/color"
+	"sync/atomic"
+
+	"github.com/tessera-engine/tessera/assets"
+	"github.com/tessera-engine/tessera/scene"
+)
+
+// Bar is the progress bar's place and colours. A zero field takes the
+// value [DefaultBar] gives it.
+type Bar struct {
+	X, Y float64    // the bar's top-left corner, in logical pixels; zero is the screen's corner
+	W, H float64    // the bar's size; zero means DefaultBar's (200 by 8)
+	Back color.RGBA // the unfilled part; zero means dark grey
+	Fill color.RGBA // the filled part; zero means white
+	Fail color.RGBA // the filled part once the batch has failed; zero means red
+}
+
+// DefaultBar is the bar a zero [Bar] stands for.
+var DefaultBar = Bar{
+	W: 200, H: 8,
+	Back: color.RGBA{0x30, 0x30, 0x30, 0xff},
+	Fill: color.RGBA{0xf0, 0xf0, 0xf0, 0xff},
+	Fail: color.RGBA{0xe0, 0x30, 0x30, 0xff},
+}
+
+func (b Bar) withDefaults() Bar {
+	var zero color.RGBA
+	b.W, b.H = cmp.Or(b.W, DefaultBar.W), cmp.Or(b.H, DefaultBar.H)
+	if b.Back == zero {
+		b.Back = DefaultBar.Back
+	}
+	if b.Fill == zero {
+		b.Fill = DefaultBar.Fill
+	}
+	if b.Fail == zero {
+		b.Fail = DefaultBar.Fail
+	}
+	return b
+}
+
+// Scene loads a batch of assets while showing its progress. On entering
+// it starts [assets.Batch.Load] on a goroutine; each frame its Update
+// moves the bar, and once the batch is done it either replaces itself with
+// Next (the change takes effect between steps, as every scene change
+// does) or, if the batch failed, turns the bar red and calls OnError.
+// Leaving the scene before the batch is done cancels the batch and waits
+// for the loads in progress to finish, so nothing loads behind the game's
+// back and the cache holds whole assets only.
+//
+// Its display list is two nodes: the bar's background, and the filled
+// part over it, both [scene.Rect] shapes (as pointers, so moving the bar
+// allocates nothing). A game that wants more (a title, an animation) adds
+// nodes to Root in the OnEnter of a scene that embeds this one, or shows
+// a scene of its own beneath it.
+//
+// The batch's assets land in the loader's cache, where Next finds them
+// (loader.Image(path) and so on return at once). Which frame the loading
+// ends on depends on the machine, so the game's simulation should start in
+// Next, whose steps are deterministic again.
+type Scene struct {
+	scene.Base
+
+	// Batch is what the scene loads. Entering a scene without one fails.
+	Batch *assets.Batch
+	// Next is the scene that replaces this one once the batch has loaded
+	// without errors. Nil pops the loading scene instead (for one pushed
+	// over a scene that waits for the assets).
+	Next scene.Scene
+	// OnError, if not nil, is called on the loop's goroutine with the
+	// batch's error when it fails. The scene stays, its bar red, until the
+	// game changes scene: OnError may log the error and carry on with
+	// s.Scenes().Replace(next), or show a scene that reports it.
+	OnError func(err error)
+	// Bar is where the progress bar is and its colours.
+	Bar Bar
+
+	back, fill *scene.Rect
+	cancel     context.CancelFunc
+	loaded     chan outcome
+	progress   atomic.Uint64 // done in the high 32 bits, total in the low
+	finished   bool
+	results    []assets.Result
+	err        error
+}
+
+type outcome struct {
+	results []assets.Result
+	err     error
+}
+
+// New returns a loading scene that loads b, then replaces itself with next.
+func New(b *assets.Batch, next scene.Scene) *Scene {
+	return &Scene{Batch: b, Next: next}
+}
+
+// ErrNoBatch is returned by the OnEnter of a [Scene] whose Batch is nil.
+var ErrNoBatch = errors.New("loading: the scene has no batch to load")
+
+// OnEnter builds the bar and starts loading the batch.
+func (s *Scene) OnEnter() error {
+	s.finished, s.results, s.err = false, nil, nil
+	s.progress.Store(0)
+	bar := s.Bar.withDefaults()
+	s.back = &scene.Rect{W: bar.W, H: bar.H, Color: bar.Back}
+	s.fill = &scene.Rect{W: 0, H: bar.H, Color: bar.Fill}
+	s.Root().Add(&scene.Node{X: bar.X, Y: bar.Y, Shape: s.back}, &scene.Node{X: bar.X, Y: bar.Y, Shape: s.fill})
+	if s.Batch == nil {
+		return ErrNoBatch
+	}
+	s.progress.Store(uint64(s.Batch.Len()))
+	ctx, cancel := context.WithCancel(context.Background())
+	s.cancel = cancel
+	s.loaded = make(chan outcome, 1)
+	b, loaded := s.Batch, s.loaded
+	go func() {
+		results, err := b.Load(ctx, func(done, total int) { s.progress.Store(uint64(done)<<32 | uint64(uint32(total))) })
+		loaded <- outcome{results, err}
+	}()
+	return nil
+}
+
+// Update moves the bar and, once the batch is done, goes on to Next or
+// reports the error.
+func (s *Scene) Update(dt, alpha float64) {
+	if s.fill == nil || s.finished {
+		return
+	}
+	var o outcome
+	ended := false
+	select {
+	case o = <-s.loaded:
+		ended = true
+	default:
+	}
+	done, total := s.Progress()
+	s.fill.W = s.back.W
+	if total > 0 {
+		s.fill.W = s.back.W * float64(done) / float64(total)
+	}
+	if !ended {
+		return
+	}
+	s.finish(o)
+	if o.err != nil {
+		s.fill.Color = s.Bar.withDefaults().Fail
+		if s.OnError != nil {
+			s.OnError(o.err)
+		}
+		return
+	}
+	if s.Next != nil {
+		s.Scenes().Replace(s.Next)
+	} else {
+		s.Scenes().Pop()
+	}
+}
+
+func (s *Scene) finish(o outcome) {
+	s.finished, s.results, s.err = true, o.results, o.err
+	s.cancel()
+}
+
+// OnExit cancels the batch if it is still loading, and waits for the loads
+// in progress to finish.
+func (s *Scene) OnExit() {
+	if s.loaded != nil && !s.finished {
+		s.cancel()
+		s.finish(<-s.loaded)
+	}
+	s.back, s.fill = nil, nil
+}
+
+// Progress returns how many of the batch's requests have completed, and
+// how many there are. It is safe to call from any goroutine.
+func (s *Scene) Progress() (done, total int) {
+	p := s.progress.Load()
+	return int(p >> 32), int(uint32(p))
+}
+
+// Err returns the batch's error once it is done (including its
+// cancellation, if the scene left before), or nil.
+func (s *Scene) Err() error { return s.err }
+
+// Results returns the batch's results once it is done, in the order of its
+// requests, or nil before.
+func (s *Scene) Results() []assets.Result { return s.results }
