@@ -4,6 +4,7 @@ go 1.26
 
 require (
 	github.com/hajimehoshi/ebiten/v2 v2.8.8
+	github.com/solarlune/resolv v0.8.1
 	github.com/spf13/viper v1.21.0
 	go.yaml.in/yaml/v3 v3.0.6
 )

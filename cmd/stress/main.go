@@ -27,6 +27,11 @@
 //		seed of the random initial state (default 1)
 //	-json
 //		print one JSON object per line instead of a table
+//	-collide
+//		also step the collision system (systems.Collision) over every
+//		body of the world walks, as circles of radius 2 in 16-unit cells,
+//		after the walk; the limit does not collide, and collision moves
+//		nothing, so every walk must still match it
 //	-window
 //		draw the bodies as small squares in a window instead of measuring:
 //		the first body count (10000 unless -bodies is given) and the first
@@ -109,6 +114,8 @@ type config struct {
 	walks  []string
 	seed   uint64
 	json   bool
+	// collide adds the collision system to every world walk.
+	collide bool
 
 	window     bool
 	frames     int
@@ -140,6 +147,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	})
 	fs.Uint64Var(&cfg.seed, "seed", cfg.seed, "`seed` of the random initial state")
 	fs.BoolVar(&cfg.json, "json", false, "print one JSON object per line instead of a table")
+	fs.BoolVar(&cfg.collide, "collide", false, "also step the collision system (systems.Collision) over every body, as circles of radius 2")
 	fs.BoolVar(&cfg.window, "window", false, "draw the bodies in a window (needs a display and the tesserawindow build tag)")
 	fs.IntVar(&cfg.frames, "frames", 0, "with -window, close the window after `n` frames (0: never)")
 	fs.StringVar(&cfg.screenshot, "screenshot", "", "with -window and -frames, save the last frame to `file` as PNG")
@@ -213,7 +221,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	enc := json.NewEncoder(stdout)
 	for _, n := range cfg.bodies {
-		results, err := measure(cfg.walks, n, cfg.steps, cfg.seed)
+		results, err := measure(cfg.walks, n, cfg.steps, cfg.seed, cfg.collide)
 		for _, r := range results {
 			if cfg.json {
 				r.NsPerEntity = math.Round(r.NsPerEntity*1000) / 1000

@@ -231,7 +231,7 @@ type worldSim struct {
 	steps uint64
 }
 
-func newWorldSim(wk walk, init bodies) (*worldSim, error) {
+func newWorldSim(wk walk, init bodies, collide bool) (*worldSim, error) {
 	w := world.New()
 	ents := make([]world.Entity, len(init.pos))
 	for i := range ents {
@@ -240,6 +240,11 @@ func newWorldSim(wk walk, init bodies) (*worldSim, error) {
 	err := w.AddSystem(world.System{Name: "move-" + wk.name, Phase: world.Fixed, Run: wk.run})
 	if err != nil {
 		return nil, err
+	}
+	if collide {
+		if _, err := addCollision(w, ents); err != nil {
+			return nil, err
+		}
 	}
 	return &worldSim{w: w, ents: ents}, nil
 }
@@ -269,8 +274,10 @@ func (s *worldSim) state() ([]position, []velocity, error) {
 	return ps, vs, nil
 }
 
-// newSim returns a fresh simulation of init for the walk called name.
-func newSim(name string, init bodies) (sim, error) {
+// newSim returns a fresh simulation of init for the walk called name; with
+// collide, a world walk also steps the collision system (the limit never
+// does).
+func newSim(name string, init bodies, collide bool) (sim, error) {
 	wk, ok := lookupWalk(name)
 	switch {
 	case !ok:
@@ -278,7 +285,7 @@ func newSim(name string, init bodies) (sim, error) {
 	case wk.run == nil:
 		return newLimitSim(init), nil
 	}
-	return newWorldSim(wk, init)
+	return newWorldSim(wk, init, collide)
 }
 
 // bits returns the bits of a body's state, which tell apart what == does
@@ -326,7 +333,7 @@ const rounds = 10
 // every walk's final state against the limit's, running the limit untimed
 // if it is not named; the error lists every walk that disagrees, and the
 // results come with it. A walk whose step fails stops the measurement.
-func measure(names []string, n, steps int, seed uint64) ([]result, error) {
+func measure(names []string, n, steps int, seed uint64, collide bool) ([]result, error) {
 	if n <= 0 || steps <= 0 {
 		return nil, fmt.Errorf("need at least one body and one step, got %d bodies and %d steps", n, steps)
 	}
@@ -337,7 +344,7 @@ func measure(names []string, n, steps int, seed uint64) ([]result, error) {
 	init := spawnBodies(n, seed)
 	sims := make([]sim, len(all))
 	for i, name := range all {
-		s, err := newSim(name, init)
+		s, err := newSim(name, init, collide)
 		if err != nil {
 			return nil, err
 		}

@@ -21,7 +21,7 @@ const (
 // the named walk.
 func stepped(t *testing.T, name string) ([]position, []velocity) {
 	t.Helper()
-	s, err := newSim(name, spawnBodies(testBodies, testSeed))
+	s, err := newSim(name, spawnBodies(testBodies, testSeed), false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +111,7 @@ func TestSpawnIsDeterministic(t *testing.T) {
 func TestStepAllocs(t *testing.T) {
 	for _, name := range walkNames() {
 		t.Run(name, func(t *testing.T) {
-			s, err := newSim(name, spawnBodies(testBodies, testSeed))
+			s, err := newSim(name, spawnBodies(testBodies, testSeed), false)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -133,7 +133,7 @@ func TestStepAllocs(t *testing.T) {
 
 func TestMeasure(t *testing.T) {
 	names := walkNames()
-	results, err := measure(names, testBodies, testSteps, testSeed)
+	results, err := measure(names, testBodies, testSteps, testSeed, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +151,7 @@ func TestMeasure(t *testing.T) {
 }
 
 func TestMeasureWithoutLimit(t *testing.T) {
-	results, err := measure([]string{"slots", "each"}, testBodies, 3, testSeed)
+	results, err := measure([]string{"slots", "each"}, testBodies, 3, testSeed, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +167,7 @@ func TestVerifyCatchesMismatch(t *testing.T) {
 	names := []string{"slots", "each", limitWalk}
 	sims := make([]sim, len(names))
 	for i, name := range names {
-		s, err := newSim(name, init)
+		s, err := newSim(name, init, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -330,5 +330,17 @@ func TestFlags(t *testing.T) {
 	if !slices.Equal(cfg.walks, []string{"each", "slots"}) || !slices.Equal(cfg.bodies, []int{5, 7}) ||
 		cfg.seed != 9 || !cfg.json || cfg.steps != 600 {
 		t.Errorf("config %+v", cfg)
+	}
+}
+
+// TestMeasureCollide: with the collision system stepping every world walk,
+// every walk still matches the limit, since collision moves nothing.
+func TestMeasureCollide(t *testing.T) {
+	results, err := measure(walkNames(), testBodies, testSteps, testSeed, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(results) != len(walkNames()) {
+		t.Fatalf("%d results, want %d", len(results), len(walkNames()))
 	}
 }

@@ -5,7 +5,8 @@
 // of an example in prefab/ (example_*_test.go, and example_test.go in its
 // subpackages); docs/LOOP.md's snippets are checked the same way against
 // the engine and scene examples (loop_test.go), and docs/ASSETS.md's
-// against the assets examples (assets_test.go). So `go test ./...` fails as
+// against the assets examples (assets_test.go), and docs/SYSTEMS.md's and
+// docs/COLLISION.md's against the systems examples (systems_test.go). So `go test ./...` fails as
 // soon as the docs and the code drift apart. They also check that the README's quick start names
 // the scripts CI runs.
 package readmecheck

@@ -1,0 +1,106 @@
+package systems_test
+
+import (
+	"testing"
+
+	"github.com/tessera-engine/tessera/systems"
+	"github.com/tessera-engine/tessera/world"
+)
+
+// TestStepsAllocateNothing: once their buffers have grown, the systems'
+// steps and the queries allocate nothing, contacts changing or not.
+func TestStepsAllocateNothing(t *testing.T) {
+	ctx := world.Context{Phase: world.Fixed, DT: stepDT}
+	run := func(w *world.World) func() {
+		return func() {
+			if err := w.Run(ctx, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	// moving returns a world of n bodies moving and bouncing as in the
+	// benchmarks, with one mover in ten when movers is set.
+	moving := func(n int, mixed, movers bool) func() {
+		bs, side := benchBodies(n, mixed)
+		col := systems.NewCollision(systems.CollisionOptions{Area: systems.Rect(0, 0, side, side), CellSize: benchCell})
+		w := newWorld(t, systems.Motion(), systems.Confine(), col.System())
+		for i, b := range bs {
+			e := world.Spawn3(w, systems.Position, b.p, systems.Velocity, b.v,
+				systems.Bounds, systems.Boundary{Rect: systems.Rect(0, 0, side, side), Mode: systems.Bounce})
+			systems.Collider.Add(w, e, b.shape)
+			if movers && i%10 == 0 {
+				systems.Mover.Add(w, e, systems.Movement{})
+			}
+		}
+		return run(w)
+	}
+	still := func() func() {
+		_, w := newCollision(t, systems.CollisionOptions{})
+		for i := range 100 {
+			spawn(w, systems.Vec2{X: float64(i%10) * 9, Y: float64(i/10) * 9}, systems.Circle(5))
+		}
+		return run(w)
+	}
+	queries := func() func() {
+		q := newQueryScene(t)
+		es, hits := make([]world.Entity, 0, 16), make([]systems.RayHit, 0, 16)
+		return func() {
+			es = q.col.AtPoint(systems.Vec2{X: 40, Y: 5}, 0, es[:0])
+			es = q.col.InRect(systems.Rect(-100, -100, 100, 100), 0, es[:0])
+			q.col.Raycast(systems.Vec2{X: -90}, systems.Vec2{X: 90}, 0)
+			hits = q.col.RaycastAll(systems.Vec2{X: -90}, systems.Vec2{X: 90}, 0, hits[:0])
+		}
+	}
+	timers := func() func() {
+		tm := systems.NewTimers()
+		w := newWorld(t, tm.System())
+		n := 0
+		tm.Start(systems.Timer{Every: stepDT, Do: func(systems.TimerEvent) { n++ }})
+		tm.Start(systems.Timer{Every: 0.5})
+		return run(w)
+	}
+	tweens := func() func() {
+		tw := systems.NewTweens()
+		w := newWorld(t, tw.System())
+		e := world.Spawn1(w, systems.Position, systems.Vec2{})
+		systems.TweenField(tw, e, systems.Position, func(p *systems.Vec2) *float64 { return &p.X },
+			systems.Tween{To: 100, Seconds: 1, Ease: systems.InOutCubic, Repeat: -1, Yoyo: true})
+		return run(w)
+	}
+	motion := func() func() {
+		w := newWorld(t, systems.Motion(), systems.Confine(), systems.Expire())
+		for i := range 1000 {
+			e := world.Spawn3(w, systems.Position, systems.Vec2{X: float64(i)}, systems.Velocity, systems.Vec2{X: 50, Y: 30},
+				systems.Bounds, systems.Boundary{Rect: systems.Rect(0, 0, 100, 100), Mode: systems.BoundsMode(i % 3)})
+			world.Spawn3(w, systems.Acceleration, systems.Vec2{Y: 10}, systems.Damping, systems.Drag{Rate: 1}, systems.MaxSpeed, systems.SpeedLimit{Max: 60})
+			systems.Acceleration.Add(w, e, systems.Vec2{Y: 10})
+			systems.Damping.Add(w, e, systems.Drag{Rate: 0.5})
+			systems.MaxSpeed.Add(w, e, systems.SpeedLimit{Max: 60})
+			systems.Lifetime.Add(w, e, systems.Lifespan{Seconds: 1e9})
+		}
+		return run(w)
+	}
+	tests := []struct {
+		name string
+		f    func()
+	}{
+		{"collision, nothing moves", still()},
+		{"collision, 1000 moving circles", moving(1000, false, false)},
+		{"collision, 1000 moving boxes and polygons", moving(1000, true, false)},
+		{"collision, movers", moving(1000, true, true)},
+		{"queries", queries()},
+		{"motion, bounds, lifetime", motion()},
+		{"timers", timers()},
+		{"tweens", tweens()},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for range 200 { // grow every buffer
+				tt.f()
+			}
+			if n := testing.AllocsPerRun(100, tt.f); n != 0 {
+				t.Errorf("step allocs = %v, want 0", n)
+			}
+		})
+	}
+}

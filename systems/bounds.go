@@ -1,0 +1,162 @@
+package systems
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/tessera-engine/tessera/world"
+)
+
+// Bounds keeps an entity's [Position] inside a rectangle, each entity its
+// own, in the way its [Boundary] says; [Confine] applies it.
+var Bounds = world.DefineFields[Boundary]("Bounds")
+
+// Boundary is the value of [Bounds]: a rectangle and what happens at its
+// edges. The rectangle is where Position may be, so for a body drawn
+// around its Position inset the rectangle by the body's half size.
+type Boundary struct {
+	Rect Rectangle
+	Mode BoundsMode
+}
+
+// BoundsMode says what happens to an entity that leaves its [Boundary].
+type BoundsMode uint8
+
+const (
+	// Clamp (the zero value) stops the entity at the edge and zeroes the
+	// part of its Velocity that points out.
+	Clamp BoundsMode = iota
+	// Bounce reflects the entity off the edge: the distance it went past
+	// the edge is mirrored back inside, and the part of its Velocity that
+	// points out is reversed.
+	Bounce
+	// Wrap moves the entity to the opposite edge, keeping how far it went
+	// past this one, as in Asteroids. Velocity is unchanged.
+	Wrap
+	// DestroyOutside destroys the entity once its Position is strictly
+	// outside the rectangle (at the end of the step, as every destroy
+	// during a system run is).
+	DestroyOutside
+)
+
+// String returns "clamp", "bounce", "wrap" or "destroy-outside".
+func (m BoundsMode) String() string {
+	switch m {
+	case Clamp:
+		return "clamp"
+	case Bounce:
+		return "bounce"
+	case Wrap:
+		return "wrap"
+	case DestroyOutside:
+		return "destroy-outside"
+	}
+	return "BoundsMode(" + strconv.Itoa(int(m)) + ")"
+}
+
+// ConfineName is the name of the system [Confine] returns.
+const ConfineName = "systems.bounds"
+
+// Confine returns a [world.Fixed] system, named [ConfineName], that applies
+// every entity's [Bounds] to its [Position] (and to its [Velocity], when it
+// has one) each step. Add it after [Motion]. It walks the entities holding
+// Bounds and Position with one callback each (a few nanoseconds) and
+// allocates nothing.
+func Confine() world.System {
+	return world.System{Name: ConfineName, Phase: world.Fixed, Run: runConfine}
+}
+
+func runConfine(ctx *world.Context) error {
+	w := ctx.World
+	world.Each2(w, Bounds, Position, func(e world.Entity, b *Boundary, p *Vec2) {
+		r := b.Rect
+		if r.Contains(*p) {
+			return
+		}
+		switch b.Mode {
+		case DestroyOutside:
+			w.Destroy(e)
+		case Wrap:
+			p.X = wrap(p.X, r.Min.X, r.Max.X)
+			p.Y = wrap(p.Y, r.Min.Y, r.Max.Y)
+		case Bounce:
+			v, _ := Velocity.Get(w, e)
+			p.X = bounce(p.X, r.Min.X, r.Max.X, vx(v))
+			p.Y = bounce(p.Y, r.Min.Y, r.Max.Y, vy(v))
+		default:
+			v, _ := Velocity.Get(w, e)
+			p.X = clamp(p.X, r.Min.X, r.Max.X, vx(v))
+			p.Y = clamp(p.Y, r.Min.Y, r.Max.Y, vy(v))
+		}
+	})
+	return nil
+}
+
+func vx(v *Vec2) *float64 {
+	if v == nil {
+		return nil
+	}
+	return &v.X
+}
+
+func vy(v *Vec2) *float64 {
+	if v == nil {
+		return nil
+	}
+	return &v.Y
+}
+
+// clamp returns x clamped to [lo, hi] and zeroes *v (if v is not nil) when
+// it points out of the edge x was clamped to.
+func clamp(x, lo, hi float64, v *float64) float64 {
+	switch {
+	case x < lo:
+		if v != nil && *v < 0 {
+			*v = 0
+		}
+		return lo
+	case x > hi:
+		if v != nil && *v > 0 {
+			*v = 0
+		}
+		return hi
+	}
+	return x
+}
+
+// bounce reflects x off the edge of [lo, hi] it went past and makes *v (if
+// v is not nil) point back inside. A coordinate more than the whole range
+// past an edge is clamped instead.
+func bounce(x, lo, hi float64, v *float64) float64 {
+	switch {
+	case x < lo:
+		if v != nil {
+			*v = math.Abs(*v)
+		}
+		x = 2*lo - x
+	case x > hi:
+		if v != nil {
+			*v = -math.Abs(*v)
+		}
+		x = 2*hi - x
+	default:
+		return x
+	}
+	return min(max(x, lo), hi)
+}
+
+// wrap maps x into [lo, hi), keeping its distance past the edge.
+func wrap(x, lo, hi float64) float64 {
+	if x >= lo && x <= hi {
+		return x
+	}
+	size := hi - lo
+	if size <= 0 {
+		return lo
+	}
+	x = math.Mod(x-lo, size)
+	if x < 0 {
+		x += size
+	}
+	return lo + x
+}

@@ -1,0 +1,166 @@
+package systems_test
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/solarlune/resolv"
+	"github.com/tessera-engine/tessera/systems"
+	"github.com/tessera-engine/tessera/world"
+)
+
+// The collision benchmarks move n bodies in a square field that grows
+// with n, so the density stays the same: 400 square units a body, circles
+// of radius 4 (about one contact for every two bodies), 32-unit cells,
+// speeds up to 60 units a second on each axis. The naive loop is the
+// straightforward use of resolv: move every shape, then IntersectionTest
+// each against the shapes in the cells it touches.
+const (
+	benchArea   = 400.0
+	benchRadius = 4.0
+	benchCell   = 32
+	benchSpeed  = 60.0
+)
+
+// benchBody is one body's start.
+type benchBody struct {
+	p, v  systems.Vec2
+	shape systems.Shape
+}
+
+// benchBodies returns n bodies scattered over a square field, and the
+// field's side. With mixed, half are boxes of 4 to 12 units and half
+// convex polygons (triangles to hexagons) of radius 3 to 6; otherwise all
+// are circles of benchRadius.
+func benchBodies(n int, mixed bool) ([]benchBody, float64) {
+	side := math.Sqrt(float64(n) * benchArea)
+	r := rand.New(rand.NewPCG(1, 2))
+	bs := make([]benchBody, n)
+	for i := range bs {
+		b := &bs[i]
+		b.p = systems.Vec2{X: r.Float64() * side, Y: r.Float64() * side}
+		b.v = systems.Vec2{X: (2*r.Float64() - 1) * benchSpeed, Y: (2*r.Float64() - 1) * benchSpeed}
+		switch {
+		case !mixed:
+			b.shape = systems.Circle(benchRadius)
+		case i%2 == 0:
+			b.shape = systems.Box(4+8*r.Float64(), 4+8*r.Float64())
+		default:
+			k, rad := 3+r.IntN(4), 3+3*r.Float64()
+			pts := make([]systems.Vec2, k)
+			for j := range pts {
+				a := 2 * math.Pi * float64(j) / float64(k)
+				pts[j] = systems.Vec2{X: rad * math.Cos(a), Y: rad * math.Sin(a)}
+			}
+			b.shape = systems.Polygon(pts...)
+		}
+	}
+	return bs, side
+}
+
+// benchCollision measures a fixed step of Motion, Confine (bouncing) and
+// the collision system over n bodies.
+func benchCollision(b *testing.B, n int, mixed, resolvPolygons bool) {
+	bs, side := benchBodies(n, mixed)
+	col := systems.NewCollision(systems.CollisionOptions{
+		Area: systems.Rect(0, 0, side, side), CellSize: benchCell, ResolvPolygons: resolvPolygons,
+	})
+	w := world.New()
+	for _, s := range []world.System{systems.Motion(), systems.Confine(), col.System()} {
+		if err := w.AddSystem(s); err != nil {
+			b.Fatal(err)
+		}
+	}
+	bounds := systems.Boundary{Rect: systems.Rect(0, 0, side, side), Mode: systems.Bounce}
+	for _, x := range bs {
+		e := world.Spawn3(w, systems.Position, x.p, systems.Velocity, x.v, systems.Bounds, bounds)
+		systems.Collider.Add(w, e, x.shape)
+	}
+	ctx := world.Context{Phase: world.Fixed, DT: 1.0 / 60}
+	stepOnce := func() {
+		if err := w.Run(ctx, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for range 60 { // grow every buffer
+		stepOnce()
+	}
+	contacts := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		stepOnce()
+		contacts += col.Stats().Contacts
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/body")
+	b.ReportMetric(float64(contacts)/float64(b.N), "contacts/step")
+}
+
+// benchNaive measures the same motion with the straightforward resolv
+// loop: move every shape, then IntersectionTest each against the shapes
+// in the cells it touches.
+func benchNaive(b *testing.B, n int, mixed bool) {
+	bs, side := benchBodies(n, mixed)
+	space := resolv.NewSpace(int(math.Ceil(side)), int(math.Ceil(side)), benchCell, benchCell)
+	shapes := make([]resolv.IShape, n)
+	vel := make([]systems.Vec2, n)
+	for i, x := range bs {
+		switch x.shape.Kind {
+		case systems.ShapeCircle:
+			shapes[i] = resolv.NewCircle(x.p.X, x.p.Y, x.shape.Radius)
+		case systems.ShapeBox:
+			shapes[i] = resolv.NewRectangle(x.p.X, x.p.Y, x.shape.Size.X, x.shape.Size.Y)
+		default:
+			pts := make([]resolv.Vector, len(x.shape.Points))
+			for j, p := range x.shape.Points {
+				pts[j] = resolv.Vector{X: p.X, Y: p.Y}
+			}
+			shapes[i] = resolv.NewConvexPolygonVec(resolv.Vector{X: x.p.X, Y: x.p.Y}, pts)
+		}
+		space.Add(shapes[i])
+		vel[i] = x.v
+	}
+	hits := 0
+	onHit := func(resolv.IntersectionSet) bool { hits++; return true }
+	stepOnce := func() {
+		for i, s := range shapes {
+			p, v := s.Position(), &vel[i]
+			x, y := p.X+v.X/60, p.Y+v.Y/60
+			if x < 0 || x > side {
+				v.X = -v.X
+			}
+			if y < 0 || y > side {
+				v.Y = -v.Y
+			}
+			s.SetPosition(x, y)
+		}
+		for _, s := range shapes {
+			s.IntersectionTest(resolv.IntersectionTestSettings{
+				TestAgainst: s.SelectTouchingCells(0).FilterShapes(),
+				OnIntersect: onHit,
+			})
+		}
+	}
+	for range 60 {
+		stepOnce()
+	}
+	hits = 0
+	b.ReportAllocs()
+	for b.Loop() {
+		stepOnce()
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/body")
+	b.ReportMetric(float64(hits)/2/float64(b.N), "contacts/step")
+}
+
+func BenchmarkCollisionStep_Circles1k(b *testing.B)  { benchCollision(b, 1_000, false, false) }
+func BenchmarkCollisionStep_Circles10k(b *testing.B) { benchCollision(b, 10_000, false, false) }
+func BenchmarkCollisionStep_Mixed1k(b *testing.B)    { benchCollision(b, 1_000, true, false) }
+
+// BenchmarkCollisionStep_MixedResolvPolygons1k is Mixed1k with
+// CollisionOptions.ResolvPolygons: resolv's narrow phase for polygons.
+func BenchmarkCollisionStep_MixedResolvPolygons1k(b *testing.B) { benchCollision(b, 1_000, true, true) }
+
+func BenchmarkNaiveResolv_Circles1k(b *testing.B)  { benchNaive(b, 1_000, false) }
+func BenchmarkNaiveResolv_Circles10k(b *testing.B) { benchNaive(b, 10_000, false) }
+func BenchmarkNaiveResolv_Mixed1k(b *testing.B)    { benchNaive(b, 1_000, true) }

@@ -1,0 +1,110 @@
+package systems_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/tessera-engine/tessera/systems"
+	"github.com/tessera-engine/tessera/world"
+)
+
+func ExampleRect() {
+	r := systems.Rect(320, 240, 0, 0) // corners in any order
+	fmt.Println(r, r.Dx(), r.Dy(), r.Contains(systems.Vec2{X: 10, Y: 10}))
+	// Output: {{0 0} {320 240}} 320 240 true
+}
+
+func ExampleShape() {
+	// A 16×24 sprite drawn from its top-left corner at Position: its box
+	// collider's centre is half its size away.
+	hero := systems.Box(16, 24)
+	hero.Offset = systems.Vec2{X: 8, Y: 12}
+	// A coin that only players can pick up, without blocking them.
+	const TagPlayer, TagCoin uint64 = 1, 2
+	coin := systems.Circle(4)
+	coin.Tags, coin.Mask, coin.Trigger = TagCoin, TagPlayer, true
+	// A ramp: a convex polygon around the entity's position.
+	ramp := systems.Polygon(systems.Vec2{X: -16, Y: 8}, systems.Vec2{X: 16, Y: -8}, systems.Vec2{X: 16, Y: 8})
+	fmt.Println(hero.Kind, coin.Kind, ramp.Kind, len(ramp.Points))
+	// Output: box circle polygon 3
+}
+
+func ExampleContact_Other() {
+	col := systems.NewCollision(systems.CollisionOptions{})
+	w := world.New()
+	if err := w.AddSystem(col.System()); err != nil {
+		panic(err)
+	}
+	hero := world.Spawn2(w, systems.Position, systems.Vec2{X: 50, Y: 50}, systems.Collider, systems.Box(10, 10))
+	world.Spawn2(w, systems.Position, systems.Vec2{X: 50, Y: 58}, systems.Collider, systems.Box(40, 10))
+	if err := w.Run(world.Context{Phase: world.Fixed, DT: 1.0 / 60}, nil); err != nil {
+		panic(err)
+	}
+	for _, c := range col.Contacts() {
+		if other, ok := c.Other(hero); ok {
+			fmt.Println(hero, "touches", other, "and leaves it along", c.NormalFor(hero))
+		}
+	}
+	// Output: 0v1 touches 1v1 and leaves it along {0 -1}
+}
+
+func ExampleColliderError() {
+	col := systems.NewCollision(systems.CollisionOptions{})
+	w := world.New()
+	if err := w.AddSystem(col.System()); err != nil {
+		panic(err)
+	}
+	world.Spawn2(w, systems.Position, systems.Vec2{}, systems.Collider,
+		systems.Polygon(systems.Vec2{}, systems.Vec2{X: 10}, systems.Vec2{X: 5, Y: 2}, systems.Vec2{X: 10, Y: 10}))
+	err := w.Run(world.Context{Phase: world.Fixed, DT: 1.0 / 60}, nil)
+	var ce *systems.ColliderError
+	fmt.Println(errors.Is(err, systems.ErrBadCollider), errors.As(err, &ce), ce.Entity, ce.Reason)
+	// Output: true true 0v1 polygon is not convex
+}
+
+func ExampleMirrorPositions() {
+	type pixel struct{ X, Y float32 } // a position type of the game's own
+	Pixel := world.DefineFields[pixel]("Pixel")
+
+	col := systems.NewCollision(systems.CollisionOptions{})
+	w := world.New()
+	for _, s := range []world.System{systems.MirrorPositions("mirror pixels", Pixel), col.System()} {
+		if err := w.AddSystem(s); err != nil {
+			panic(err)
+		}
+	}
+	for _, x := range []float32{10, 14} {
+		e := world.Spawn2(w, Pixel, pixel{X: x, Y: 10}, systems.Position, systems.Vec2{})
+		systems.Collider.Add(w, e, systems.Circle(3))
+	}
+	if err := w.Run(world.Context{Phase: world.Fixed, DT: 1.0 / 60}, nil); err != nil {
+		panic(err)
+	}
+	fmt.Println(len(col.Contacts()), col.Contacts()[0].Kind)
+	// Output: 1 enter
+}
+
+func ExampleCollision_Stats() {
+	col := systems.NewCollision(systems.CollisionOptions{})
+	w := world.New()
+	for _, s := range []world.System{systems.Motion(), col.System()} {
+		if err := w.AddSystem(s); err != nil {
+			panic(err)
+		}
+	}
+	for i := range 10 { // a row of touching circles, the first moving
+		e := world.Spawn2(w, systems.Position, systems.Vec2{X: float64(8 * i), Y: 10}, systems.Collider, systems.Circle(5))
+		if i == 0 {
+			systems.Velocity.Add(w, e, systems.Vec2{Y: 60})
+		}
+	}
+	for range 2 {
+		if err := w.Run(world.Context{Phase: world.Fixed, DT: 1.0 / 60}, nil); err != nil {
+			panic(err)
+		}
+		fmt.Printf("%+v\n", col.Stats())
+	}
+	// Output:
+	// {Bodies:10 Moved:10 Tests:9 Contacts:9}
+	// {Bodies:10 Moved:1 Tests:1 Contacts:9}
+}

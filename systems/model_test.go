@@ -1,0 +1,130 @@
+package systems_test
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/tessera-engine/tessera/systems"
+	"github.com/tessera-engine/tessera/world"
+)
+
+// TestMatchesBruteForce steps a crowd of moving circles and boxes, with
+// entities spawned, destroyed and reshaped every step and some far
+// outside the area, and checks every step's contacts against all pairs
+// tested by brute force: which pairs touch, and enter, stay and exit
+// against the step before.
+func TestMatchesBruteForce(t *testing.T) {
+	for _, n := range []int{60, 600} { // below and above the count that sorts tests by cell
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			r := rand.New(rand.NewPCG(7, uint64(n)))
+			side := math.Sqrt(float64(n) * benchArea)
+			col := systems.NewCollision(systems.CollisionOptions{Area: systems.Rect(-50, -50, side+50, side+50), CellSize: 16})
+			w := newWorld(t, systems.Motion(), systems.Confine(), col.System())
+			bounds := systems.Boundary{Rect: systems.Rect(0, 0, side, side), Mode: systems.Bounce}
+			randomShape := func() systems.Shape {
+				if r.IntN(2) == 0 {
+					return systems.Circle(2 + 6*r.Float64())
+				}
+				return systems.Box(3+12*r.Float64(), 3+12*r.Float64())
+			}
+			spawnOne := func() world.Entity {
+				p := systems.Vec2{X: r.Float64() * side, Y: r.Float64() * side}
+				v := systems.Vec2{X: (2*r.Float64() - 1) * 200, Y: (2*r.Float64() - 1) * 200}
+				e := world.Spawn3(w, systems.Position, p, systems.Velocity, v, systems.Bounds, bounds)
+				systems.Collider.Add(w, e, randomShape())
+				return e
+			}
+			var live []world.Entity
+			for range n {
+				live = append(live, spawnOne())
+			}
+			// Far outside, apart: never a contact.
+			for k := range 300 {
+				spawn(w, systems.Vec2{X: -1000 - 30*float64(k), Y: 10}, systems.Circle(5))
+			}
+			prev := map[[2]world.Entity]bool{}
+			total := 0
+			for s := range 120 {
+				step(t, w, 1)
+				want := bruteForce(w, live)
+				got := map[[2]world.Entity]systems.ContactKind{}
+				for _, c := range col.Contacts() {
+					got[[2]world.Entity{c.A, c.B}] = c.Kind
+				}
+				for pair := range want {
+					kind := systems.ContactEnter
+					if prev[pair] {
+						kind = systems.ContactStay
+					}
+					if got[pair] != kind {
+						t.Fatalf("step %d: pair %v is %v, want %v", s, pair, got[pair], kind)
+					}
+				}
+				for pair, kind := range got {
+					if want[pair] {
+						continue
+					}
+					if kind != systems.ContactExit || !prev[pair] {
+						t.Fatalf("step %d: pair %v is %v, want it absent (touching last step: %v)", s, pair, kind, prev[pair])
+					}
+				}
+				for pair := range prev {
+					if !want[pair] && got[pair] != systems.ContactExit {
+						t.Fatalf("step %d: pair %v stopped touching, reported %v, want exit", s, pair, got[pair])
+					}
+				}
+				prev = want
+				total += len(want)
+				// Churn: destroy a few, spawn a few, reshape a few.
+				for range 3 {
+					k := r.IntN(len(live))
+					w.Destroy(live[k])
+					live[k] = spawnOne()
+					*systems.Collider.Require(w, live[r.IntN(len(live))]) = randomShape()
+				}
+				if got := col.Stats().Bodies; got != n+300 {
+					t.Fatalf("step %d: Stats().Bodies = %d, want %d", s, got, n+300)
+				}
+			}
+			if total < 120*n/10 {
+				t.Errorf("%d contacts in 120 steps: too few to test anything", total)
+			}
+		})
+	}
+}
+
+// bruteForce returns every pair of es whose colliders overlap, testing
+// each pair with the textbook formulas.
+func bruteForce(w *world.World, es []world.Entity) map[[2]world.Entity]bool {
+	es = slices.Clone(es)
+	slices.Sort(es)
+	out := map[[2]world.Entity]bool{}
+	for i, a := range es {
+		for _, b := range es[i+1:] {
+			if overlap(*systems.Position.Require(w, a), *systems.Collider.Require(w, a), *systems.Position.Require(w, b), *systems.Collider.Require(w, b)) {
+				out[[2]world.Entity{a, b}] = true
+			}
+		}
+	}
+	return out
+}
+
+func overlap(pa systems.Vec2, a systems.Shape, pb systems.Vec2, b systems.Shape) bool {
+	if a.Kind == systems.ShapeBox && b.Kind == systems.ShapeCircle {
+		return overlap(pb, b, pa, a)
+	}
+	d := pa.Sub(pb)
+	switch {
+	case a.Kind == systems.ShapeCircle && b.Kind == systems.ShapeCircle:
+		return d.Len() < a.Radius+b.Radius
+	case a.Kind == systems.ShapeBox && b.Kind == systems.ShapeBox:
+		return math.Abs(d.X) < (a.Size.X+b.Size.X)/2 && math.Abs(d.Y) < (a.Size.Y+b.Size.Y)/2
+	}
+	// A circle and a box: the distance from the centre to the box.
+	hx, hy := b.Size.X/2, b.Size.Y/2
+	dx, dy := math.Max(math.Abs(d.X)-hx, 0), math.Max(math.Abs(d.Y)-hy, 0)
+	return math.Hypot(dx, dy) < a.Radius
+}

@@ -1,0 +1,179 @@
+package systems_test
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/tessera-engine/tessera/systems"
+	"github.com/tessera-engine/tessera/world"
+)
+
+// queryScene is a small level: tagged colliders of every kind, spread
+// over several cells of 32 units, and one collider outside the area.
+type queryScene struct {
+	col                                *systems.Collision
+	wall, coin, ball, tri, big, far    world.Entity
+	tagWall, tagCoin, tagBall, tagNone uint64
+}
+
+func newQueryScene(t *testing.T) *queryScene {
+	t.Helper()
+	col, w := newCollision(t, systems.CollisionOptions{Area: systems.Rect(-100, -100, 100, 100)})
+	q := &queryScene{col: col, tagWall: 1, tagCoin: 2, tagBall: 4, tagNone: 8}
+	add := func(p systems.Vec2, s systems.Shape, tags uint64) world.Entity {
+		s.Tags = tags
+		return spawn(w, p, s)
+	}
+	q.wall = add(systems.Vec2{X: 0, Y: 50}, systems.Box(100, 10), q.tagWall) // x -50..50, y 45..55
+	q.coin = add(systems.Vec2{X: -40, Y: 0}, systems.Circle(4), q.tagCoin)   // around (-40, 0)
+	q.ball = add(systems.Vec2{X: 40, Y: 0}, systems.Circle(10), q.tagBall)   // around (40, 0)
+	q.tri = add(systems.Vec2{X: 0, Y: -40}, systems.Polygon(systems.Vec2{Y: -10}, systems.Vec2{X: 10, Y: 10}, systems.Vec2{X: -10, Y: 10}), q.tagWall)
+	q.big = add(systems.Vec2{X: 40, Y: 0}, systems.Box(40, 40), q.tagCoin|q.tagBall) // holds the ball
+	q.far = add(systems.Vec2{X: 500, Y: 0}, systems.Circle(50), q.tagWall)
+	step(t, w, 1)
+	return q
+}
+
+func TestAtPoint(t *testing.T) {
+	q := newQueryScene(t)
+	tests := []struct {
+		p    systems.Vec2
+		tags uint64
+		want []world.Entity
+	}{
+		{systems.Vec2{X: 0, Y: 50}, 0, []world.Entity{q.wall}},
+		{systems.Vec2{X: 50, Y: 55}, 0, []world.Entity{q.wall}}, // a corner counts
+		{systems.Vec2{X: 51, Y: 50}, 0, nil},
+		{systems.Vec2{X: -40, Y: 4}, 0, []world.Entity{q.coin}},
+		{systems.Vec2{X: 40, Y: 5}, 0, []world.Entity{q.ball, q.big}},
+		{systems.Vec2{X: 40, Y: 5}, q.tagBall, []world.Entity{q.ball, q.big}},
+		{systems.Vec2{X: 40, Y: 5}, q.tagCoin, []world.Entity{q.big}},
+		{systems.Vec2{X: 40, Y: 5}, q.tagWall, nil},
+		{systems.Vec2{X: 0, Y: -35}, 0, []world.Entity{q.tri}},
+		{systems.Vec2{X: 8, Y: -45}, 0, nil}, // inside the triangle's box, outside it
+		{systems.Vec2{X: 500, Y: 0}, 0, nil}, // outside the area
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%v/%d", tt.p, tt.tags), func(t *testing.T) {
+			got := q.col.AtPoint(tt.p, tt.tags, nil)
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("AtPoint(%v, %d) = %v, want %v", tt.p, tt.tags, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestInRect(t *testing.T) {
+	q := newQueryScene(t)
+	tests := []struct {
+		r    systems.Rectangle
+		tags uint64
+		want []world.Entity
+	}{
+		{systems.Rect(-100, -100, 100, 100), 0, []world.Entity{q.wall, q.coin, q.ball, q.tri, q.big}},
+		{systems.Rect(-100, -100, 100, 100), q.tagWall, []world.Entity{q.wall, q.tri}},
+		{systems.Rect(-50, -10, -44, 10), 0, []world.Entity{q.coin}}, // touches the coin's edge
+		{systems.Rect(-50, -10, -45, 10), 0, nil},
+		{systems.Rect(-45, -45, -11, -3), 0, []world.Entity{q.coin}},
+		{systems.Rect(-45, -45, -10, -5), 0, []world.Entity{q.tri}}, // touches its corner
+		{systems.Rect(-8, -50, -4, -45), 0, nil},                    // beside the triangle's slope
+		{systems.Rect(-8, -38, -4, -34), 0, []world.Entity{q.tri}},  // across it
+		{systems.Rect(59, -1, 70, 1), 0, []world.Entity{q.big}},
+		{systems.Rect(400, -10, 600, 10), 0, nil}, // outside the area
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%v/%d", tt.r, tt.tags), func(t *testing.T) {
+			got := q.col.InRect(tt.r, tt.tags, nil)
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("InRect(%v, %d) = %v, want %v", tt.r, tt.tags, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestRaycast(t *testing.T) {
+	q := newQueryScene(t)
+	type hit struct {
+		e      world.Entity
+		point  systems.Vec2
+		normal systems.Vec2
+	}
+	tests := []struct {
+		name     string
+		from, to systems.Vec2
+		tags     uint64
+		want     []hit // nearest first
+	}{
+		{"down onto the wall", systems.Vec2{X: 0, Y: 0}, systems.Vec2{X: 0, Y: 90}, 0,
+			[]hit{{q.wall, systems.Vec2{Y: 45}, systems.Vec2{Y: -1}}}},
+		{"right through coin and ball", systems.Vec2{X: -90, Y: 0}, systems.Vec2{X: 90, Y: 0}, 0,
+			[]hit{
+				{q.coin, systems.Vec2{X: -44}, systems.Vec2{X: -1}},
+				{q.big, systems.Vec2{X: 20}, systems.Vec2{X: -1}},
+				{q.ball, systems.Vec2{X: 30}, systems.Vec2{X: -1}},
+			}},
+		{"filtered by tag", systems.Vec2{X: -90, Y: 0}, systems.Vec2{X: 90, Y: 0}, q.tagBall,
+			[]hit{
+				{q.big, systems.Vec2{X: 20}, systems.Vec2{X: -1}},
+				{q.ball, systems.Vec2{X: 30}, systems.Vec2{X: -1}},
+			}},
+		{"left, starting inside the ball", systems.Vec2{X: 40, Y: 0}, systems.Vec2{X: -90, Y: 0}, 0,
+			[]hit{
+				{q.ball, systems.Vec2{X: 40}, systems.Vec2{X: 1}},
+				{q.big, systems.Vec2{X: 40}, systems.Vec2{X: 1}},
+				{q.coin, systems.Vec2{X: -36}, systems.Vec2{X: 1}},
+			}},
+		{"up into the triangle's base", systems.Vec2{X: 0, Y: 0}, systems.Vec2{X: 0, Y: -90}, 0,
+			[]hit{{q.tri, systems.Vec2{Y: -30}, systems.Vec2{Y: 1}}}},
+		{"short of the wall", systems.Vec2{X: 0, Y: 0}, systems.Vec2{X: 0, Y: 44}, 0, nil},
+		{"diagonal across cells to the coin", systems.Vec2{X: -90, Y: -90}, systems.Vec2{X: -40, Y: 0}, q.tagCoin,
+			[]hit{{q.coin, systems.Vec2{X: -41.94, Y: -3.50}, systems.Vec2{X: -0.49, Y: -0.87}}}},
+		{"from outside the area", systems.Vec2{X: -300, Y: 50}, systems.Vec2{X: 300, Y: 50}, 0,
+			[]hit{{q.wall, systems.Vec2{X: -50, Y: 50}, systems.Vec2{X: -1}}}},
+		{"missing everything", systems.Vec2{X: -90, Y: 90}, systems.Vec2{X: 90, Y: 90}, 0, nil},
+	}
+	round := func(v systems.Vec2) systems.Vec2 {
+		return systems.Vec2{X: math.Round(v.X*100) / 100, Y: math.Round(v.Y*100) / 100}
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			all := q.col.RaycastAll(tt.from, tt.to, tt.tags, nil)
+			var got []hit
+			for _, h := range all {
+				got = append(got, hit{h.Entity, round(h.Point), round(h.Normal)})
+				if d := h.Point.Sub(tt.from).Len(); math.Abs(d-h.Dist) > 1e-9 {
+					t.Errorf("hit %v: Dist %v, but Point is %v away", h.Entity, h.Dist, d)
+				}
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("RaycastAll = %v, want %v", got, tt.want)
+			}
+			first, ok := q.col.Raycast(tt.from, tt.to, tt.tags)
+			switch {
+			case ok != (len(tt.want) > 0):
+				t.Errorf("Raycast found %v, want %v", ok, len(tt.want) > 0)
+			case ok && first != all[0]:
+				t.Errorf("Raycast = %+v, want the nearest of RaycastAll, %+v", first, all[0])
+			}
+		})
+	}
+}
+
+// TestQueriesAfterMoves: queries see where the last step left colliders.
+func TestQueriesAfterMoves(t *testing.T) {
+	col, w := newCollision(t, systems.CollisionOptions{})
+	e := spawn(w, systems.Vec2{}, systems.Circle(3))
+	systems.Velocity.Add(w, e, systems.Vec2{X: 600}) // 10 units a step: across cells
+	for s := 1; s <= 20; s++ {
+		step(t, w, 1)
+		p := systems.Vec2{X: float64(10 * s)}
+		if got := col.AtPoint(p, 0, nil); !slices.Equal(got, []world.Entity{e}) {
+			t.Fatalf("step %d: AtPoint(%v) = %v, want [%v]", s, p, got, e)
+		}
+		if got := col.AtPoint(p.Sub(systems.Vec2{X: 5}), 0, nil); len(got) != 0 {
+			t.Fatalf("step %d: AtPoint behind it = %v, want nothing", s, got)
+		}
+	}
+}
