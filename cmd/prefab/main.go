@@ -13,8 +13,10 @@ package main
 import (
 	"os"
 
+	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/prefab"
 	"github.com/tessera-engine/tessera/prefab/prefabcmd"
+	"github.com/tessera-engine/tessera/systems"
 )
 
 func main() {
@@ -27,9 +29,19 @@ func library() *prefab.Library {
 }
 
 // engineComponents lists the components the engine ships that prefab data
-// may use. The render and systems packages do not exist yet; when they do,
-// their components are registered here, for example
-// prefab.Component(render.Sprite) and prefab.Component(systems.Velocity).
+// may use: today the geometry and systems components. render registers
+// its drawables here once it exists, for example
+// prefab.Component(render.Sprite).
 func engineComponents() []prefab.Registration {
-	return nil
+	return []prefab.Registration{
+		prefab.Component(geom.Position),
+		prefab.Component(geom.Velocity),
+		prefab.Component(systems.Acceleration),
+		prefab.Component(systems.Damping),
+		prefab.Component(systems.MaxSpeed),
+		prefab.Component(systems.Bounds),
+		prefab.Component(systems.Lifetime),
+		prefab.Component(systems.Collider),
+		prefab.Component(systems.Mover),
+	}
 }

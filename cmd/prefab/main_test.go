@@ -35,3 +35,43 @@ func TestCommand(t *testing.T) {
 		t.Errorf("prefab check dir = %d, %s; want 1 and an unknown component", code, stderr.String())
 	}
 }
+
+// TestEngineComponents: prefab data may use the components the engine
+// ships, by name, and the schema lists them.
+func TestEngineComponents(t *testing.T) {
+	lib := library()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "ball.yaml")
+	data := "ball:\n  components:\n    Position: {x: 10, y: 20}\n    Velocity: {x: 60}\n    Lifetime: {seconds: 2}\n"
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := prefabcmd.Run(lib, []string{"check", path}, &stdout, &stderr); code != 0 {
+		t.Errorf("prefab check ball.yaml = %d, %s; want 0", code, stderr.String())
+	}
+	stdout.Reset()
+	prefabcmd.Run(lib, []string{"schema"}, &stdout, &stderr)
+	for _, name := range []string{`"Position"`, `"Velocity"`, `"Collider"`, `"Lifetime"`} {
+		if !bytes.Contains(stdout.Bytes(), []byte(name)) {
+			t.Errorf("schema does not mention %s", name)
+		}
+	}
+}
+
+// TestShippedSchemaIsCurrent: docs/prefab.schema.json, the schema editors
+// point at, is what the command writes today. Regenerate it with
+// go run ./cmd/prefab schema > docs/prefab.schema.json.
+func TestShippedSchemaIsCurrent(t *testing.T) {
+	want, err := os.ReadFile(filepath.Join("..", "..", "docs", "prefab.schema.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got, stderr bytes.Buffer
+	if code := prefabcmd.Run(library(), []string{"schema"}, &got, &stderr); code != 0 {
+		t.Fatalf("schema: %d %s", code, stderr.String())
+	}
+	if !bytes.Equal(got.Bytes(), want) {
+		t.Errorf("docs/prefab.schema.json is stale; run: go run ./cmd/prefab schema > docs/prefab.schema.json")
+	}
+}
