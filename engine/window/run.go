@@ -56,9 +56,16 @@ func RunEngine(e *engine.Engine) error {
 	// One Update per frame: the FixedLoop, not ebitengine, decides the steps.
 	ebiten.SetTPS(ebiten.SyncWithFPS)
 	g := newGame(e)
+	if testHookGame != nil {
+		testHookGame(g)
+	}
 	err := ebiten.RunGame(g)
 	return errors.Join(err, e.Close())
 }
+
+// testHookGame, when set by a test, sees the game before it runs: the
+// end-to-end test uses it to press the screenshot key, which Xvfb cannot.
+var testHookGame func(*game)
 
 // game is the ebiten.Game adapter that drives an engine.
 type game struct {

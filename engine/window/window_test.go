@@ -114,8 +114,22 @@ func runEndToEnd(dir string) {
 	e2e.scene = &shapes{}
 	cfg := engine.Config{
 		Window: engine.WindowConfig{Title: "tessera end-to-end", Width: e2eW, Height: e2eH, Zoom: 2},
-		Debug:  engine.DebugConfig{ShowFPS: true, Frames: e2eFrames, ScreenshotFrame: e2eFrames, ScreenshotPath: e2e.shot},
+		Debug: engine.DebugConfig{ShowFPS: true, Frames: e2eFrames, ScreenshotFrame: e2eFrames,
+			ScreenshotPath: e2e.shot, ScreenshotKey: "F12"},
 	}
+	// Xvfb cannot press keys: hold the screenshot key down during frames
+	// 20 and 21 (one press), through the game's button reader.
+	testHookGame = func(g *game) {
+		real := g.down
+		g.down = func(b engine.Button) bool {
+			if b == g.shotKey {
+				n := g.e.Frames()
+				return n == 19 || n == 20
+			}
+			return real(b)
+		}
+	}
+	defer func() { testHookGame = nil }()
 	e, err := engine.New(cfg, e2e.scene)
 	if err != nil {
 		e2e.err = err
@@ -124,6 +138,34 @@ func runEndToEnd(dir string) {
 	e.Events().Subscribe(func(ev engine.Event) { e2e.events = append(e2e.events, ev) })
 	e2e.err = RunEngine(e)
 	e2e.frames, e2e.steps = e.Frames(), e.Loop().Steps()
+}
+
+// TestScreenshotKey: one press of the screenshot key saves one numbered
+// screenshot of the frame it was pressed in, as big as the window's
+// logical size.
+func TestScreenshotKey(t *testing.T) {
+	if e2e.err != nil {
+		t.Fatalf("RunEngine = %v", e2e.err)
+	}
+	shots, err := filepath.Glob(filepath.Join(filepath.Dir(e2e.shot), "shot-*.png"))
+	if err != nil || len(shots) != 1 {
+		t.Fatalf("screenshots saved by the key: %v (err %v), want exactly one", shots, err)
+	}
+	if want := numbered(e2e.shot, 20); shots[0] != want {
+		t.Errorf("key screenshot saved as %s, want %s", shots[0], want)
+	}
+	f, err := os.Open(shots[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("key screenshot is not a PNG: %v", err)
+	}
+	if b := img.Bounds(); b.Dx() != e2eW || b.Dy() != e2eH {
+		t.Errorf("key screenshot is %v, want %dx%d", b, e2eW, e2eH)
+	}
 }
 
 func TestEndToEnd(t *testing.T) {
