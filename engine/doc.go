@@ -2,7 +2,8 @@
 // drives a stack of scenes, input mapped to named actions, an event bus,
 // configuration through viper, and a headless runner. It never imports
 // ebitengine, so it builds and tests anywhere; the window is package
-// engine/window, whose [window.Run] is the one call a game's main makes.
+// engine/window. A game's main makes one call: [Run] (with engine/window
+// imported, which registers itself as the runtime) or [window.Run].
 //
 // # Outline
 //

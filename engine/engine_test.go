@@ -450,3 +450,12 @@ func TestDebugFramesEndsHeadlessRun(t *testing.T) {
 		t.Errorf("Run() with debug.frames 7 = %v after %d frames and %d steps, Done %v; want 7 frames of 3 steps", err, h.Frames(), h.Loop().Steps(), h.Done())
 	}
 }
+
+// TestRunWithoutRuntime: engine.Run needs engine/window linked in; without
+// it, it says so instead of failing later.
+func TestRunWithoutRuntime(t *testing.T) {
+	err := engine.Run(engine.DefaultConfig(), &quietScene{})
+	if !errors.Is(err, engine.ErrNoRuntime) {
+		t.Errorf("Run without a runtime = %v, want ErrNoRuntime", err)
+	}
+}

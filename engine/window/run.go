@@ -13,6 +13,8 @@ import (
 	"github.com/tessera-engine/tessera/scene"
 )
 
+func init() { engine.RegisterRuntime(RunEngine) }
+
 // Run runs a game in a window: it makes an [engine.Engine] of cfg and
 // first, logs its error events to the standard logger, and runs it with
 // [RunEngine]. It returns when the run ends; see the package doc.

@@ -1,0 +1,66 @@
+package engine
+
+import (
+	"errors"
+	"log"
+	"sync"
+
+	"github.com/tessera-engine/tessera/scene"
+)
+
+// ErrNoRuntime is returned by [Run] when no windowed runtime is linked
+// into the program.
+var ErrNoRuntime = errors.New("engine: no window runtime: import _ \"github.com/tessera-engine/tessera/engine/window\"")
+
+// runtimes is where a windowed runtime registers itself, the way image
+// formats do with image.RegisterFormat: engine itself never imports
+// ebitengine, so that servers and tests that use it run without a display.
+var runtimes struct {
+	sync.Mutex
+	run func(*Engine) error
+}
+
+// RegisterRuntime makes run the runtime [Run] uses. Package
+// engine/window calls it from its init; a game links it in by importing
+// that package (blank import is enough).
+func RegisterRuntime(run func(*Engine) error) {
+	runtimes.Lock()
+	defer runtimes.Unlock()
+	runtimes.run = run
+}
+
+// Run runs a game: it makes an [Engine] of cfg and first, logs its error
+// events to the standard logger, and hands it to the registered window
+// runtime, returning when the run ends. A program calls it from its main
+// goroutine, once, after importing engine/window:
+//
+//	import _ "github.com/tessera-engine/tessera/engine/window"
+//
+//	func main() {
+//		cfg, err := engine.LoadConfig(engine.LoadOptions{Args: os.Args[1:]})
+//		...
+//		if err := engine.Run(cfg, &Title{}); err != nil {
+//			log.Fatal(err)
+//		}
+//	}
+//
+// Without a registered runtime Run returns [ErrNoRuntime]; a dedicated
+// server or a test runs the same scenes with [NewHeadless] instead.
+func Run(cfg Config, first scene.Scene) error {
+	runtimes.Lock()
+	run := runtimes.run
+	runtimes.Unlock()
+	if run == nil {
+		return ErrNoRuntime
+	}
+	e, err := New(cfg, first)
+	if err != nil {
+		return err
+	}
+	e.Events().Subscribe(func(ev Event) {
+		if ev.Kind == EventError {
+			log.Printf("tessera: %v", ev)
+		}
+	})
+	return run(e)
+}
