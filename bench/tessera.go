@@ -21,7 +21,8 @@ var (
 // tesseraBodies returns a world holding n bodies with field components
 // Position and Velocity, and their ids in creation order. The world's
 // Position+Velocity slot view is built, as a game's move system would have
-// it, so spawns and destroys pay for keeping it up to date.
+// it; the view is recomputed lazily, on the next Slots call after a change,
+// so spawns and destroys pay nothing for it.
 func tesseraBodies(n int) (*world.World, []world.Entity) {
 	w := world.New()
 	ids := make([]world.Entity, n)

@@ -216,14 +216,15 @@ func truncate(text string, max int) string {
 	return text
 }
 
-// putNew stores v for a slot that holds no value of the component yet (a
-// spawn's) and reports whether it could: only for a slot-indexed component
-// whose column and bitmap already reach the slot, when no loop is walking
-// and no removal of it is deferred. It is small enough to inline into the
-// spawn functions, which fall back to addTo.
-func putNew[T any](w *World, s *storage[T], slot uint32, v T) bool {
-	if s == nil || !s.field || w.iterating != 0 || s.pendingN != 0 ||
-		slot>>6 >= uint32(len(s.bits)) || slot >= uint32(len(s.vals)) {
+// putNew stores v for a spawn's slot and reports whether it could: only
+// for a slot-indexed component whose column and bitmap already reach the
+// slot. The caller makes sure no loop is walking (a join would need a
+// stamp). A new entity's slot never has a deferred removal pending: a slot
+// is freed only once the removals deferred before it were applied. It is
+// small enough to inline into the spawn functions, which fall back to
+// addTo.
+func putNew[T any](s *storage[T], slot uint32, v T) bool {
+	if s == nil || !s.field || slot>>6 >= uint32(len(s.bits)) || slot >= uint32(len(s.vals)) {
 		return false
 	}
 	if bit := uint64(1) << (slot & 63); s.bits[slot>>6]&bit == 0 {

@@ -12,8 +12,8 @@ import (
 // spawn an entity whose components are known at compile time.
 func Spawn1[A any](w *World, a Key[A], va A) Entity {
 	e := w.Create()
-	slot := uint32(e)
-	if !putNew(w, a.storage(w), slot, va) {
+	slot, fast := uint32(e), w.iterating == 0
+	if !fast || !putNew(a.storage(w), slot, va) {
 		addTo(w, a, slot, va)
 	}
 	return e
@@ -177,11 +177,11 @@ type Row2[A, B any] struct {
 // spawn an entity whose components are known at compile time.
 func Spawn2[A, B any](w *World, a Key[A], va A, b Key[B], vb B) Entity {
 	e := w.Create()
-	slot := uint32(e)
-	if !putNew(w, a.storage(w), slot, va) {
+	slot, fast := uint32(e), w.iterating == 0
+	if !fast || !putNew(a.storage(w), slot, va) {
 		addTo(w, a, slot, va)
 	}
-	if !putNew(w, b.storage(w), slot, vb) {
+	if !fast || !putNew(b.storage(w), slot, vb) {
 		addTo(w, b, slot, vb)
 	}
 	return e
@@ -349,14 +349,14 @@ type Row3[A, B, C any] struct {
 // spawn an entity whose components are known at compile time.
 func Spawn3[A, B, C any](w *World, a Key[A], va A, b Key[B], vb B, c Key[C], vc C) Entity {
 	e := w.Create()
-	slot := uint32(e)
-	if !putNew(w, a.storage(w), slot, va) {
+	slot, fast := uint32(e), w.iterating == 0
+	if !fast || !putNew(a.storage(w), slot, va) {
 		addTo(w, a, slot, va)
 	}
-	if !putNew(w, b.storage(w), slot, vb) {
+	if !fast || !putNew(b.storage(w), slot, vb) {
 		addTo(w, b, slot, vb)
 	}
-	if !putNew(w, c.storage(w), slot, vc) {
+	if !fast || !putNew(c.storage(w), slot, vc) {
 		addTo(w, c, slot, vc)
 	}
 	return e
@@ -528,17 +528,17 @@ type Row4[A, B, C, D any] struct {
 // spawn an entity whose components are known at compile time.
 func Spawn4[A, B, C, D any](w *World, a Key[A], va A, b Key[B], vb B, c Key[C], vc C, d Key[D], vd D) Entity {
 	e := w.Create()
-	slot := uint32(e)
-	if !putNew(w, a.storage(w), slot, va) {
+	slot, fast := uint32(e), w.iterating == 0
+	if !fast || !putNew(a.storage(w), slot, va) {
 		addTo(w, a, slot, va)
 	}
-	if !putNew(w, b.storage(w), slot, vb) {
+	if !fast || !putNew(b.storage(w), slot, vb) {
 		addTo(w, b, slot, vb)
 	}
-	if !putNew(w, c.storage(w), slot, vc) {
+	if !fast || !putNew(c.storage(w), slot, vc) {
 		addTo(w, c, slot, vc)
 	}
-	if !putNew(w, d.storage(w), slot, vd) {
+	if !fast || !putNew(d.storage(w), slot, vd) {
 		addTo(w, d, slot, vd)
 	}
 	return e

@@ -107,8 +107,8 @@ type Row{{.N}}[{{.TP}}] struct {
 // spawn an entity whose components are known at compile time.
 func Spawn{{.N}}[{{.TP}}](w *World, {{.List "$v Key[$T], v$v $T"}}) Entity {
 	e := w.Create()
-	slot := uint32(e)
-{{range .Each "	if !putNew(w, $v.storage(w), slot, v$v) {\n		addTo(w, $v, slot, v$v)\n	}"}}{{.}}
+	slot, fast := uint32(e), w.iterating == 0
+{{range .Each "	if !fast || !putNew($v.storage(w), slot, v$v) {\n		addTo(w, $v, slot, v$v)\n	}"}}{{.}}
 {{end}}	return e
 }
 
