@@ -2,6 +2,7 @@ package engine
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -70,6 +71,12 @@ func (h *Headless) RunFrame() Tick {
 		h.input.Hold(s.Action, s.Down) // checked by NewHeadless
 	}
 	h.input.Sample(nil)
+	if h.loop.Owed() && !h.loop.Paused() {
+		// A frame cut short (by RunSteps) left steps owed: run them before
+		// feeding a new frame, so splitting a run into smaller calls does
+		// not change it.
+		return h.frame(0, 0)
+	}
 	if h.used < len(h.opts.Frames) {
 		h.used++
 		return h.frame(h.opts.Frames[h.used-1], 0)
@@ -100,11 +107,26 @@ func (h *Headless) RunUntil(cond func() bool) error {
 	}
 	h.halt = cond
 	defer func() { h.halt = nil }()
+	idle := 0
 	for !h.Done() && !cond() {
-		h.RunFrame()
+		if t := h.RunFrame(); t.Steps > 0 {
+			idle = 0
+		} else if idle++; idle >= maxIdleFrames && (h.loop.Paused() || h.loop.TimeScale() == 0) {
+			return errors.Join(err, fmt.Errorf("%w: %d frames without a step", ErrNoProgress, idle))
+		}
 	}
 	return err
 }
+
+// maxIdleFrames is how many frames in a row RunUntil lets pass without a
+// step while the loop is paused or its time scale is 0 before giving up: a
+// frame system may resume it, but not never.
+const maxIdleFrames = 100_000
+
+// ErrNoProgress is returned by [Headless.RunUntil] (and RunSteps, Run)
+// when the loop stays paused, or at time scale 0, for so many frames that
+// no step will ever run.
+var ErrNoProgress = errors.New("engine: headless loop paused or stopped in time: no step runs")
 
 // Run runs frames until the engine is done: stopped by [Engine.Stop], or
 // with its scene stack empty. It returns the first scene's OnEnter error,

@@ -40,6 +40,8 @@ type FixedLoop struct {
 	maxSteps int
 	scale    float64
 	paused   bool
+	ticking  bool // inside tick: SetHz waits for the next frame
+	nextHz   int  // a rate SetHz asked for during a tick; 0 for none
 
 	acc       int64  // time owed, in nanoseconds × hz; a step is unit
 	steps     uint64 // steps run
@@ -101,6 +103,7 @@ func NewFixedLoop(hz, maxSteps int) *FixedLoop {
 //
 // Tick allocates nothing.
 func (l *FixedLoop) Tick(frame time.Duration, s Stepper) Tick {
+	l.applyHz()
 	frame = min(max(frame, 0), maxFrame)
 	return l.tick(int64(frame)*int64(l.hz), s)
 }
@@ -112,11 +115,22 @@ func (l *FixedLoop) TickSteps(n int, s Stepper) Tick {
 	if n < 0 {
 		panic(fmt.Errorf("engine: FixedLoop.TickSteps(%d): need n ≥ 0", n))
 	}
+	l.applyHz()
 	return l.tick(int64(n)*unit, s)
+}
+
+// applyHz applies a rate SetHz was asked for during the last frame.
+func (l *FixedLoop) applyHz() {
+	if hz := l.nextHz; hz != 0 {
+		l.nextHz = 0
+		l.SetHz(hz)
+	}
 }
 
 // tick runs a frame of units (nanoseconds × hz) before the time scale.
 func (l *FixedLoop) tick(units int64, s Stepper) Tick {
+	l.ticking = true
+	defer func() { l.ticking = false }()
 	if l.scale != 1 {
 		units = int64(float64(units) * l.scale)
 	}
@@ -133,6 +147,9 @@ func (l *FixedLoop) tick(units int64, s Stepper) Tick {
 	}
 	dt := 1 / float64(l.hz)
 	for range owed {
+		if l.paused { // paused by a step: the steps still owed wait for Resume
+			break
+		}
 		l.fixed = world.Context{Phase: world.Fixed, DT: dt, Now: l.stepTime(l.steps), Step: l.steps}
 		l.acc -= unit
 		l.steps++
@@ -177,12 +194,17 @@ func (l *FixedLoop) Hz() int { return l.hz }
 // Step returns the length of one fixed step, rounded to the nanosecond.
 func (l *FixedLoop) Step() time.Duration { return time.Second / time.Duration(l.hz) }
 
-// SetHz changes the step rate from the next frame on. The time owed is kept:
-// a half step owed before is a half step owed after. Panics if hz is not
-// positive.
+// SetHz changes the step rate: at once between frames, and from the next
+// frame on when called during one (by a system). The time owed is kept as
+// time: 10 ms owed is half a 50 Hz step before and a whole 100 Hz step
+// after. Panics if hz is not positive.
 func (l *FixedLoop) SetHz(hz int) {
 	if hz <= 0 {
 		panic(fmt.Errorf("engine: FixedLoop.SetHz(%d): need at least 1", hz))
+	}
+	if l.ticking {
+		l.nextHz = hz
+		return
 	}
 	if l.hz != 0 {
 		l.base, l.baseSteps = l.stepTime(l.steps), l.steps
@@ -219,11 +241,17 @@ func (l *FixedLoop) SetTimeScale(scale float64) {
 }
 
 // Pause stops the fixed steps: until [FixedLoop.Resume], frames add no
-// time and run no step, but the frame phase still runs every frame.
+// time and run no step, but the frame phase still runs every frame. A
+// system that pauses during a step stops the steps its frame still owed;
+// that time stays owed and runs after Resume.
 func (l *FixedLoop) Pause() { l.paused = true }
 
 // Resume undoes [FixedLoop.Pause]. Time fed while paused is not owed.
 func (l *FixedLoop) Resume() { l.paused = false }
+
+// Owed reports whether at least one whole step is owed and not yet run:
+// after a frame whose steps were stopped early, or paused mid-frame.
+func (l *FixedLoop) Owed() bool { return l.acc >= unit }
 
 // Paused reports whether the loop is paused.
 func (l *FixedLoop) Paused() bool { return l.paused }
