@@ -7,6 +7,7 @@ require (
 	github.com/solarlune/resolv v0.8.1
 	github.com/spf13/viper v1.21.0
 	go.yaml.in/yaml/v3 v3.0.6
+	golang.org/x/image v0.20.0
 )
 
 require (
@@ -14,6 +15,7 @@ require (
 	github.com/ebitengine/hideconsole v1.0.0 // indirect
 	github.com/ebitengine/purego v0.8.0 // indirect
 	github.com/fsnotify/fsnotify v1.9.0 // indirect
+	github.com/go-text/typesetting v0.2.0 // indirect
 	github.com/go-viper/mapstructure/v2 v2.4.0 // indirect
 	github.com/jezek/xgb v1.1.1 // indirect
 	github.com/pelletier/go-toml/v2 v2.2.4 // indirect

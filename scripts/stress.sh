@@ -4,8 +4,9 @@
 #
 #	./scripts/stress.sh -bodies 10000,100000 -steps 600 -walk slots,each,query,limit -json
 #
-# and in a window with -window (the same bodies drawn as squares through
-# engine/window, with FPS and steps per frame in the title):
+# and in a window with -window (the same bodies drawn as sprites through
+# engine/window and render, with FPS and steps per frame in the title and
+# the debug overlay on F3):
 #
 #	./scripts/stress.sh -window -bodies 20000
 #

@@ -3,7 +3,7 @@
 # module, and go vet and go build for the bench module when it exists. It exits
 # non-zero if any step fails, after running the others.
 #
-# Packages that import ebitengine (engine/window, and render later) panic at
+# Packages that import ebitengine (engine/window and render) panic at
 # start-up without a display, test binaries included. So when DISPLAY is unset
 # and Xvfb is installed, the tests run under a virtual X server, which is
 # stopped on exit. cmd/stress's window mode is behind the build tag

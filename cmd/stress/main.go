@@ -35,13 +35,17 @@
 //	-window
 //		draw the bodies as small squares in a window instead of measuring:
 //		the first body count (10000 unless -bodies is given) and the first
-//		walk other than limit, run through the engine (engine/window), with
-//		the frame rate and the fixed steps per frame in the window title; a
-//		summary is printed when the window closes
+//		walk other than limit, run through the engine (engine/window) and
+//		drawn as sprites by package render, with the frame rate and the
+//		fixed steps per frame in the window title and the renderer's debug
+//		overlay on F3; a summary is printed when the window closes
 //	-frames n
 //		with -window, close the window after n frames (default 0: never)
 //	-screenshot file
 //		with -window and -frames, save the last frame to file as PNG
+//	-overlay
+//		with -window, show the renderer's debug overlay from the start
+//		(F3 shows and hides it)
 //
 // The -window mode needs a display, and a binary that can draw: ebitengine
 // panics at start-up without a display, so the window mode lives in
@@ -120,6 +124,7 @@ type config struct {
 	window     bool
 	frames     int
 	screenshot string
+	overlay    bool
 	bodiesSet  bool // whether -bodies was given
 }
 
@@ -151,6 +156,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.BoolVar(&cfg.window, "window", false, "draw the bodies in a window (needs a display and the tesserawindow build tag)")
 	fs.IntVar(&cfg.frames, "frames", 0, "with -window, close the window after `n` frames (0: never)")
 	fs.StringVar(&cfg.screenshot, "screenshot", "", "with -window and -frames, save the last frame to `file` as PNG")
+	fs.BoolVar(&cfg.overlay, "overlay", false, "with -window, show the debug overlay from the start (F3 shows and hides it)")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
 	}
@@ -165,6 +171,8 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 		err = fmt.Errorf("invalid value %d for flag -frames: need at least 0", cfg.frames)
 	case cfg.screenshot != "" && (!cfg.window || cfg.frames == 0):
 		err = errors.New("-screenshot needs -window and -frames")
+	case cfg.overlay && !cfg.window:
+		err = errors.New("-overlay needs -window")
 	case cfg.window && !slices.ContainsFunc(cfg.walks, func(w string) bool { return w != limitWalk }):
 		err = errors.New("-window needs a walk other than limit")
 	}

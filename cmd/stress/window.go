@@ -3,8 +3,8 @@
 package main
 
 import (
+	"errors"
 	"fmt"
-	"image"
 	"image/color"
 	"io"
 	"slices"
@@ -14,6 +14,8 @@ import (
 
 	"github.com/tessera-engine/tessera/engine"
 	"github.com/tessera-engine/tessera/engine/window"
+	"github.com/tessera-engine/tessera/geom"
+	"github.com/tessera-engine/tessera/render"
 	"github.com/tessera-engine/tessera/scene"
 	"github.com/tessera-engine/tessera/world"
 )
@@ -25,9 +27,10 @@ const windowBodies = 10000
 // bodySize is the side of a body's square, in logical pixels.
 const bodySize = 3.0
 
-// runWindow draws the bodies in a window, moved by the first walk other
-// than the limit through the engine's fixed-step loop, and prints a summary
-// when the window closes.
+// runWindow draws the bodies in a window as sprites through package
+// render, moved by the first walk other than the limit through the
+// engine's fixed-step loop, with the renderer's debug overlay on F3, and
+// prints a summary when the window closes.
 func runWindow(cfg config, stdout, stderr io.Writer) int {
 	n := windowBodies
 	if cfg.bodiesSet {
@@ -35,7 +38,7 @@ func runWindow(cfg config, stdout, stderr io.Writer) int {
 	}
 	walkName := cfg.walks[slices.IndexFunc(cfg.walks, func(w string) bool { return w != limitWalk })]
 	wk, _ := lookupWalk(walkName)
-	s := &field{init: spawnBodies(n, cfg.seed), walk: wk}
+	s := &field{init: spawnBodies(n, cfg.seed), walk: wk, overlay: cfg.overlay}
 	ecfg := engine.Config{
 		Window: engine.WindowConfig{
 			Title: fmt.Sprintf("tessera stress: %d bodies, %s", n, walkName),
@@ -75,72 +78,85 @@ func runWindow(cfg config, stdout, stderr io.Writer) int {
 }
 
 // field is the window mode's scene: the bodies in its world, moved by one
-// fixed system, drawn as squares by its Draw.
+// fixed system, drawn as sprites by the renderer.
 type field struct {
 	scene.Base
-	init  bodies
-	walk  walk
-	ents  []world.Entity
-	white *ebiten.Image // its centre texel, which no edge bleeds into
-	opts  ebiten.DrawTrianglesOptions
-	verts []ebiten.Vertex
-	index []uint16
+	init    bodies
+	walk    walk
+	overlay bool // show the debug overlay from the start
+	ents    []world.Entity
+	r       *render.Renderer
+	square  render.Region
 }
 
-func (f *field) OnEnter() error {
-	w := f.World()
-	f.ents = f.ents[:0]
-	for i := range f.init.pos {
-		f.ents = append(f.ents, world.Spawn3(w, positionC, f.init.pos[i], velocityC, f.init.vel[i], bodyC, f.init.body[i]))
-	}
-	if f.white == nil {
-		img := ebiten.NewImage(3, 3)
-		img.Fill(color.White)
-		f.white = img.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
-	}
-	return w.AddSystem(world.System{Name: "move-" + f.walk.name, Phase: world.Fixed, Run: f.walk.run})
-}
+// overlayKey shows and hides the renderer's debug overlay.
+const overlayKey = "F3"
 
 // background is the colour of the field.
-var background = color.RGBA{0x10, 0x14, 0x20, 0xff}
+var background = color.NRGBA{0x10, 0x14, 0x20, 0xff}
 
-// quadsPerBatch keeps a batch's vertex indices within uint16.
-const quadsPerBatch = 1<<16/4 - 1
-
-// Draw draws every body as a square tinted by its direction, in batches of
-// DrawTriangles over one white texel; the slices are reused, so a frame
-// allocates nothing.
-func (f *field) Draw(screen *ebiten.Image) {
-	screen.Fill(background)
-	w := f.World()
-	ps, vs := positionC.Column(w), velocityC.Column(w)
-	f.verts, f.index = f.verts[:0], f.index[:0]
-	flush := func() {
-		if len(f.verts) > 0 {
-			screen.DrawTriangles(f.verts, f.index, f.white, &f.opts)
-			f.verts, f.index = f.verts[:0], f.index[:0]
+func (f *field) OnEnter() error {
+	if f.r == nil {
+		r, err := render.New(render.Options{OverlayKey: overlayKey, ShowOverlay: f.overlay})
+		if err != nil {
+			return err
 		}
+		img := ebiten.NewImage(bodySize, bodySize)
+		img.Fill(color.White)
+		f.r, f.square = r, r.AddImage(img)
+		cam := r.Camera()
+		cam.Position = geom.Vec2{X: fieldW / 2, Y: fieldH / 2} // world coordinates are screen pixels
+		cam.Background = background
 	}
-	for _, r := range w.Slots(positionC, velocityC).Runs() {
+	w := f.World()
+	if err := f.r.Install(w); err != nil { // first: its snapshot of positions starts each step
+		return err
+	}
+	sprite := render.Picture{Region: f.square, Origin: geom.Vec2{X: 0.5, Y: 0.5}}
+	f.ents = f.ents[:0]
+	for i := range f.init.pos {
+		e := world.Spawn3(w, positionC, f.init.pos[i], velocityC, f.init.vel[i], bodyC, f.init.body[i])
+		geom.Position.Add(w, e, geom.Vec2{X: float64(f.init.pos[i].X), Y: float64(f.init.pos[i].Y)})
+		render.Sprite.Add(w, e, sprite)
+		f.ents = append(f.ents, e)
+	}
+	ov := f.r.Overlay()
+	return errors.Join(
+		w.AddSystem(ov.Timed(world.System{Name: "move-" + f.walk.name, Phase: world.Fixed, Run: f.walk.run})),
+		w.AddSystem(ov.Timed(world.System{Name: "sprites", Phase: world.Fixed, Run: syncSprites})),
+	)
+}
+
+// Draw draws the bodies, and the overlay when it is shown.
+func (f *field) Draw(screen *ebiten.Image) { f.r.Draw(screen) }
+
+// Tints of the bodies, by direction.
+var (
+	tintRight = color.NRGBA{0x4c, 0xcc, 0xff, 0xff}
+	tintLeft  = color.NRGBA{0xff, 0xcc, 0x99, 0xff}
+	dimUp     = uint8(0x80) // the green of a body moving up
+)
+
+// syncSprites copies each body's float32 position into geom.Position,
+// which the renderer draws (and interpolates), and tints its sprite by its
+// direction. It is one flat loop over the columns, after the walk.
+func syncSprites(ctx *world.Context) error {
+	w := ctx.World
+	ps, vs := positionC.Column(w), velocityC.Column(w)
+	gs, ss := geom.Position.Column(w), render.Sprite.Column(w)
+	for _, r := range w.Slots(positionC, velocityC, geom.Position, render.Sprite).Runs() {
 		for i := r.Start; i < r.End; i++ {
 			p, v := ps[i], vs[i]
-			cr, cg, cb := float32(0.3), float32(0.8), float32(1.0) // tinted by direction
+			gs[i] = geom.Vec2{X: float64(p.X), Y: float64(p.Y)}
+			t := tintRight
 			if v.X < 0 {
-				cr, cb = 1, 0.6
+				t = tintLeft
 			}
 			if v.Y < 0 {
-				cg = 0.5
+				t.G = dimUp
 			}
-			base := uint16(len(f.verts))
-			x0, y0 := p.X-bodySize/2, p.Y-bodySize/2
-			for _, c := range [4][2]float32{{0, 0}, {bodySize, 0}, {0, bodySize}, {bodySize, bodySize}} {
-				f.verts = append(f.verts, ebiten.Vertex{DstX: x0 + c[0], DstY: y0 + c[1], SrcX: 1, SrcY: 1, ColorR: cr, ColorG: cg, ColorB: cb, ColorA: 1})
-			}
-			f.index = append(f.index, base, base+1, base+2, base+1, base+3, base+2)
-			if len(f.verts) >= quadsPerBatch*4 {
-				flush()
-			}
+			ss[i].Tint = t
 		}
 	}
-	flush()
+	return nil
 }

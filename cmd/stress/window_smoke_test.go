@@ -18,6 +18,7 @@ func TestWindowFlags(t *testing.T) {
 		{"-window", "-screenshot", "x.png"},
 		{"-window", "-walk", "limit"},
 		{"-window", "-frames", "-1"},
+		{"-overlay"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(args, &stdout, &stderr); code != 2 {
@@ -43,15 +44,28 @@ func TestWindowMode(t *testing.T) {
 	if out, err := exec.CommandContext(ctx, "go", "build", "-tags", "tesserawindow", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build -tags tesserawindow: %v\n%s", err, out)
 	}
-	shot := filepath.Join(dir, "shot.png")
-	out, err := exec.CommandContext(ctx, bin, "-window", "-bodies", "2000", "-frames", "20", "-screenshot", shot).Output()
-	if err != nil {
-		t.Fatalf("stress -window: %v\n%s", err, out)
+	for _, overlay := range []bool{false, true} {
+		shot := filepath.Join(dir, "shot.png")
+		args := []string{"-window", "-bodies", "2000", "-frames", "20", "-screenshot", shot}
+		if overlay {
+			args = append(args, "-overlay")
+		}
+		out, err := exec.CommandContext(ctx, bin, args...).Output()
+		if err != nil {
+			t.Fatalf("stress %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		if !strings.Contains(string(out), "window: 2000 bodies, walk slots: 20 frames") {
+			t.Errorf("stress %s printed %q, want its summary", strings.Join(args, " "), out)
+		}
+		checkShot(t, shot)
 	}
-	if !strings.Contains(string(out), "window: 2000 bodies, walk slots: 20 frames") {
-		t.Errorf("stress -window printed %q, want its summary", out)
-	}
-	f, err := os.Open(shot)
+}
+
+// checkShot checks that the screenshot at path is the field, with some
+// pixels of the background and some of the bodies (or the overlay).
+func checkShot(t *testing.T, path string) {
+	t.Helper()
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}

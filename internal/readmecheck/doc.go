@@ -6,7 +6,9 @@
 // subpackages); docs/LOOP.md's snippets are checked the same way against
 // the engine and scene examples (loop_test.go), and docs/ASSETS.md's
 // against the assets examples (assets_test.go), and docs/SYSTEMS.md's and
-// docs/COLLISION.md's against the systems examples (systems_test.go). So `go test ./...` fails as
+// docs/COLLISION.md's against the systems examples (systems_test.go), and
+// docs/RENDERING.md's against the render and render/camera examples
+// (render_test.go). So `go test ./...` fails as
 // soon as the docs and the code drift apart. They also check that the README's quick start names
 // the scripts CI runs.
 package readmecheck

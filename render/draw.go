@@ -1,0 +1,242 @@
+package render
+
+import (
+	"image"
+	"math"
+	"slices"
+	"time"
+	"unsafe"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/tessera-engine/tessera/geom"
+	"github.com/tessera-engine/tessera/render/camera"
+	"github.com/tessera-engine/tessera/render/internal/core"
+	"github.com/tessera-engine/tessera/world"
+)
+
+// core.Vertex must be ebiten.Vertex's twin for vertices to be handed over
+// without a copy: these fail to compile if their sizes differ, and
+// TestVertexLayout checks every field's offset.
+var (
+	_ [unsafe.Sizeof(ebiten.Vertex{}) - unsafe.Sizeof(core.Vertex{})]struct{}
+	_ [unsafe.Sizeof(core.Vertex{}) - unsafe.Sizeof(ebiten.Vertex{})]struct{}
+)
+
+// ebitenVertices reinterprets vertices as ebitengine's, without a copy.
+func ebitenVertices(vs []core.Vertex) []ebiten.Vertex {
+	if len(vs) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*ebiten.Vertex)(unsafe.Pointer(&vs[0])), len(vs))
+}
+
+// Draw draws the installed world on screen: each camera in turn, in its
+// viewport, then the overlay if it is shown. Call it from the scene's
+// Draw, once per frame. The screen is the logical screen, or any image
+// whose bounds start at (0, 0); cameras with an empty Viewport cover all
+// of it.
+//
+// Each drawable is placed between its positions at the last two fixed
+// steps by the frame's alpha, culled by each camera's view, sorted by
+// [Order], and drawn in batches: consecutive sprites from one image go
+// out in one DrawTriangles call (up to 16384 of them). A steady frame of
+// sprites allocates nothing; shapes allocate only when they change, and
+// texts when their text changes (and as ebitengine's text package does).
+func (r *Renderer) Draw(screen *ebiten.Image) {
+	var start time.Duration
+	if r.overlay.visible {
+		start = r.overlay.clock()
+	}
+	r.prepare(screen.Bounds())
+	for i, c := range r.cams {
+		r.issue(screen, i, c)
+	}
+	if r.overlay.visible {
+		r.overlay.drawn(start)
+		r.overlay.draw(screen)
+	}
+}
+
+// prepare does the work of a Draw that needs no GPU: it moves the
+// cameras, collects and sorts the drawables and builds every camera's
+// batch, for a screen of bounds b.
+func (r *Renderer) prepare(b image.Rectangle) {
+	r.draws++
+	r.reload()
+	for _, c := range r.cams {
+		c.SetScreen(float64(b.Dx()), float64(b.Dy()))
+	}
+	r.stats = Stats{}
+	r.items, r.shapes, r.labels = r.items[:0], r.shapes[:0], r.labels[:0]
+	r.order.Reset()
+	if r.w != nil {
+		r.track()
+		r.collect()
+	}
+	sorted := r.order.Sorted()
+	white := r.white.Bounds().Min
+	for i, c := range r.cams {
+		bt := &r.batches[i]
+		bt.White = [2]float32{float32(white.X) + 0.5, float32(white.Y) + 0.5}
+		v := c.View()
+		bt.Build(r.items, sorted, c.Transform(), [4]float32{float32(v.Min.X), float32(v.Min.Y), float32(v.Max.X), float32(v.Max.Y)}, r.shapes)
+		r.stats.Drawn += bt.Drawn
+		r.stats.Culled += bt.Culled
+	}
+	r.dt = 0
+	if r.draws%64 == 0 {
+		r.sweep()
+	}
+}
+
+// track moves the cameras that follow an entity.
+func (r *Renderer) track() {
+	for _, c := range r.cams {
+		if c.Follow == 0 {
+			continue
+		}
+		if p, ok := geom.Position.Get(r.w, c.Follow); ok {
+			c.Track(r.hist.At(c.Follow.Slot(), c.Follow.Generation(), *p, r.alpha), r.dt)
+		}
+	}
+}
+
+// collect gathers the frame's items and their keys.
+func (r *Renderer) collect() {
+	r.hidden = r.w.Count(Hidden) > 0
+	world.Each2(r.w, geom.Position, Sprite, r.spriteFn)
+	world.Each2(r.w, geom.Position, Shape, r.shapeFn)
+	world.Each2(r.w, geom.Position, Text, r.textFn)
+	r.stats.Items = len(r.items)
+}
+
+// next returns a new item at the end of the frame's items. Its fields are
+// not zeroed: the caller sets them all.
+func (r *Renderer) next() (*core.Item, uint32) {
+	n := len(r.items)
+	r.items = slices.Grow(r.items, 1)[:n+1]
+	return &r.items[n], uint32(n)
+}
+
+func (r *Renderer) collectSprite(e world.Entity, p *geom.Vec2, s *Picture) {
+	if s.Region == 0 || int(s.Region) >= len(r.regions) || (r.hidden && r.w.Has(e, Hidden)) {
+		return
+	}
+	g := &r.regions[s.Region]
+	if g.w == 0 || g.h == 0 {
+		return
+	}
+	pos := r.hist.At(e.Slot(), e.Generation(), *p, r.alpha)
+	sx, sy := s.Scale.X, s.Scale.Y
+	if sx == 0 && sy == 0 {
+		sx, sy = 1, 1
+	}
+	it, idx := r.next()
+	it.Kind, it.Ref, it.Src = core.KindSprite, g.tex, g.src
+	if s.Flip&FlipX != 0 {
+		it.Src[0], it.Src[2] = it.Src[2], it.Src[0]
+	}
+	if s.Flip&FlipY != 0 {
+		it.Src[1], it.Src[3] = it.Src[3], it.Src[1]
+	}
+	it.Tint(s.Tint)
+	it.PlaceQuad(pos.X, pos.Y, g.w, g.h, s.Origin.X, s.Origin.Y, sx, sy, s.Rotation)
+	r.order.Add(core.Key(s.Layer, s.Z), core.Tie(e.Slot(), core.KindSprite), idx)
+}
+
+// place returns the transform that turns by rot and moves to pos.
+func place(pos geom.Vec2, rot float64) camera.Affine {
+	sin, cos := math.Sincos(rot)
+	return camera.Affine{A: cos, B: sin, C: -sin, D: cos, TX: pos.X, TY: pos.Y}
+}
+
+func (r *Renderer) collectShape(e world.Entity, p *geom.Vec2, f *Figure) {
+	if r.hidden && r.w.Has(e, Hidden) {
+		return
+	}
+	mesh := r.figureMesh(e, f)
+	if mesh == nil || len(mesh.Indices) == 0 {
+		return
+	}
+	pos := r.hist.At(e.Slot(), e.Generation(), *p, r.alpha)
+	m := place(pos, f.Rotation)
+	it, idx := r.next()
+	it.Kind, it.Ref = core.KindShape, uint32(len(r.shapes))
+	it.Tint(f.Color)
+	it.PlaceBox(mesh.Box, m)
+	r.shapes = append(r.shapes, core.Shape{Mesh: mesh, M: m})
+	r.order.Add(core.Key(f.Layer, f.Z), core.Tie(e.Slot(), core.KindShape), idx)
+}
+
+func (r *Renderer) collectText(e world.Entity, p *geom.Vec2, l *Label) {
+	if l.Text == "" || (r.hidden && r.w.Has(e, Hidden)) {
+		return
+	}
+	face := l.Face
+	if face == nil {
+		face = r.opts.Face
+	}
+	if face == nil {
+		return
+	}
+	lc := r.labelText(e, l, face)
+	pos := r.hist.At(e.Slot(), e.Generation(), *p, r.alpha)
+	m := place(pos, l.Rotation)
+	it, idx := r.next()
+	it.Kind, it.Ref = core.KindText, uint32(len(r.labels))
+	it.Tint(l.Color)
+	x0, y0 := -lc.w*alignShare(l.Align), -lc.h*alignShare(l.VAlign)
+	it.PlaceBox([4]float32{float32(x0), float32(y0), float32(x0 + lc.w), float32(y0 + lc.h)}, m)
+	r.labels = append(r.labels, labelRef{cache: lc, face: face, m: m, align: l.Align, valign: l.VAlign})
+	r.order.Add(core.Key(l.Layer, l.Z), core.Tie(e.Slot(), core.KindText), idx)
+}
+
+// issue draws camera i's batch in its part of screen.
+func (r *Renderer) issue(screen *ebiten.Image, i int, c *camera.Camera) {
+	area := c.Area()
+	rect := image.Rect(int(math.Floor(area.Min.X)), int(math.Floor(area.Min.Y)), int(math.Ceil(area.Max.X)), int(math.Ceil(area.Max.Y)))
+	rect = rect.Intersect(screen.Bounds())
+	if rect.Empty() {
+		return
+	}
+	dst := r.dsts[i].of(screen, rect)
+	if c.Background.A != 0 {
+		dst.Fill(c.Background)
+	}
+	b := &r.batches[i]
+	m := c.Transform()
+	vs := ebitenVertices(b.Vertices)
+	for _, op := range b.Ops {
+		switch op.Kind {
+		case core.OpQuads:
+			n := (op.V1 - op.V0) / 4
+			dst.DrawTriangles(vs[op.V0:op.V1], b.QuadIndices[:6*n], r.textures[op.Ref].img, &r.triOpts)
+		case core.OpMesh:
+			r.meshOpts.FillRule = ebiten.FillRuleFillAll
+			if op.NonZero {
+				r.meshOpts.FillRule = ebiten.FillRuleNonZero
+			}
+			dst.DrawTriangles(vs[op.V0:op.V1], b.Indices[op.I0:op.I1], r.white, &r.meshOpts)
+		case core.OpText:
+			it := &r.items[op.Ref]
+			r.drawLabel(dst, &r.labels[it.Ref], it.Color, m)
+		}
+		r.stats.DrawCalls++
+	}
+}
+
+// sweep drops the caches of entities that no longer draw a shape or a
+// text.
+func (r *Renderer) sweep() {
+	for e, fc := range r.figures {
+		if r.draws-fc.used > 64 {
+			delete(r.figures, e)
+		}
+	}
+	for e, lc := range r.texts {
+		if r.draws-lc.used > 64 {
+			delete(r.texts, e)
+		}
+	}
+}
