@@ -18,7 +18,7 @@
 //   - Cameras: [Renderer.Camera], [Renderer.AddCamera],
 //     [Renderer.RemoveCamera], [Renderer.Cameras], [Renderer.CameraAt];
 //     the camera itself is package [camera].
-//   - Debug overlay: [Overlay], [Renderer.Overlay], [Overlay.Timed].
+//   - Debug overlay: [Overlay], [Renderer.Overlay], [Overlay.SystemStarted].
 //
 // # Layout
 //

@@ -55,7 +55,7 @@ func (s *Level) OnEnter() error {
 		render.Animation, render.Playback{Clip: s.run})
 	geom.Velocity.Add(w, hero, geom.Vec2{X: 30})
 	s.r.Camera().Follow = hero
-	return w.AddSystem(s.r.Overlay().Timed(systems.Motion()))
+	return w.AddSystem(systems.Motion())
 }
 
 // Draw is found by engine/window, which calls it every frame.
@@ -264,7 +264,7 @@ func Example_overlay() {
 	if err := r.Install(w); err != nil {
 		panic(err)
 	}
-	if err := w.AddSystem(r.Overlay().Timed(systems.Motion())); err != nil {
+	if err := w.AddSystem(systems.Motion()); err != nil {
 		panic(err)
 	}
 	fmt.Println(r.Overlay().Visible(), w.SystemNames(world.Fixed))

@@ -21,8 +21,8 @@ import (
 // Page Up and Page Down.
 //
 // A key from the configuration shows and hides it ([Options.OverlayKey]).
-// Hidden, it costs one key read a frame, and a timed system one boolean
-// test a run; it measures and draws nothing.
+// Hidden, it costs one key read a frame, and each system run one boolean
+// test; it measures and draws nothing.
 type Overlay struct {
 	r       *Renderer
 	visible bool
@@ -39,6 +39,7 @@ type Overlay struct {
 	lastSteps, lastDrop  int
 	frames, steps, drops core.Window
 	systems              []*timing
+	started              time.Duration // when the system running now started
 	drawing              core.Window
 	inspect              []string
 	inspectAt            time.Duration
@@ -101,40 +102,36 @@ func (o *Overlay) Toggle() {
 	}
 }
 
-// Timed returns s measuring its run time for the overlay, while the
-// overlay is shown: add systems through it to see them in the overlay,
-//
-//	w.AddSystem(r.Overlay().Timed(systems.Motion()))
-//
-// The renderer's own systems are timed, and so is [Renderer.Draw]. A
-// system is known by its name and phase, so timing it again when its
-// scene is entered again continues the same row.
-func (o *Overlay) Timed(s world.System) world.System {
-	if s.Run == nil {
-		return s
+// SystemStarted and SystemEnded make the overlay a [world.RunObserver]:
+// [Renderer.Install] sets it on its world, so the overlay times every
+// system of the world, in both phases, while it is shown. A system is
+// known by its name and phase, so a scene entered again continues the same
+// row.
+func (o *Overlay) SystemStarted(name string, phase world.Phase) {
+	if o.visible {
+		o.started = o.clock()
 	}
-	var t *timing
-	for _, x := range o.systems {
-		if x.name == s.Name && x.phase == s.Phase {
-			t = x
+}
+
+// SystemEnded: see [Overlay.SystemStarted].
+func (o *Overlay) SystemEnded(name string, phase world.Phase) {
+	if !o.visible {
+		return
+	}
+	now := o.clock()
+	o.row(name, phase).w.Add(now, now-o.started)
+}
+
+// row returns the timing row of a system, adding it on first use.
+func (o *Overlay) row(name string, phase world.Phase) *timing {
+	for _, t := range o.systems {
+		if t.name == name && t.phase == phase {
+			return t
 		}
 	}
-	if t == nil {
-		t = &timing{name: s.Name, phase: s.Phase}
-		o.systems = append(o.systems, t)
-	}
-	run := s.Run
-	s.Run = func(ctx *world.Context) error {
-		if !o.visible {
-			return run(ctx)
-		}
-		start := o.clock()
-		err := run(ctx)
-		now := o.clock()
-		t.w.Add(now, now-start)
-		return err
-	}
-	return s
+	t := &timing{name: name, phase: phase}
+	o.systems = append(o.systems, t)
+	return t
 }
 
 // frame runs in render.frame: it reads the keys and, when shown, counts

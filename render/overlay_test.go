@@ -34,10 +34,10 @@ func TestOverlay(t *testing.T) {
 	for i := range 12 {
 		k.sprite(float64(20+24*(i%10)), float64(120+24*(i/10)), render.Picture{Region: k.hero})
 	}
-	if err := k.w.AddSystem(k.r.Overlay().Timed(world.System{Name: "move", Phase: world.Fixed, Run: func(ctx *world.Context) error {
+	if err := k.w.AddSystem(world.System{Name: "move", Phase: world.Fixed, Run: func(ctx *world.Context) error {
 		clock.read() // takes a while
 		return nil
-	}})); err != nil {
+	}}); err != nil {
 		t.Fatal(err)
 	}
 	var step uint64
@@ -76,7 +76,7 @@ func TestOverlayHidden(t *testing.T) {
 	k.sprite(8, 8, render.Picture{Region: k.hero})
 	reads := 0
 	k.r.Overlay().SetClock(func() time.Duration { reads++; return 0 })
-	timed := k.r.Overlay().Timed(world.System{Name: "noop", Phase: world.Frame, Run: func(*world.Context) error { return nil }})
+	timed := world.System{Name: "noop", Phase: world.Frame, Run: func(*world.Context) error { return nil }}
 	if err := k.w.AddSystem(timed); err != nil {
 		t.Fatal(err)
 	}

@@ -157,10 +157,11 @@ func (r *Renderer) Install(w *world.World) error {
 		{Name: "render.animate", Phase: world.Fixed, Run: r.animate},
 		{Name: "render.frame", Phase: world.Frame, Run: r.frame},
 	} {
-		if err := w.AddSystem(r.overlay.Timed(s)); err != nil {
+		if err := w.AddSystem(s); err != nil {
 			return err
 		}
 	}
+	w.SetRunObserver(&r.overlay) // the overlay times every system
 	r.w = w
 	r.hist.Reset()
 	r.alpha, r.dt = 0, 0

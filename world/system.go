@@ -148,6 +148,18 @@ func (w *World) lookupSystem(name string) (Phase, int, bool) {
 	return 0, 0, false
 }
 
+// RunObserver is told when each system run begins and ends, for
+// profilers and the debug overlay: it may read the wall clock, which no
+// system may. Its methods must not change the world.
+type RunObserver interface {
+	SystemStarted(name string, phase Phase)
+	SystemEnded(name string, phase Phase)
+}
+
+// SetRunObserver makes o the world's run observer, replacing the one it
+// had; nil removes it. Without one, a system run costs one nil test more.
+func (w *World) SetRunObserver(o RunObserver) { w.observer = o }
+
 // Run runs the systems of ctx.Phase in order, passing each the context
 // with World set to w. Each system run counts as a walk: removals and
 // destroys it makes wait until it returns, then take effect before the next
@@ -181,7 +193,14 @@ func (w *World) Run(ctx Context, onError func(error)) error {
 		c := &w.ctxs[ctx.Phase]
 		*c = ctx
 		c.World = w
-		if err := w.runSystem(&s, c); err != nil {
+		if w.observer != nil {
+			w.observer.SystemStarted(s.Name, s.Phase)
+		}
+		err := w.runSystem(&s, c)
+		if w.observer != nil {
+			w.observer.SystemEnded(s.Name, s.Phase)
+		}
+		if err != nil {
 			if onError == nil {
 				return err
 			}

@@ -237,3 +237,32 @@ func TestClear(t *testing.T) {
 		t.Errorf("Clear inside a system run: %v, want a reported panic", err)
 	}
 }
+
+type recordingObserver struct{ log []string }
+
+func (r *recordingObserver) SystemStarted(name string, p world.Phase) {
+	r.log = append(r.log, "start "+name+" "+p.String())
+}
+func (r *recordingObserver) SystemEnded(name string, p world.Phase) {
+	r.log = append(r.log, "end "+name)
+}
+
+func TestRunObserver(t *testing.T) {
+	w := world.New()
+	obs := &recordingObserver{}
+	w.SetRunObserver(obs)
+	w.AddSystem(run("a", world.Fixed, func(*world.Context) error { return nil }))
+	w.AddSystem(run("b", world.Fixed, func(*world.Context) error { panic("x") }))
+	w.Run(world.Context{Phase: world.Fixed}, func(error) {})
+	want := []string{"start a fixed", "end a", "start b fixed", "end b"}
+	if !slices.Equal(obs.log, want) {
+		t.Errorf("observer saw %v, want %v", obs.log, want)
+	}
+	w.Clear()
+	obs.log = nil
+	w.AddSystem(run("c", world.Fixed, func(*world.Context) error { return nil }))
+	w.Run(world.Context{Phase: world.Fixed}, nil)
+	if len(obs.log) != 0 {
+		t.Errorf("Clear kept the observer: %v", obs.log)
+	}
+}

@@ -31,6 +31,7 @@ type World struct {
 	systems   [phaseCount]systemList
 	sysSeq    uint64 // counts AddSystem calls, so Clear disposes in add order
 	resources []any  // by resource id: a *T, or nil
+	observer  RunObserver
 	ctxs      [phaseCount]Context
 }
 
@@ -203,7 +204,8 @@ func (w *World) ComponentsOf(e Entity) []ComponentType {
 }
 
 // Clear destroys every entity, removes every system, disposing each in the
-// order they were added (across both phases), and removes every resource.
+// order they were added (across both phases), and removes every resource
+// and the [RunObserver].
 // Ids handed out before stay dead. Component columns and slot views keep
 // their memory for reuse. A Dispose may add or remove systems; what it adds
 // stays.
@@ -229,6 +231,7 @@ func (w *World) Clear() {
 		}
 	}
 	clear(w.resources)
+	w.observer = nil
 	for slot, gen := range w.gens {
 		if gen != 0 {
 			w.Destroy(makeEntity(uint32(slot), gen))

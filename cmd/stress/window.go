@@ -120,10 +120,9 @@ func (f *field) OnEnter() error {
 		render.Sprite.Add(w, e, sprite)
 		f.ents = append(f.ents, e)
 	}
-	ov := f.r.Overlay()
 	return errors.Join(
-		w.AddSystem(ov.Timed(world.System{Name: "move-" + f.walk.name, Phase: world.Fixed, Run: f.walk.run})),
-		w.AddSystem(ov.Timed(world.System{Name: "sprites", Phase: world.Fixed, Run: syncSprites})),
+		w.AddSystem(world.System{Name: "move-" + f.walk.name, Phase: world.Fixed, Run: f.walk.run}),
+		w.AddSystem(world.System{Name: "sprites", Phase: world.Fixed, Run: syncSprites}),
 	)
 }
 
