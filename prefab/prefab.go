@@ -92,17 +92,28 @@ type SpawnOptions struct {
 	Without []world.ComponentType
 }
 
-// SpawnWith makes an entity from p as changed by o and returns it.
+// SpawnWith makes an entity from p as changed by o and returns it. Plain
+// values go first, the prefab's and then o.With's, so that every factory
+// (the prefab's, then o.With's) can read them; o.With's patches go last.
 func (p *Prefab) SpawnWith(w *world.World, o SpawnOptions) world.Entity {
 	e := w.Create()
 	s := Spawn{World: w, Entity: e, Prefab: p, Args: o.Args}
-	for _, part := range p.parts {
-		if !skipped(part.Component().ID(), o) {
-			part.add(s)
+	for _, factories := range []bool{false, true} {
+		for _, part := range p.parts {
+			if part.factory() == factories && !skipped(part.Component().ID(), o) {
+				part.add(s)
+			}
+		}
+		for _, part := range o.With {
+			if _, patch := part.(interface{ patch() }); !patch && part.factory() == factories {
+				part.add(s)
+			}
 		}
 	}
 	for _, part := range o.With {
-		part.add(s)
+		if _, patch := part.(interface{ patch() }); patch {
+			part.add(s)
+		}
 	}
 	return e
 }

@@ -251,3 +251,28 @@ func TestRegister(t *testing.T) {
 	h, _ := spawnGet(t, lib, "a", tHealth)
 	equal(t, "Health", h, Life{HP: 2})
 }
+
+// TestSpawnWithValuesBeforeFactories: a value given with SpawnWith is in
+// place before the prefab's factories run, so they can read it.
+func TestSpawnWithValuesBeforeFactories(t *testing.T) {
+	type hp struct{ HP, Max int }
+	healthC := world.DefineComponent[hp]("SWHealth")
+	seenC := world.DefineComponent[int]("SWSeen")
+	p := prefab.New("probe",
+		prefab.Value(healthC, hp{HP: 10, Max: 10}),
+		prefab.Factory(seenC, func(s prefab.Spawn) int {
+			if h, ok := healthC.Get(s.World, s.Entity); ok {
+				return h.HP
+			}
+			return -1
+		}),
+	)
+	w := world.New()
+	e := p.SpawnWith(w, prefab.SpawnOptions{With: []prefab.Part{prefab.Value(healthC, hp{HP: 99, Max: 99})}})
+	if got := *seenC.Require(w, e); got != 99 {
+		t.Errorf("the factory saw HP %d, want the With value 99", got)
+	}
+	if got := healthC.Require(w, e).HP; got != 99 {
+		t.Errorf("entity HP = %d, want 99", got)
+	}
+}
