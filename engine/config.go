@@ -169,7 +169,7 @@ type ConfigError struct {
 // Error returns a message such as
 // `engine: config window.width from env TESSERA_WINDOW_WIDTH: wrong type: "wide" is not an integer`.
 func (e *ConfigError) Error() string {
-	return fmt.Sprintf("engine: config %s from %s: %s", e.Key, e.Source, strings.TrimPrefix(e.Err.Error(), "engine: "))
+	return fmt.Sprintf("engine: config %s from %s: %s", e.Key, e.Source, reason(e.Err))
 }
 
 // Unwrap returns the underlying error.
@@ -302,3 +302,23 @@ func rangeText(lo, hi float64) string {
 
 // sortedKeys returns m's keys in order.
 func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
+
+// reason is an error's text without the package prefix, for messages that
+// wrap it and say "engine:" once.
+func reason(err error) string { return strings.TrimPrefix(err.Error(), "engine: ") }
+
+// wrapped is an error whose text is its own but which wraps a sentinel for
+// errors.Is; see wrap.
+type wrapped struct {
+	msg string
+	err error
+}
+
+func (w *wrapped) Error() string { return w.msg }
+func (w *wrapped) Unwrap() error { return w.err }
+
+// wrap returns an error reading prefix followed by sentinel's text without
+// its "engine: " and then suffix, that errors.Is matches with sentinel.
+func wrap(prefix string, sentinel error, suffix string) error {
+	return &wrapped{prefix + reason(sentinel) + suffix, sentinel}
+}

@@ -56,7 +56,7 @@ func NewHeadless(cfg Config, first scene.Scene, opts HeadlessOptions) (*Headless
 	slices.SortStableFunc(h.script, func(a, b ScriptedInput) int { return cmp.Compare(a.Step, b.Step) })
 	for _, s := range h.script {
 		if _, ok := e.input.index[s.Action]; !ok {
-			return nil, fmt.Errorf("engine: scripted input at step %d: %w %q", s.Step, ErrUnknownAction, s.Action)
+			return nil, wrap(fmt.Sprintf("engine: scripted input at step %d: ", s.Step), ErrUnknownAction, fmt.Sprintf(" %q", s.Action))
 		}
 	}
 	return h, nil

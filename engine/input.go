@@ -67,7 +67,7 @@ func NewInput(cfg InputConfig) (*Input, error) {
 		for _, bn := range cfg.Actions[name] {
 			b, ok := LookupButton(bn)
 			if !ok {
-				return nil, fmt.Errorf("engine: input action %q: %w %q", name, ErrUnknownButton, bn)
+				return nil, wrap(fmt.Sprintf("engine: input action %q: ", name), ErrUnknownButton, fmt.Sprintf(" %q", bn))
 			}
 			a.buttons = append(a.buttons, b)
 			if !slices.Contains(in.buttons, b) {
@@ -90,7 +90,7 @@ func NewInput(cfg InputConfig) (*Input, error) {
 		}{{"left", c.Left, &ax.left}, {"right", c.Right, &ax.right}, {"up", c.Up, &ax.up}, {"down", c.Down, &ax.down}} {
 			i, ok := in.index[f.name]
 			if !ok {
-				return nil, fmt.Errorf("engine: input axis %q: %s is %w %q", name, f.dir, ErrUnknownAction, f.name)
+				return nil, wrap(fmt.Sprintf("engine: input axis %q: %s is ", name, f.dir), ErrUnknownAction, fmt.Sprintf(" %q", f.name))
 			}
 			*f.to = i
 		}
@@ -117,7 +117,7 @@ func (in *Input) Buttons() []Button { return in.buttons }
 func (in *Input) Hold(action string, down bool) error {
 	i, ok := in.index[action]
 	if !ok {
-		return fmt.Errorf("engine: Hold(%q): %w", action, ErrUnknownAction)
+		return wrap(fmt.Sprintf("engine: Hold(%q): ", action), ErrUnknownAction, "")
 	}
 	in.actions[i].held = down
 	return nil
@@ -177,7 +177,7 @@ type Actions struct {
 func (a *Actions) action(name string) *action {
 	i, ok := a.in.index[name]
 	if !ok {
-		panic(fmt.Errorf("engine: %w %q (have %s)", ErrUnknownAction, name, strings.Join(slices.Sorted(maps.Keys(a.in.index)), ", ")))
+		panic(wrap("engine: ", ErrUnknownAction, fmt.Sprintf(" %q (have %s)", name, strings.Join(slices.Sorted(maps.Keys(a.in.index)), ", "))))
 	}
 	return &a.in.actions[i]
 }

@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/tessera-engine/tessera/engine"
@@ -219,5 +220,20 @@ func TestButtons(t *testing.T) {
 	}
 	if _, ok := engine.LookupButton(""); ok {
 		t.Error(`LookupButton("") found a button`)
+	}
+}
+
+// TestErrorsSayEngineOnce: wrapped sentinels keep errors.Is and say
+// "engine:" once.
+func TestErrorsSayEngineOnce(t *testing.T) {
+	cfg := engine.DefaultConfig()
+	cfg.Input.Actions = map[string][]string{"jump": {"Space"}}
+	in, err := engine.NewInput(cfg.Input)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = in.Hold("fly", true)
+	if !errors.Is(err, engine.ErrUnknownAction) || strings.Count(err.Error(), "engine:") != 1 {
+		t.Errorf("Hold(fly) = %q", err)
 	}
 }
