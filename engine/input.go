@@ -42,8 +42,10 @@ type action struct {
 	down    bool
 	// edges since the last sample, for the frame view
 	pressed, released bool
-	// edges since the last fixed step, for the fixed view
-	latchPressed, latchReleased bool
+	// edges not yet seen by a fixed step, for the fixed view: each step
+	// consumes one press and one release, so two presses between two
+	// steps reach two steps instead of merging into one
+	latchPressed, latchReleased int
 }
 
 type axis struct {
@@ -142,18 +144,23 @@ func (in *Input) Sample(down func(Button) bool) {
 		}
 		a.pressed = now && !a.down
 		a.released = !now && a.down
-		a.latchPressed = a.latchPressed || a.pressed
-		a.latchReleased = a.latchReleased || a.released
+		if a.pressed {
+			a.latchPressed++
+		}
+		if a.released {
+			a.latchReleased++
+		}
 		a.down = now
 	}
 }
 
-// endStep consumes the edges latched for the fixed view: the step that
-// just ran has seen them.
+// endStep consumes one latched press and one latched release of each
+// action: the step that just ran has seen them.
 func (in *Input) endStep() {
 	for i := range in.actions {
-		in.actions[i].latchPressed = false
-		in.actions[i].latchReleased = false
+		a := &in.actions[i]
+		a.latchPressed = max(a.latchPressed-1, 0)
+		a.latchReleased = max(a.latchReleased-1, 0)
 	}
 }
 
@@ -197,7 +204,7 @@ func (a *Actions) JustPressed(action string) bool {
 	}
 	act := a.action(action)
 	if a.fixed {
-		return act.latchPressed
+		return act.latchPressed > 0
 	}
 	return act.pressed
 }
@@ -211,7 +218,7 @@ func (a *Actions) JustReleased(action string) bool {
 	}
 	act := a.action(action)
 	if a.fixed {
-		return act.latchReleased
+		return act.latchReleased > 0
 	}
 	return act.released
 }

@@ -72,6 +72,14 @@ func TestFixedViewLatchesEdges(t *testing.T) {
 			{nil, 0, nil},
 			{nil, 2, [][3]bool{{false, false, true}, {false, false, false}}},
 		}},
+		{"two taps between two steps reach the next two steps", []frame{
+			{nil, 1, [][3]bool{{false, false, false}}},
+			{[]string{"Space"}, 0, nil},
+			{nil, 0, nil},
+			{[]string{"Space"}, 0, nil},
+			{nil, 0, nil},
+			{nil, 3, [][3]bool{{false, true, true}, {false, true, true}, {false, false, false}}},
+		}},
 		{"either button holds the action", []frame{
 			{[]string{"Space"}, 1, [][3]bool{{true, true, false}}},
 			{[]string{"Space", "GamepadA"}, 1, [][3]bool{{true, false, false}}},
