@@ -63,10 +63,10 @@ type LoadOptions struct {
 // ([DefaultConfig], then opts.Defaults), the config file, the environment
 // (TESSERA_ and the key in upper case with underscores:
 // TESSERA_WINDOW_WIDTH) and the command line (-window.width 800). Every
-// key is a flag and a variable; a list ("input.actions.jump") is
-// comma-separated there: TESSERA_INPUT_ACTIONS_JUMP=Space,GamepadA. The
-// environment and flags can rebind an action or axis that the defaults or
-// the file define, not add one.
+// key is a variable, and every key but the input actions and axes is a
+// flag; a list ("input.actions.jump") is comma-separated in a variable:
+// TESSERA_INPUT_ACTIONS_JUMP=Space,GamepadA. The environment can rebind an
+// action or axis that the defaults or the file define, not add one.
 //
 // Keys are lower-cased, by viper, wherever they come from: action names
 // included.
