@@ -6,160 +6,84 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"github.com/tessera-engine/tessera/geom"
+	"github.com/tessera-engine/tessera/render/drawable"
 	"github.com/tessera-engine/tessera/world"
 )
 
 // The drawable components. An entity is drawn when it has a
 // [geom.Position] and one of Sprite, Shape or Text (it may have all
-// three: they draw in that order), and no Hidden tag. Define them nowhere
-// else.
+// three: they draw in that order), and no Hidden tag. All but Text are
+// defined in package drawable, which does not import ebitengine, so that
+// game code and prefabs can use them in binaries without a display; the
+// names here are the same components.
 var (
-	// Sprite draws a region of an image at the entity's position. A field
-	// component: sprites live in a column and are walked in slot order.
-	Sprite = world.DefineFields[Picture]("Sprite")
-	// Animation plays a clip of regions on the entity's Sprite.
-	Animation = world.DefineFields[Playback]("Animation")
-	// Shape draws a rectangle, circle, line or polygon at the entity's
-	// position.
-	Shape = world.DefineComponent[Figure]("Shape")
-	// Text draws a label at the entity's position.
+	// Sprite is [drawable.Sprite]: a region of an image at the entity's
+	// position, in a column walked in slot order.
+	Sprite = drawable.Sprite
+	// Animation is [drawable.Animation]: a clip of regions played on the
+	// entity's Sprite.
+	Animation = drawable.Animation
+	// Shape is [drawable.Shape]: a rectangle, circle, line or polygon at
+	// the entity's position.
+	Shape = drawable.Shape
+	// Hidden is [drawable.Hidden]: it keeps an entity's drawables from
+	// being drawn.
+	Hidden = drawable.Hidden
+	// Text draws a label at the entity's position. It holds an ebitengine
+	// face, so unlike the others it lives here.
 	Text = world.DefineComponent[Label]("Text")
-	// Hidden keeps an entity's drawables from being drawn. Adding and
-	// removing a tag is O(1).
-	Hidden = world.DefineTag("Hidden")
 )
 
-// Region is a rectangle of an image that a [Renderer] knows: see
-// [Renderer.AddImage], [Renderer.AddRegion], [Renderer.AddAsset] and
-// [Renderer.AddAtlas]. Regions are numbers so that sprites are plain
-// numbers too. The zero Region is none: a sprite showing it draws
-// nothing.
-type Region uint32
+// The drawable value types, from package drawable.
+type (
+	// Region is [drawable.Region].
+	Region = drawable.Region
+	// Flip is [drawable.Flip].
+	Flip = drawable.Flip
+	// Order is [drawable.Order].
+	Order = drawable.Order
+	// Picture is [drawable.Picture], the value of [Sprite].
+	Picture = drawable.Picture
+	// FigureKind is [drawable.FigureKind].
+	FigureKind = drawable.FigureKind
+	// Figure is [drawable.Figure], the value of [Shape].
+	Figure = drawable.Figure
+	// Clip is [drawable.Clip].
+	Clip = drawable.Clip
+	// Mode is [drawable.Mode].
+	Mode = drawable.Mode
+	// Playback is [drawable.Playback], the value of [Animation].
+	Playback = drawable.Playback
+)
 
-// Flip shows a sprite's region mirrored, in the same place: a character
-// facing right faces left.
-type Flip uint8
-
-// The flips; FlipX|FlipY mirrors both ways.
+// The flips, figure kinds and clip modes, from package drawable.
 const (
-	FlipX Flip = 1 << iota // left to right
-	FlipY                  // top to bottom
+	FlipX         = drawable.FlipX
+	FlipY         = drawable.FlipY
+	RectFigure    = drawable.RectFigure
+	CircleFigure  = drawable.CircleFigure
+	LineFigure    = drawable.LineFigure
+	PolygonFigure = drawable.PolygonFigure
+	Loop          = drawable.Loop
+	Once          = drawable.Once
+	PingPong      = drawable.PingPong
 )
 
-// Order places a drawable in the draw order: by Layer, then by Z, both
-// ascending (higher draws on top), then by entity slot, then sprite before
-// shape before text. The order never depends on the order the world walks
-// entities in. Z is compared as a float32, so a top-down game may sort by
-// height with Z = float32(y).
-type Order struct {
-	Layer int16
-	Z     float32
-}
+// Rect is [drawable.Rect]: a filled rectangle w × h with its top-left
+// corner at the position.
+func Rect(w, h float64, c color.Color) Figure { return drawable.Rect(w, h, c) }
 
-// Picture is the value of [Sprite]: which region to draw and how. Its
-// zero value draws nothing (no region); a Picture with only a Region draws
-// it at its size, its top-left corner at the entity's position.
-type Picture struct {
-	Region Region
-	// Origin is the point of the region placed at the entity's position,
-	// and the centre of Scale and Rotation, in fractions of the
-	// region's size: (0, 0) is its top-left corner, (0.5, 0.5) its middle,
-	// (0.5, 1) the middle of its bottom edge.
-	Origin geom.Vec2
-	// Scale multiplies the region's size on each axis. The zero value
-	// means (1, 1); to make a sprite vanish, hide it.
-	Scale geom.Vec2
-	// Rotation turns the region about its origin, in radians, clockwise
-	// on the screen.
-	Rotation float64
-	Flip     Flip
-	// Tint multiplies the region's colours, straight alpha: its A is the
-	// sprite's opacity. The zero value means none (opaque white); so a
-	// fade to transparent ends at {255, 255, 255, 0}, not at the zero
-	// value.
-	Tint color.NRGBA
-	Order
-}
-
-// FigureKind is the kind of a [Figure].
-type FigureKind uint8
-
-// The kinds of figure.
-const (
-	// RectFigure is a rectangle of Size, placed by Origin.
-	RectFigure FigureKind = iota + 1
-	// CircleFigure is a circle of Radius centred on the position.
-	CircleFigure
-	// LineFigure is a line through Points, open at both ends: always
-	// stroked, 1 unit wide if Stroke is 0.
-	LineFigure
-	// PolygonFigure is the closed outline through Points; it may be
-	// concave.
-	PolygonFigure
-)
-
-// Figure is the value of [Shape]: a rectangle, circle, line or polygon,
-// filled or stroked, in world units relative to the entity's position.
-// Make one with [Rect], [Circle], [Line] or [Polygon]. The renderer turns
-// it into triangles through ebitengine's vector package and keeps them
-// until the figure changes. The zero value draws nothing.
-type Figure struct {
-	Kind   FigureKind
-	Size   geom.Vec2   // RectFigure: width and height
-	Radius float64     // CircleFigure
-	Points []geom.Vec2 // LineFigure, PolygonFigure: relative to the position
-	// Origin is the point of a rectangle placed at the position, in
-	// fractions of its Size, as for [Picture]. Other kinds ignore it.
-	Origin geom.Vec2
-	// Stroke is the width of the outline, in world units; 0 fills the
-	// figure.
-	Stroke float64
-	// Rotation turns the figure about the position, in radians,
-	// clockwise on the screen.
-	Rotation float64
-	// Color is the figure's colour, straight alpha; the zero value means
-	// opaque white. As with ebitengine's vector package, translucent
-	// strokes may show darker where segments overlap.
-	Color color.NRGBA
-	Order
-}
-
-// Rect returns a filled rectangle w × h with its top-left corner at the
+// Circle is [drawable.Circle]: a filled circle of radius r centred on the
 // position.
-func Rect(w, h float64, c color.Color) Figure {
-	return Figure{Kind: RectFigure, Size: geom.Vec2{X: w, Y: h}, Color: nrgba(c)}
-}
+func Circle(r float64, c color.Color) Figure { return drawable.Circle(r, c) }
 
-// Circle returns a filled circle of radius r centred on the position.
-func Circle(r float64, c color.Color) Figure {
-	return Figure{Kind: CircleFigure, Radius: r, Color: nrgba(c)}
-}
+// Line is [drawable.Line]: a line from the position to the position plus
+// to, width units wide.
+func Line(to geom.Vec2, width float64, c color.Color) Figure { return drawable.Line(to, width, c) }
 
-// Line returns a line from the position to the position plus to, width
-// units wide.
-func Line(to geom.Vec2, width float64, c color.Color) Figure {
-	return Figure{Kind: LineFigure, Points: []geom.Vec2{{}, to}, Stroke: width, Color: nrgba(c)}
-}
-
-// Polygon returns the filled polygon with the given corners, relative to
-// the position.
-func Polygon(c color.Color, points ...geom.Vec2) Figure {
-	return Figure{Kind: PolygonFigure, Points: points, Color: nrgba(c)}
-}
-
-// Outline returns f stroked width units wide instead of filled.
-func (f Figure) Outline(width float64) Figure {
-	f.Stroke = width
-	return f
-}
-
-// nrgba converts c to a straight-alpha colour.
-func nrgba(c color.Color) color.NRGBA {
-	if c == nil {
-		return color.NRGBA{}
-	}
-	return color.NRGBAModel.Convert(c).(color.NRGBA)
-}
+// Polygon is [drawable.Polygon]: the filled polygon with the given
+// corners, relative to the position.
+func Polygon(c color.Color, points ...geom.Vec2) Figure { return drawable.Polygon(c, points...) }
 
 // Label is the value of [Text]: a string drawn with a text/v2 face. Its
 // zero value draws nothing.
@@ -191,43 +115,3 @@ type Label struct {
 	Rotation float64
 	Order
 }
-
-// Clip is an animation clip a [Renderer] knows: frames, a rate and a
-// [Mode]; see [Renderer.AddClip]. The zero Clip is none.
-type Clip uint32
-
-// Mode is how a [Clip] plays.
-type Mode uint8
-
-// The modes.
-const (
-	// Loop plays the frames in order, then again from the first.
-	Loop Mode = iota
-	// Once plays the frames in order and stays on the last; the clip ends
-	// when the last frame has had its time, which [Renderer.Ended] and
-	// [Options.OnAnimationEnd] report.
-	Once
-	// PingPong plays the frames forwards, then backwards, and so on,
-	// without repeating the frames at either end.
-	PingPong
-)
-
-// Playback is the value of [Animation]: which clip the entity's sprite
-// shows and how far into it. The animation system advances Elapsed by
-// every fixed step and sets the sprite's Region to the clip's frame, so
-// animations are as deterministic as the rest of the simulation.
-type Playback struct {
-	Clip Clip
-	// Elapsed is the time since the clip started, in seconds.
-	Elapsed float64
-}
-
-// Play starts clip c from its first frame, unless it is already playing.
-func (p *Playback) Play(c Clip) {
-	if p.Clip != c {
-		p.Clip, p.Elapsed = c, 0
-	}
-}
-
-// Restart plays the clip again from its first frame.
-func (p *Playback) Restart() { p.Elapsed = 0 }

@@ -10,6 +10,10 @@
 //   - Drawables: [Sprite] ([Picture], [Flip]), [Shape] ([Figure], [Rect],
 //     [Circle], [Line], [Polygon], [Figure.Outline]), [Text] ([Label],
 //     [Renderer.Face]), [Hidden]; their place in the draw order, [Order].
+//     All but Text are defined in package render/drawable, which does not
+//     import ebitengine, so game logic and prefabs that give entities
+//     drawables run in binaries without a display; the names here are
+//     aliases of the same components and types.
 //   - Images: [Region], [Renderer.AddImage], [Renderer.AddRegion],
 //     [Renderer.AddAsset], [Renderer.AddAtlas], [Sheet].
 //   - Animation: [Animation] ([Playback]), [Clip], [Mode],

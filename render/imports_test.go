@@ -19,6 +19,7 @@ func TestImports(t *testing.T) {
 		"github.com/tessera-engine/tessera/geom":                 true,
 		"github.com/tessera-engine/tessera/assets":               true,
 		"github.com/tessera-engine/tessera/render/camera":        true,
+		"github.com/tessera-engine/tessera/render/drawable":      true,
 		"github.com/tessera-engine/tessera/render/internal/core": true,
 	}
 	for _, path := range strings.Fields(string(out)) {

@@ -16,6 +16,7 @@ import (
 	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/prefab"
 	"github.com/tessera-engine/tessera/prefab/prefabcmd"
+	"github.com/tessera-engine/tessera/render/drawable"
 	"github.com/tessera-engine/tessera/systems"
 )
 
@@ -29,9 +30,11 @@ func library() *prefab.Library {
 }
 
 // engineComponents lists the components the engine ships that prefab data
-// may use: today the geometry and systems components. render registers
-// its drawables here once it exists, for example
-// prefab.Component(render.Sprite).
+// may use: the geometry and systems components, and the drawables that
+// data can describe (shapes, visibility; sprites and animations name
+// regions and clips a renderer hands out at run time, so they are set in
+// code). They come from render/drawable, not render, so this command never
+// links ebitengine and runs without a display.
 func engineComponents() []prefab.Registration {
 	return []prefab.Registration{
 		prefab.Component(geom.Position),
@@ -43,5 +46,7 @@ func engineComponents() []prefab.Registration {
 		prefab.Component(systems.Lifetime),
 		prefab.Component(systems.Collider),
 		prefab.Component(systems.Mover),
+		prefab.Component(drawable.Shape),
+		prefab.Component(drawable.Hidden),
 	}
 }
