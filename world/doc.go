@@ -17,7 +17,8 @@
 //   - Walks: [Query1] … [Query4], [Each1] … [Each4], [World.Slots],
 //     [First1] … [First4].
 //   - Systems: [System], [World.AddSystem], [World.RemoveSystem],
-//     [World.Run], [World.Clear].
+//     [World.Run], [World.Clear]; timing them: [RunObserver],
+//     [World.SetRunObserver].
 //   - Resources (per-world values no entity owns): [DefineResource],
 //     [Resource.Set], [Resource.Lookup].
 //   - Tools: [Inspect].
