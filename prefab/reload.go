@@ -20,6 +20,11 @@ type Reload struct {
 	// it is not nil the library is unchanged: the game keeps running with
 	// the prefabs it had.
 	Err error
+	// Recovered reports that the files are good again after a reload that
+	// failed, even if they now hold what the library already has (a
+	// designer undid the broken edit): a game showing the last reload's
+	// errors can clear them.
+	Recovered bool
 }
 
 // Reload looks at the files the library loaded with [Library.Load] and
@@ -101,12 +106,13 @@ func (l *Library) Reload() Reload {
 		next.sources = append(next.sources, ns)
 	}
 	if len(ev.Files) == 0 && len(errs) == 0 {
+		recovered := l.tried != nil
 		if stampChanged {
 			// Touched, not changed: remember the new stamps only.
 			next.prefabs, next.names = old.prefabs, old.names
-			l.publish(next)
+			l.publish(next) // also forgets the failed attempt
 		}
-		return Reload{}
+		return Reload{Recovered: recovered}
 	}
 	errs = append(errs, l.build(next)...)
 	if len(errs) > 0 {
@@ -115,6 +121,7 @@ func (l *Library) Reload() Reload {
 		return ev
 	}
 	ev.Changed = changedPrefabs(old.prefabs, next.prefabs)
+	ev.Recovered = l.tried != nil
 	l.publish(next)
 	return ev
 }
@@ -191,7 +198,8 @@ func (l *Library) Watch(interval time.Duration) *Watcher {
 
 // Poll reloads the library if the interval has passed and its files
 // changed (see [Library.Reload]), and reports whether there is something
-// to tell: a reload that changed files, or one that failed. Between looks
+// to tell: a reload that changed files, one that failed, or one that
+// recovered from a failure. Between looks
 // it costs a clock read and allocates nothing.
 func (w *Watcher) Poll() (Reload, bool) {
 	if w.interval > 0 {
@@ -202,5 +210,5 @@ func (w *Watcher) Poll() (Reload, bool) {
 		w.next = now.Add(w.interval)
 	}
 	r := w.lib.Reload()
-	return r, len(r.Files) > 0 || r.Err != nil
+	return r, len(r.Files) > 0 || r.Err != nil || r.Recovered
 }

@@ -158,3 +158,32 @@ func TestReloadWhileSpawning(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestReloadRecovered: undoing a broken edit restores the bytes the
+// library already has; the reload says it recovered, so the game can clear
+// the error it showed.
+func TestReloadRecovered(t *testing.T) {
+	dir := t.TempDir()
+	good := "goblin:\n  extends: monster\n  components:\n    Health: {hp: 6}\n"
+	path := filepath.Join(dir, "goblins.yaml")
+	write(t, dir, "goblins.yaml", good)
+	lib := newLibrary(t)
+	if err := lib.Load(dir); err != nil {
+		t.Fatal(err)
+	}
+	watch := lib.Watch(0)
+	write(t, dir, "goblins.yaml", "goblin:\n  extends: monster\n  components:\n    Health: {hp: lots}\n")
+	touch(t, path, 1)
+	if r, ok := watch.Poll(); !ok || r.Err == nil || r.Recovered {
+		t.Fatalf("bad edit: Poll() = %+v, %v; want an error", r, ok)
+	}
+	write(t, dir, "goblins.yaml", good)
+	touch(t, path, 2)
+	r, ok := watch.Poll()
+	if !ok || !r.Recovered || r.Err != nil {
+		t.Errorf("undone edit: Poll() = %+v, %v; want ok and Recovered", r, ok)
+	}
+	if r, ok := watch.Poll(); ok || r.Recovered {
+		t.Errorf("next Poll() = %+v, %v; want nothing to tell", r, ok)
+	}
+}
