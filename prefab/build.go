@@ -33,15 +33,18 @@ func (l *Library) build(s *state) []*LoadError {
 
 	nodes := make(map[string]*node)
 	var order []*node
+	var dups []*node // defined twice: built only to report their own errors
 	for _, src := range s.sources {
 		for _, d := range src.defs {
 			if _, inCode := s.prefabs[d.name]; inCode {
 				errs = append(errs, defError(d, d.key, ErrDuplicatePrefab, "defined twice: here and in code"))
+				dups = append(dups, &node{def: d})
 				continue
 			}
 			if prev, dup := nodes[d.name]; dup {
 				errs = append(errs, defError(d, d.key, ErrDuplicatePrefab, fmt.Sprintf("defined twice (first at %s:%d:%d)",
 					prev.def.file, prev.def.key.Line, prev.def.key.Column)))
+				dups = append(dups, &node{def: d})
 				continue
 			}
 			n := &node{def: d}
@@ -93,6 +96,9 @@ func (l *Library) build(s *state) []*LoadError {
 	}
 	for _, n := range order {
 		visit(n)
+	}
+	for _, n := range dups {
+		visit(n) // a load reports all its errors, a duplicate's body's too
 	}
 	for _, n := range order {
 		s.prefabs[n.def.name] = n.result

@@ -370,3 +370,20 @@ func TestSpawnUnknownName(t *testing.T) {
 		t.Errorf("Spawn(ghost) = %v, want ErrUnknownPrefab", err)
 	}
 }
+
+// TestDuplicateBodyErrors: a prefab defined twice still has its body
+// checked, so one load reports every error at once.
+func TestDuplicateBodyErrors(t *testing.T) {
+	lib := newLibrary(t)
+	fsys := fstest.MapFS{
+		"a.yaml": {Data: []byte("grunt: {}\n")},
+		"b.yaml": {Data: []byte("grunt:\n  components:\n    Nothing: {}\n")},
+	}
+	err := lib.LoadFS(fsys)
+	if !errors.Is(err, prefab.ErrDuplicatePrefab) || !errors.Is(err, prefab.ErrUnknownComponent) {
+		t.Errorf("load = %v, want both the duplicate and the duplicate's unknown component", err)
+	}
+	if _, ok := lib.Lookup("grunt"); ok {
+		t.Errorf("a failed load kept grunt")
+	}
+}
