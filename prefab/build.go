@@ -147,6 +147,9 @@ func (l *Library) resolveDef(dec *decoder, d *def, base *Prefab, attached []Part
 		if i >= 0 {
 			prev = list[i]
 		}
+		if prev != nil && prev.factory() && isEmpty(c.val) {
+			continue // "Health: {}" over a base's factory keeps the factory
+		}
 		p := e.decode(dec, c.val, prev)
 		if i >= 0 {
 			list[i] = p
@@ -155,6 +158,16 @@ func (l *Library) resolveDef(dec *decoder, d *def, base *Prefab, attached []Part
 		}
 	}
 	return &Prefab{name: d.name, base: base, parts: resolve(list, attached)}
+}
+
+// isEmpty reports whether a component's value is null or an empty
+// mapping: the base's part as it is.
+func isEmpty(n *yaml.Node) bool {
+	for n != nil && n.Kind == yaml.AliasNode {
+		n = n.Alias
+	}
+	return n == nil || n.Kind == yaml.MappingNode && len(n.Content) == 0 ||
+		n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null"
 }
 
 // isNone reports whether a component's value is the plain word none,

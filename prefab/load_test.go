@@ -387,3 +387,29 @@ func TestDuplicateBodyErrors(t *testing.T) {
 		t.Errorf("a failed load kept grunt")
 	}
 }
+
+// TestEmptyValueKeepsBaseFactory: "Position: {}" over a base whose
+// Position comes from a factory keeps the factory.
+func TestEmptyValueKeepsBaseFactory(t *testing.T) {
+	lib := newLibrary(t)
+	walker := prefab.New("walker", prefab.Factory(tPos, func(s prefab.Spawn) Vec {
+		return s.Args.(Vec)
+	}))
+	if err := lib.Add(walker); err != nil {
+		t.Fatal(err)
+	}
+	fsys := fstest.MapFS{"w.yaml": {Data: []byte("strider:\n  extends: walker\n  components:\n    Position: {}\nlooper:\n  extends: walker\n  components:\n    Position:\n")}}
+	if err := lib.LoadFS(fsys); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"strider", "looper"} {
+		w := world.New()
+		e, err := lib.Spawn(w, name, Vec{X: 7, Y: 8})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := *tPos.Require(w, e); got != (Vec{X: 7, Y: 8}) {
+			t.Errorf("%s: Position = %v, want the factory's {7 8}", name, got)
+		}
+	}
+}
