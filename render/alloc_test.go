@@ -51,7 +51,15 @@ func TestDrawAllocs(t *testing.T) {
 	for range 3 {
 		frame()
 	}
-	if n := testing.AllocsPerRun(20, frame); n != 0 {
+	// AllocsPerRun counts the whole process's allocations, and ebitengine's
+	// game loop (this package's TestMain) runs on another goroutine at the
+	// same time; on a busy machine its allocations can land inside the
+	// measurement. The frame's own count is the least of a few tries.
+	n := testing.AllocsPerRun(20, frame)
+	for try := 0; try < 4 && n != 0; try++ {
+		n = min(n, testing.AllocsPerRun(20, frame))
+	}
+	if n != 0 {
 		t.Errorf("a steady frame allocates %v times, want 0", n)
 	}
 	if st := k.r.Stats(); st.Items != 2020 || st.Culled == 0 {
