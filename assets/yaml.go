@@ -8,16 +8,17 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/tessera-engine/tessera/internal/yamltext"
 )
 
 // parseYAML parses a YAML file of one document and returns its top node,
 // or nil when the file holds no document (it is empty, or only comments).
 func parseYAML(p string, data []byte) (*yaml.Node, error) {
-	if e := checkText(p, data); e != nil {
-		return nil, e
+	if line, col, msg, bad := yamltext.BadText(data); bad {
+		return nil, &LoadError{Path: p, Line: line, Col: col, Err: &detail{kind: ErrDecode, msg: msg}}
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var top *yaml.Node
@@ -68,36 +69,6 @@ func syntaxError(p string, err error) *LoadError {
 		msg = strings.TrimPrefix(msg, "yaml: ")
 	}
 	return &LoadError{Path: p, Line: max(line, 1), Err: &detail{kind: ErrDecode, msg: "invalid YAML: " + msg}}
-}
-
-// checkText reports the first byte that is not UTF-8 or is a control
-// character YAML forbids, with its position: the YAML parser reports those
-// without one.
-func checkText(p string, data []byte) *LoadError {
-	line, col := 1, 1
-	for i := 0; i < len(data); {
-		r, size := utf8.DecodeRune(data[i:])
-		var msg string
-		switch {
-		case r == utf8.RuneError && size <= 1:
-			msg = fmt.Sprintf("the file is not UTF-8 text (byte 0x%02x)", data[i])
-		case r < 0x20 && r != '\t' && r != '\n' && r != '\r', r == 0x7f, r >= 0x80 && r <= 0x9f && r != 0x85,
-			r == 0xfffe, r == 0xffff:
-			msg = fmt.Sprintf("control character %U is not allowed in YAML", r)
-		case r == 0xfeff && i > 0:
-			msg = "a byte order mark (U+FEFF) is allowed only at the start"
-		}
-		if msg != "" {
-			return &LoadError{Path: p, Line: line, Col: col, Err: &detail{kind: ErrDecode, msg: msg}}
-		}
-		if r == '\n' {
-			line, col = line+1, 1
-		} else {
-			col++
-		}
-		i += size
-	}
-	return nil
 }
 
 // resolve follows aliases to the node they name.
@@ -169,30 +140,6 @@ func hint(got string, keys []string) string {
 		return fmt.Sprintf(" (did you mean %q?)", best)
 	}
 	return " (keys: " + strings.Join(keys, ", ") + ")"
-}
-
-// distance is the Levenshtein distance between a and b, bytes at a time.
-func distance(a, b string) int {
-	if len(a) > 64 || len(b) > 64 {
-		return 64
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // typeErrorRE and friends take apart the messages of *yaml.TypeError,
@@ -309,4 +256,13 @@ func index(n *yaml.Node, key bool, lines map[int][]posNode, depth int) {
 	for i, c := range n.Content {
 		index(c, n.Kind == yaml.MappingNode && i%2 == 0, lines, depth+1)
 	}
+}
+
+// distance is yamltext.Distance, but a key or a typo longer than any key
+// is far from everything: bounding it keeps a hint cheap on hostile input.
+func distance(a, b string) int {
+	if len(a) > 64 || len(b) > 64 {
+		return 64
+	}
+	return yamltext.Distance(a, b)
 }

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/tessera-engine/tessera/internal/yamltext"
 )
 
 // How YAML keys map to Go struct fields: a field's key is the name in its
@@ -460,7 +462,7 @@ func hint(name string, known []string, what string) string {
 		if strings.EqualFold(k, name) {
 			return fmt.Sprintf(" (did you mean %q?)", k)
 		}
-		if d := distance(strings.ToLower(name), strings.ToLower(k)); d < bestD {
+		if d := yamltext.Distance(strings.ToLower(name), strings.ToLower(k)); d < bestD {
 			best, bestD = k, d
 		}
 	}
@@ -477,25 +479,4 @@ func hint(name string, known []string, what string) string {
 		return fmt.Sprintf(" (%s: %s)", what, strings.Join(known, ", "))
 	}
 	return ""
-}
-
-// distance is the Levenshtein distance between a and b, in bytes.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

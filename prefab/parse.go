@@ -6,9 +6,10 @@ import (
 	"io"
 	"regexp"
 	"strconv"
-	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/tessera-engine/tessera/internal/yamltext"
 )
 
 // def is one prefab as a file gives it, before bases are resolved and
@@ -36,8 +37,8 @@ var prefabKeys = []string{"extends", "components"}
 // decoded later, when bases are known. broken reports a file that is not
 // YAML at all, whose prefabs are therefore unknown.
 func parse(file string, data []byte) (defs []*def, errs []*LoadError, broken bool) {
-	if e := checkText(file, data); e != nil {
-		return nil, []*LoadError{e}, true
+	if line, col, msg, bad := yamltext.BadText(data); bad {
+		return nil, []*LoadError{{File: file, Line: line, Col: col, Err: &detail{ErrSyntax, msg}}}, true
 	}
 	d := newDecoder(file, &errs)
 	dec := yaml.NewDecoder(bytes.NewReader(data))
@@ -192,34 +193,4 @@ func syntaxError(file string, err error) *LoadError {
 		msg = msg[6:]
 	}
 	return &LoadError{File: file, Line: max(line, 1), Err: &detail{ErrSyntax, "invalid YAML: " + msg}}
-}
-
-// checkText reports the first byte that is not UTF-8 or is a control
-// character YAML forbids, with its position: the YAML parser reports those
-// without one.
-func checkText(file string, data []byte) *LoadError {
-	line, col := 1, 1
-	for i := 0; i < len(data); {
-		r, size := utf8.DecodeRune(data[i:])
-		var msg string
-		switch {
-		case r == utf8.RuneError && size <= 1:
-			msg = fmt.Sprintf("the file is not UTF-8 text (byte 0x%02x)", data[i])
-		case r < 0x20 && r != '\t' && r != '\n' && r != '\r', r == 0x7f, r >= 0x80 && r <= 0x9f && r != 0x85,
-			r == 0xfffe, r == 0xffff:
-			msg = fmt.Sprintf("control character %U is not allowed in YAML", r)
-		case r == 0xfeff && i > 0:
-			msg = "a byte order mark (U+FEFF) is allowed only at the start"
-		}
-		if msg != "" {
-			return &LoadError{File: file, Line: line, Col: col, Err: &detail{ErrSyntax, msg}}
-		}
-		if r == '\n' {
-			line, col = line+1, 1
-		} else {
-			col++
-		}
-		i += size
-	}
-	return nil
 }

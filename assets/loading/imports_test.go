@@ -16,7 +16,7 @@ func TestImports(t *testing.T) {
 	}
 	for _, path := range strings.Fields(string(out)) {
 		switch path {
-		case "github.com/tessera-engine/tessera/assets/loading", "github.com/tessera-engine/tessera/assets",
+		case "github.com/tessera-engine/tessera/assets/loading", "github.com/tessera-engine/tessera/assets", "github.com/tessera-engine/tessera/internal/yamltext",
 			"github.com/tessera-engine/tessera/scene", "github.com/tessera-engine/tessera/world", "go.yaml.in/yaml/v3":
 		default:
 			t.Errorf("loading depends on %s; it may import assets, scene, world, the standard library and go.yaml.in/yaml/v3 only", path)

@@ -1,0 +1,34 @@
+package yamltext
+
+import "testing"
+
+func TestBadText(t *testing.T) {
+	tests := []struct {
+		in        string
+		line, col int
+		msg       string
+	}{
+		{"a: 1\nb: 2\n", 0, 0, ""},
+		{"a: 1\nb: \x01\n", 2, 4, "control character U+0001 is not allowed in YAML"},
+		{"ab\xffc", 1, 3, "the file is not UTF-8 text (byte 0xff)"},
+		{"\ufeffa: 1", 0, 0, ""},
+		{"a\ufeff", 1, 2, "a byte order mark (U+FEFF) is allowed only at the start"},
+	}
+	for _, tt := range tests {
+		line, col, msg, bad := BadText([]byte(tt.in))
+		if line != tt.line || col != tt.col || msg != tt.msg || bad != (tt.msg != "") {
+			t.Errorf("BadText(%q) = %d, %d, %q, %v; want %d, %d, %q", tt.in, line, col, msg, bad, tt.line, tt.col, tt.msg)
+		}
+	}
+}
+
+func TestDistance(t *testing.T) {
+	for _, tt := range []struct {
+		a, b string
+		want int
+	}{{"", "", 0}, {"hp", "hp", 0}, {"hp", "hP", 1}, {"kitten", "sitting", 3}, {"", "max", 3}} {
+		if got := Distance(tt.a, tt.b); got != tt.want {
+			t.Errorf("Distance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
