@@ -21,11 +21,6 @@ const loopDoc = "docs/LOOP.md"
 // example in them must appear on the page.
 var loopExampleFiles = []string{"engine/example_test.go", "engine/window/example_test.go"}
 
-// codeComment names the file a docs/LOOP.md snippet of declarations is
-// copied from; it stands on the line before the block's opening fence, and
-// the snippet must appear in the file verbatim, so it compiles with it.
-var codeComment = regexp.MustCompile(`^<!--\s*code:\s*(\S+)\s*-->$`)
-
 // loopExample is the body of one Example function.
 type loopExample struct {
 	file string // relative to the repository root
@@ -88,23 +83,7 @@ func TestLoopDocExamples(t *testing.T) {
 			}
 			continue
 		}
-		prev := ""
-		if b.line >= 2 {
-			prev = strings.TrimSpace(lines[b.line-2])
-		}
-		m := codeComment.FindStringSubmatch(prev)
-		if m == nil {
-			t.Errorf("%s:%d: Go snippet has neither <!-- example: ExampleName --> nor <!-- code: path --> on the line before it, so nothing checks that it compiles", loopDoc, b.line)
-			continue
-		}
-		src, err := os.ReadFile(filepath.Join(root, m[1]))
-		if err != nil {
-			t.Errorf("%s:%d: %v", loopDoc, b.line, err)
-			continue
-		}
-		if !strings.Contains(string(src), b.text) {
-			t.Errorf("%s:%d: snippet is not copied verbatim from %s; copy it again from there", loopDoc, b.line, m[1])
-		}
+		checkCopied(t, loopDoc, lines, b)
 	}
 	for name, ex := range examples {
 		if !used[name] {

@@ -32,23 +32,7 @@ func TestRenderDocExamples(t *testing.T) {
 			checkSnippet(t, renderDoc, b, b.example, examples)
 			continue
 		}
-		prev := ""
-		if b.line >= 2 {
-			prev = strings.TrimSpace(lines[b.line-2])
-		}
-		m := codeComment.FindStringSubmatch(prev)
-		if m == nil {
-			t.Errorf("%s:%d: Go snippet has neither <!-- example: ExampleName --> nor <!-- code: path --> on the line before it, so nothing checks that it compiles", renderDoc, b.line)
-			continue
-		}
-		src, err := os.ReadFile(filepath.Join(root, m[1]))
-		if err != nil {
-			t.Errorf("%s:%d: %v", renderDoc, b.line, err)
-			continue
-		}
-		if !strings.Contains(string(src), b.text) {
-			t.Errorf("%s:%d: snippet is not copied verbatim from %s; copy it again from there", renderDoc, b.line, m[1])
-		}
+		checkCopied(t, renderDoc, lines, b)
 	}
 	for name, ex := range examples {
 		if ex.file == "render/example_docs_test.go" && !used[name] {
