@@ -6,7 +6,9 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"reflect"
 	"strings"
+	"sync/atomic"
 )
 
 // root is one path given to Load or LoadFS: a file, or a directory whose
@@ -14,14 +16,59 @@ import (
 // to a directory are picked up.
 type root struct {
 	fsys fs.FS // nil for the operating system's file system
+	id   fsID  // which file system: files are known by id and name
 	path string
 }
 
-// same reports whether r and o are the same operating-system path, so a
-// path loaded twice is listed once on reload. Roots in an fs.FS are never
-// the same: an fs.FS need not be comparable.
+// fsID tells file systems apart, so that two fs.FS values holding a file
+// of the same name (two embedded folders, say) keep both files, while the
+// same file system loaded again replaces its files. The zero fsID is the
+// operating system's file system.
+type fsID struct {
+	kind fsKind
+	v    any     // fsComparable: the fs.FS value itself
+	p    uintptr // fsPointer: what its map, slice, func or pointer refers to; fsUnique: a serial number
+	t    reflect.Type
+}
+
+type fsKind uint8
+
+const (
+	fsOS         fsKind = iota // the operating system's files (Load)
+	fsComparable               // an fs.FS of a comparable type: os.DirFS, embed.FS, a pointer
+	fsPointer                  // a map (fstest.MapFS), slice or func: known by what it refers to
+	fsUnique                   // none of those: each LoadFS call is a file system of its own
+	fsBytes                    // LoadBytes: files held in memory, known by name
+)
+
+// uniqueFS numbers the file systems that cannot be compared.
+var uniqueFS atomic.Uint64
+
+// identify returns fsys's identity. Comparing two interface values whose
+// dynamic type is not comparable panics, so those are known by what they
+// point to, or, failing that, not at all.
+func identify(fsys fs.FS) fsID {
+	t := reflect.TypeOf(fsys)
+	if t.Comparable() {
+		return fsID{kind: fsComparable, v: fsys}
+	}
+	switch v := reflect.ValueOf(fsys); v.Kind() {
+	case reflect.Map, reflect.Slice, reflect.Func:
+		return fsID{kind: fsPointer, p: v.Pointer(), t: t}
+	}
+	return fsID{kind: fsUnique, p: uintptr(uniqueFS.Add(1))}
+}
+
+// fileKey is a loaded file's identity: its file system and its name.
+type fileKey struct {
+	fs   fsID
+	name string
+}
+
+// same reports whether r and o are the same path of the same file system,
+// so a path loaded twice is listed once on reload.
 func (r root) same(o root) bool {
-	return r.fsys == nil && o.fsys == nil && r.path == o.path
+	return r.id == o.id && r.path == o.path
 }
 
 func osRoots(paths []string) []root {
@@ -36,9 +83,10 @@ func fsRoots(fsys fs.FS, paths []string) []root {
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
+	id := identify(fsys)
 	out := make([]root, len(paths))
 	for i, p := range paths {
-		out[i] = root{fsys: fsys, path: path.Clean(p)}
+		out[i] = root{fsys: fsys, id: id, path: path.Clean(p)}
 	}
 	return out
 }
@@ -124,6 +172,7 @@ func ioError(name string, err error) *LoadError {
 // source is one loaded file: its bytes and what parsing found in them.
 type source struct {
 	name   string
+	key    fileKey
 	root   int // index into state.roots; -1 for LoadBytes
 	st     stamp
 	data   []byte
@@ -132,9 +181,9 @@ type source struct {
 	broken bool         // the file is not YAML, so its prefabs are unknown
 }
 
-func newSource(name string, root int, st stamp, data []byte) *source {
-	s := &source{name: name, root: root, st: st, data: data}
-	s.defs, s.errs, s.broken = parse(name, data)
+func newSource(key fileKey, root int, st stamp, data []byte) *source {
+	s := &source{name: key.name, key: key, root: root, st: st, data: data}
+	s.defs, s.errs, s.broken = parse(key.name, data)
 	return s
 }
 
@@ -143,5 +192,5 @@ func readSource(r root, index int, f file) (*source, *LoadError) {
 	if err != nil {
 		return nil, ioError(f.name, err)
 	}
-	return newSource(f.name, index, f.st, data), nil
+	return newSource(fileKey{r.id, f.name}, index, f.st, data), nil
 }

@@ -32,7 +32,7 @@ type Library struct {
 	comps map[string]entry // guarded by mu
 	// tried holds the stamps of the files of the last reload that failed,
 	// so that an unchanged broken file is reported once, not every poll.
-	tried map[string]stamp
+	tried map[fileKey]stamp
 }
 
 // state is one immutable version of a library's contents. A change builds
@@ -143,6 +143,13 @@ func (l *Library) Load(paths ...string) error {
 // LoadFS is [Library.Load] for the files of fsys, such as an [embed.FS]
 // for a shipped game or an [os.DirFS]. Paths are slash-separated, as
 // [fs.FS] wants; no path means the whole of fsys.
+//
+// A file is known by its file system and its path: loading the same file
+// system again (an equal embed.FS or os.DirFS, the same fstest.MapFS)
+// replaces its files, while a file of the same path in another file
+// system is another file, kept beside it. A file system whose type is not
+// comparable and not a map, slice or func cannot be recognised, so each
+// call loads it as a new one.
 func (l *Library) LoadFS(fsys fs.FS, paths ...string) error {
 	return l.load(fsRoots(fsys, paths), false)
 }
@@ -151,7 +158,7 @@ func (l *Library) LoadFS(fsys fs.FS, paths ...string) error {
 // It is never reloaded.
 func (l *Library) LoadBytes(name string, data []byte) error {
 	return l.change(func(s *state) {
-		s.sources = replaceSources(s.sources, []*source{newSource(name, -1, stamp{}, data)})
+		s.sources = replaceSources(s.sources, []*source{newSource(fileKey{fsID{kind: fsBytes}, name}, -1, stamp{}, data)})
 	})
 }
 
@@ -271,11 +278,11 @@ func (s *state) clone() *state {
 }
 
 // replaceSources returns list with the sources of add replacing those of
-// the same name, and the others appended.
+// the same file (name and file system), and the others appended.
 func replaceSources(list, add []*source) []*source {
 	out := slices.Clone(list)
 	for _, a := range add {
-		if i := slices.IndexFunc(out, func(s *source) bool { return s.name == a.name }); i >= 0 {
+		if i := slices.IndexFunc(out, func(s *source) bool { return s.key == a.key }); i >= 0 {
 			out[i] = a
 		} else {
 			out = append(out, a)

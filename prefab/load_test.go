@@ -2,6 +2,9 @@ package prefab_test
 
 import (
 	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -412,4 +415,48 @@ func TestEmptyValueKeepsBaseFactory(t *testing.T) {
 			t.Errorf("%s: Position = %v, want the factory's {7 8}", name, got)
 		}
 	}
+}
+
+// TestSameNameInTwoFileSystems loads files of the same name from two file
+// systems: both are kept. Loading one file system again replaces its own
+// files only, and a reload of either sees its own changes.
+func TestSameNameInTwoFileSystems(t *testing.T) {
+	monsters := fstest.MapFS{"prefabs.yaml": {Data: []byte("goblin:\n  extends: monster\n")}}
+	dirA, dirB := t.TempDir(), t.TempDir()
+	write(t, dirA, "prefabs.yaml", "orc:\n  extends: monster\n")
+	write(t, dirB, "prefabs.yaml", "troll:\n  extends: monster\n")
+	fsA, fsB := os.DirFS(dirA), os.DirFS(dirB)
+
+	lib := newLibrary(t)
+	for _, load := range []struct {
+		name string
+		fsys fs.FS
+	}{
+		{"MapFS", monsters}, {"DirFS a", fsA}, {"DirFS b", fsB},
+		// Again: each replaces its own file, nothing is defined twice.
+		{"MapFS again", monsters}, {"DirFS a again", os.DirFS(dirA)},
+	} {
+		if err := lib.LoadFS(load.fsys); err != nil {
+			t.Fatalf("LoadFS(%s): %v", load.name, err)
+		}
+	}
+	equal(t, "prefabs", lib.Names(), []string{"goblin", "monster", "orc", "troll"})
+	equal(t, "files", lib.Files(), []string{"prefabs.yaml", "prefabs.yaml", "prefabs.yaml"})
+
+	// A second MapFS with the same file name is another file system.
+	other := fstest.MapFS{"prefabs.yaml": {Data: []byte("imp:\n  extends: monster\n")}}
+	if err := lib.LoadFS(other); err != nil {
+		t.Fatal(err)
+	}
+	equal(t, "prefabs after a second MapFS", lib.Names(), []string{"goblin", "imp", "monster", "orc", "troll"})
+
+	// A reload reads each file system's own file.
+	write(t, dirB, "prefabs.yaml", "troll:\n  extends: monster\ncave-troll:\n  extends: troll\n")
+	touch(t, filepath.Join(dirB, "prefabs.yaml"), 1)
+	r := lib.Reload()
+	if r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	equal(t, "changed by the reload", r.Changed, []string{"cave-troll"})
+	equal(t, "prefabs after the reload", lib.Names(), []string{"cave-troll", "goblin", "imp", "monster", "orc", "troll"})
 }

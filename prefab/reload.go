@@ -45,17 +45,18 @@ func (l *Library) Reload() Reload {
 	old := l.state()
 
 	var errs []*LoadError
-	var listed []file
-	rootOf := make(map[string]int)
-	stamps := make(map[string]stamp)
+	var listed []fileKey
+	rootOf := make(map[fileKey]int)
+	stamps := make(map[fileKey]stamp)
 	for i, r := range old.roots {
 		files, ferrs := r.list()
 		errs = append(errs, ferrs...)
 		for _, f := range files {
-			if _, dup := rootOf[f.name]; !dup {
-				rootOf[f.name] = i
-				stamps[f.name] = f.st
-				listed = append(listed, f)
+			k := fileKey{r.id, f.name}
+			if _, dup := rootOf[k]; !dup {
+				rootOf[k] = i
+				stamps[k] = f.st
+				listed = append(listed, k)
 			}
 		}
 	}
@@ -67,13 +68,13 @@ func (l *Library) Reload() Reload {
 	stampChanged := len(errs) > 0
 	next := old.clone()
 	next.sources = nil
-	have := make(map[string]bool)
+	have := make(map[fileKey]bool)
 	for _, src := range old.sources {
 		if src.root < 0 {
 			next.sources = append(next.sources, src)
 			continue
 		}
-		st, ok := stamps[src.name]
+		st, ok := stamps[src.key]
 		switch {
 		case !ok:
 			ev.Files = append(ev.Files, src.name)
@@ -81,7 +82,8 @@ func (l *Library) Reload() Reload {
 			next.sources = append(next.sources, src)
 		default:
 			stampChanged = true
-			ns, err := l.reread(old.roots[rootOf[src.name]], rootOf[src.name], file{src.name, st}, src)
+			i := rootOf[src.key]
+			ns, err := l.reread(old.roots[i], i, file{src.name, st}, src)
 			if err != nil {
 				errs = append(errs, err)
 				continue
@@ -91,18 +93,19 @@ func (l *Library) Reload() Reload {
 			}
 			next.sources = append(next.sources, ns)
 		}
-		have[src.name] = true
+		have[src.key] = true
 	}
-	for _, f := range listed {
-		if have[f.name] {
+	for _, k := range listed {
+		if have[k] {
 			continue
 		}
-		ns, err := readSource(old.roots[rootOf[f.name]], rootOf[f.name], f)
+		i := rootOf[k]
+		ns, err := readSource(old.roots[i], i, file{k.name, stamps[k]})
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		ev.Files = append(ev.Files, f.name)
+		ev.Files = append(ev.Files, k.name)
 		next.sources = append(next.sources, ns)
 	}
 	if len(ev.Files) == 0 && len(errs) == 0 {
@@ -138,7 +141,7 @@ func (l *Library) reread(r root, index int, f file, src *source) (*source, *Load
 		c.st = f.st
 		return &c, nil
 	}
-	return newSource(f.name, index, f.st, data), nil
+	return newSource(fileKey{r.id, f.name}, index, f.st, data), nil
 }
 
 // changedPrefabs returns the names of the prefabs that differ between a
