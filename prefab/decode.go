@@ -36,6 +36,14 @@ type decoder struct {
 	errs      *[]*LoadError
 	budget    int
 	merging   map[*yaml.Node]bool // mappings whose merge keys are being expanded
+
+	// When track is on, every struct field the data sets as a whole is
+	// recorded in sets, as an index path from the top value (for
+	// reflect.Value.FieldByIndex); struct fields it merges into are not,
+	// their own fields are. That is what a patch over a factory applies.
+	track bool
+	cur   []int
+	sets  [][]int
 }
 
 func newDecoder(file string, errs *[]*LoadError) *decoder {
@@ -335,8 +343,30 @@ func (d *decoder) structure(v reflect.Value, n *yaml.Node, path string) {
 			}
 			seen[name] = k
 		}
-		d.value(v.FieldByIndex(f.index), p.val, sub)
+		fv := v.FieldByIndex(f.index)
+		if d.track {
+			d.cur = append(d.cur, f.index...)
+			if !mergesInto(fv.Type(), p.val) {
+				d.sets = append(d.sets, slices.Clone(d.cur))
+			}
+		}
+		d.value(fv, p.val, sub)
+		if d.track {
+			d.cur = d.cur[:len(d.cur)-len(f.index)]
+		}
 	}
+}
+
+// mergesInto reports whether decoding n into a value of type t merges
+// field by field (a struct from a mapping) rather than replacing the
+// value.
+func mergesInto(t reflect.Type, n *yaml.Node) bool {
+	for n != nil && n.Kind == yaml.AliasNode {
+		n = n.Alias
+	}
+	pt := reflect.PointerTo(t)
+	return t.Kind() == reflect.Struct && n != nil && n.Kind == yaml.MappingNode &&
+		!pt.Implements(unmarshalerType) && !pt.Implements(textType)
 }
 
 func joinPath(path, name string) string {

@@ -2,6 +2,7 @@ package prefab_test
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -459,4 +460,70 @@ func TestSameNameInTwoFileSystems(t *testing.T) {
 	}
 	equal(t, "changed by the reload", r.Changed, []string{"cave-troll"})
 	equal(t, "prefabs after the reload", lib.Names(), []string{"cave-troll", "goblin", "imp", "monster", "orc", "troll"})
+}
+
+// TestPartialValuePatchesBaseFactory: a mapping that sets some fields over
+// a base whose component comes from a factory patches what the factory
+// makes; a whole value replaces the factory.
+func TestPartialValuePatchesBaseFactory(t *testing.T) {
+	lib := newLibrary(t)
+	calls := 0
+	rolled := prefab.New("rolled",
+		prefab.Factory(tPos, func(s prefab.Spawn) Vec { return s.Args.(Vec) }),
+		prefab.Factory(tStats, func(s prefab.Spawn) Stats {
+			calls++
+			return Stats{Speed: float64(calls), Resist: Resist{Fire: 1, Ice: 2}, Tags: []string{"rolled"}, Level: 3}
+		}),
+		prefab.Factory(tName, func(prefab.Spawn) string { return "from code" }),
+	)
+	if err := lib.Add(rolled); err != nil {
+		t.Fatal(err)
+	}
+	yaml := `
+raised:
+  extends: rolled
+  components:
+    Position: {y: 5}
+    Stats:
+      resist: {ice: 9}
+      tags: [data]
+    Name: from data
+raised-more:
+  extends: raised
+  components:
+    Stats: {level: 7}
+`
+	if err := lib.LoadFS(fstest.MapFS{"p.yaml": {Data: []byte(yaml)}}); err != nil {
+		t.Fatal(err)
+	}
+	w := world.New()
+	tests := []struct {
+		prefab string
+		pos    Vec
+		stats  Stats
+	}{
+		{"raised", Vec{X: 1, Y: 5}, Stats{Speed: 1, Resist: Resist{Fire: 1, Ice: 9}, Tags: []string{"data"}, Level: 3}},
+		{"raised-more", Vec{X: 2, Y: 5}, Stats{Speed: 2, Resist: Resist{Fire: 1, Ice: 9}, Tags: []string{"data"}, Level: 7}},
+		{"raised", Vec{X: 3, Y: 5}, Stats{Speed: 3, Resist: Resist{Fire: 1, Ice: 9}, Tags: []string{"data"}, Level: 3}},
+	}
+	var first []string
+	for i, tt := range tests {
+		e, err := lib.Spawn(w, tt.prefab, Vec{X: float32(i + 1), Y: 100})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := *tPos.Require(w, e); got != tt.pos {
+			t.Errorf("spawn %d of %s: Position = %v, want %v", i, tt.prefab, got, tt.pos)
+		}
+		got := *tStats.Require(w, e)
+		equal(t, fmt.Sprintf("spawn %d of %s: Stats", i, tt.prefab), got, tt.stats)
+		if name := *tName.Require(w, e); name != "from data" {
+			t.Errorf("spawn %d of %s: Name = %q, want the data's whole value", i, tt.prefab, name)
+		}
+		if first == nil {
+			first = got.Tags
+		} else if &got.Tags[0] == &first[0] {
+			t.Errorf("spawn %d of %s shares its Tags with the first spawn", i, tt.prefab)
+		}
+	}
 }

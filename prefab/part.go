@@ -197,15 +197,21 @@ func (p *patchPart[T]) Component() world.ComponentType { return p.key }
 func (p *patchPart[T]) factory() bool                  { return false }
 func (p *patchPart[T]) same(o Part) bool               { return o == Part(p) }
 
+// patched returns a factory that makes the value p makes, then edits it
+// with fn.
+func (p *factoryPart[T]) patched(fn func(*T)) *factoryPart[T] {
+	mk := p.fn
+	return &factoryPart[T]{key: p.key, fn: func(s Spawn) T {
+		v := mk(s)
+		fn(&v)
+		return v
+	}}
+}
+
 func (p *patchPart[T]) over(base Part) Part {
 	switch b := base.(type) {
 	case *factoryPart[T]:
-		mk := b.fn
-		return &factoryPart[T]{key: p.key, fn: func(s Spawn) T {
-			v := mk(s)
-			p.fn(&v)
-			return v
-		}}
+		return b.patched(p.fn)
 	case *valuePart[T]:
 		v := b.v
 		if p.cp != nil {

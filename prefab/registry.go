@@ -71,13 +71,36 @@ func (e *typedEntry[T]) renamed(name string) entry {
 // replaces what was there (see decoder.value). A shallow copy of the base
 // is enough: decoding writes into struct fields held by value and makes
 // new slices, maps and pointers, so it never writes into the base.
+//
+// Over a base's factory, a mapping that sets some of a struct's fields is
+// a patch: the factory still makes each entity's value, and the fields the
+// data sets are then copied over it. Data that gives the whole value
+// replaces the factory.
 func (e *typedEntry[T]) decode(d *decoder, n *yaml.Node, base Part) Part {
 	var v T
 	if b, ok := base.(*valuePart[T]); ok {
 		v = b.v
 	}
-	if !isNull(n) {
-		d.value(reflect.ValueOf(&v).Elem(), n, "")
+	if isNull(n) {
+		return &valuePart[T]{key: e.key, v: v, cp: e.cp}
 	}
-	return &valuePart[T]{key: e.key, v: v, cp: e.cp}
+	f, overFactory := base.(*factoryPart[T])
+	if !overFactory || !mergesInto(reflect.TypeFor[T](), n) {
+		d.value(reflect.ValueOf(&v).Elem(), n, "")
+		return &valuePart[T]{key: e.key, v: v, cp: e.cp}
+	}
+	d.track, d.cur, d.sets = true, d.cur[:0], nil
+	d.value(reflect.ValueOf(&v).Elem(), n, "")
+	paths := d.sets
+	d.track, d.sets = false, nil
+	return f.patched(func(dst *T) {
+		src := v
+		if e.cp != nil {
+			src = e.cp(v) // no two entities share what the data's slices or maps hold
+		}
+		from, to := reflect.ValueOf(&src).Elem(), reflect.ValueOf(dst).Elem()
+		for _, p := range paths {
+			to.FieldByIndex(p).Set(from.FieldByIndex(p))
+		}
+	})
 }
