@@ -2,8 +2,9 @@ package assets
 
 import (
 	"errors"
-	"strconv"
 	"strings"
+
+	"github.com/tessera-engine/tessera/internal/loaderr"
 )
 
 // Sentinel errors, for errors.Is. Every error a load returns is a
@@ -45,18 +46,7 @@ type LoadError struct {
 // `sprites/hero.yaml:4:3: frame "idle-1" (40,0)-(56,16) is outside the image hero.png (0,0)-(32,32)`.
 func (e *LoadError) Error() string {
 	var b strings.Builder
-	if e.Path != "" {
-		b.WriteString(e.Path)
-		if e.Line > 0 {
-			b.WriteByte(':')
-			b.WriteString(strconv.Itoa(e.Line))
-			if e.Col > 0 {
-				b.WriteByte(':')
-				b.WriteString(strconv.Itoa(e.Col))
-			}
-		}
-		b.WriteString(": ")
-	}
+	loaderr.WritePosition(&b, e.Path, e.Line, e.Col)
 	b.WriteString(reason(e.Err))
 	return b.String()
 }
@@ -66,30 +56,7 @@ func (e *LoadError) Unwrap() error { return e.Err }
 
 // Errors returns every [*LoadError] in err: err itself, or each of the
 // errors it joins, in order. It returns nil for a nil err.
-func Errors(err error) []*LoadError {
-	var out []*LoadError
-	var walk func(error)
-	walk = func(err error) {
-		if le, ok := err.(*LoadError); ok {
-			out = append(out, le)
-			return
-		}
-		if j, ok := err.(interface{ Unwrap() []error }); ok {
-			for _, e := range j.Unwrap() {
-				walk(e)
-			}
-			return
-		}
-		var le *LoadError
-		if errors.As(err, &le) {
-			out = append(out, le)
-		}
-	}
-	if err != nil {
-		walk(err)
-	}
-	return out
-}
+func Errors(err error) []*LoadError { return loaderr.All[*LoadError](err) }
 
 // detail is a sentinel with the words that say what exactly is wrong, and
 // optionally the error that caused it: errors.Is matches both, and the

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/tessera-engine/tessera/internal/poll"
 )
 
 // Reload is what a reload did: the event a game logs or shows a designer.
@@ -249,15 +251,14 @@ func (l *Loader) reloadAtlas(e *entry, a *Atlas, fail func(error)) bool {
 //
 // A Watcher is not safe for concurrent use.
 type Watcher struct {
-	l        *Loader
-	interval time.Duration
-	next     time.Time
+	l    *Loader
+	pace poll.Pace
 }
 
 // Watch returns a Watcher for l that looks at the files at most once per
 // interval; zero or less means at every poll.
 func (l *Loader) Watch(interval time.Duration) *Watcher {
-	return &Watcher{l: l, interval: interval}
+	return &Watcher{l: l, pace: poll.Every(interval)}
 }
 
 // Poll reloads the assets whose files changed, if the interval has passed
@@ -265,12 +266,8 @@ func (l *Loader) Watch(interval time.Duration) *Watcher {
 // file reloaded, or one that failed. Between looks it costs a clock read
 // and allocates nothing.
 func (w *Watcher) Poll() (Reload, bool) {
-	if w.interval > 0 {
-		now := time.Now()
-		if now.Before(w.next) {
-			return Reload{}, false
-		}
-		w.next = now.Add(w.interval)
+	if !w.pace.Due() {
+		return Reload{}, false
 	}
 	r := w.l.Reload()
 	return r, len(r.Paths) > 0 || r.Err != nil

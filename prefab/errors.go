@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+
+	"github.com/tessera-engine/tessera/internal/loaderr"
 )
 
 // Sentinel errors, for errors.Is. Every error a load returns is a
@@ -62,18 +64,7 @@ type LoadError struct {
 // Parts that are empty are left out.
 func (e *LoadError) Error() string {
 	var b strings.Builder
-	if e.File != "" {
-		b.WriteString(e.File)
-		if e.Line > 0 {
-			b.WriteByte(':')
-			b.WriteString(strconv.Itoa(e.Line))
-			if e.Col > 0 {
-				b.WriteByte(':')
-				b.WriteString(strconv.Itoa(e.Col))
-			}
-		}
-		b.WriteString(": ")
-	}
+	loaderr.WritePosition(&b, e.File, e.Line, e.Col)
 	msg := reason(e.Err)
 	// A message that quotes the name already ("unknown field "hp"") does
 	// not need it said twice.
@@ -97,30 +88,7 @@ func (e *LoadError) Unwrap() error { return e.Err }
 
 // Errors returns every [*LoadError] in err: err itself, or each of the
 // errors it joins, in order. It returns nil for a nil err.
-func Errors(err error) []*LoadError {
-	var out []*LoadError
-	var walk func(error)
-	walk = func(err error) {
-		if le, ok := err.(*LoadError); ok {
-			out = append(out, le)
-			return
-		}
-		if j, ok := err.(interface{ Unwrap() []error }); ok {
-			for _, e := range j.Unwrap() {
-				walk(e)
-			}
-			return
-		}
-		var le *LoadError
-		if errors.As(err, &le) {
-			out = append(out, le)
-		}
-	}
-	if err != nil {
-		walk(err)
-	}
-	return out
-}
+func Errors(err error) []*LoadError { return loaderr.All[*LoadError](err) }
 
 // detail is a sentinel with the words that say what exactly is wrong:
 // errors.Is matches the sentinel, and the message is the detail alone.

@@ -9,5 +9,5 @@ import (
 // TestImports keeps prefab to world, the standard library and the YAML
 // parser: it must build and test anywhere, without ebitengine.
 func TestImports(t *testing.T) {
-	depcheck.Only(t, "github.com/tessera-engine/tessera/world", "github.com/tessera-engine/tessera/internal/yamltext", "go.yaml.in/yaml/v3")
+	depcheck.Only(t, "github.com/tessera-engine/tessera/world", "github.com/tessera-engine/tessera/internal/loaderr", "github.com/tessera-engine/tessera/internal/poll", "github.com/tessera-engine/tessera/internal/yamltext", "go.yaml.in/yaml/v3")
 }

@@ -5,6 +5,8 @@ import (
 	"maps"
 	"slices"
 	"time"
+
+	"github.com/tessera-engine/tessera/internal/poll"
 )
 
 // Reload is what a reload did: the event a game logs or shows a designer.
@@ -188,15 +190,14 @@ func samePrefab(a, b *Prefab) bool {
 //
 // A Watcher is not safe for concurrent use.
 type Watcher struct {
-	lib      *Library
-	interval time.Duration
-	next     time.Time
+	lib  *Library
+	pace poll.Pace
 }
 
 // Watch returns a Watcher for l that looks at the files at most once per
 // interval; zero or less means at every poll.
 func (l *Library) Watch(interval time.Duration) *Watcher {
-	return &Watcher{lib: l, interval: interval}
+	return &Watcher{lib: l, pace: poll.Every(interval)}
 }
 
 // Poll reloads the library if the interval has passed and its files
@@ -205,12 +206,8 @@ func (l *Library) Watch(interval time.Duration) *Watcher {
 // recovered from a failure. Between looks
 // it costs a clock read and allocates nothing.
 func (w *Watcher) Poll() (Reload, bool) {
-	if w.interval > 0 {
-		now := time.Now()
-		if now.Before(w.next) {
-			return Reload{}, false
-		}
-		w.next = now.Add(w.interval)
+	if !w.pace.Due() {
+		return Reload{}, false
 	}
 	r := w.lib.Reload()
 	return r, len(r.Files) > 0 || r.Err != nil || r.Recovered
