@@ -95,16 +95,15 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
+
+	"github.com/tessera-engine/tessera/internal/stresskit"
 )
 
 func main() {
@@ -141,7 +140,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	}
 	fs.Func("bodies", "comma-separated body `counts` (default 10000,100000)", func(s string) error {
 		var err error
-		cfg.bodies, err = parseCounts(s)
+		cfg.bodies, err = stresskit.ParseCounts(s)
 		return err
 	})
 	fs.IntVar(&cfg.steps, "steps", cfg.steps, "timed fixed `steps` per walk and body count")
@@ -183,19 +182,6 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	return cfg, err
 }
 
-// parseCounts parses a comma-separated list of positive integers.
-func parseCounts(s string) ([]int, error) {
-	var out []int
-	for f := range strings.SplitSeq(s, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || n <= 0 {
-			return nil, fmt.Errorf("%q is not a positive body count", f)
-		}
-		out = append(out, n)
-	}
-	return out, nil
-}
-
 // parseWalks parses a comma-separated list of walk names, dropping repeats.
 func parseWalks(s string) ([]string, error) {
 	var out []string
@@ -224,21 +210,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if cfg.window {
 		return runWindow(cfg, stdout, stderr)
 	}
-	if !cfg.json {
-		fmt.Fprintf(stdout, "%-14s %9s %6s %11s %12s\n", "walk", "bodies", "steps", "ns/entity", "allocs/step")
+	table, err := stresskit.NewTable(stdout, cfg.json)
+	if err != nil {
+		fmt.Fprintln(stderr, "stress:", err)
+		return 1
 	}
-	enc := json.NewEncoder(stdout)
 	for _, n := range cfg.bodies {
 		results, err := measure(cfg.walks, n, cfg.steps, cfg.seed, cfg.collide)
 		for _, r := range results {
-			if cfg.json {
-				r.NsPerEntity = math.Round(r.NsPerEntity*1000) / 1000
-				if err := enc.Encode(r); err != nil {
-					fmt.Fprintln(stderr, "stress:", err)
-					return 1
-				}
-			} else {
-				fmt.Fprintf(stdout, "%-14s %9d %6d %11.2f %12.4g\n", r.Walk, r.Bodies, r.Steps, r.NsPerEntity, r.AllocsPerStep)
+			if err := table.Write(r); err != nil {
+				fmt.Fprintln(stderr, "stress:", err)
+				return 1
 			}
 		}
 		if err != nil {
@@ -246,8 +228,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	if !cfg.json {
-		fmt.Fprintf(stdout, "ok: every walk matches the limit after %d steps\n", cfg.steps+1)
+	if err := table.Done(cfg.steps + 1); err != nil {
+		fmt.Fprintln(stderr, "stress:", err)
+		return 1
 	}
 	return 0
 }

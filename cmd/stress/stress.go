@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"runtime"
 	"slices"
 	"strconv"
 	"time"
 
+	"github.com/tessera-engine/tessera/internal/stresskit"
 	"github.com/tessera-engine/tessera/world"
 )
 
@@ -313,19 +313,7 @@ func checksum(ps []position, vs []velocity) uint64 {
 
 // result is one walk's measurement over one body count; it is also the
 // -json output line.
-type result struct {
-	Walk          string  `json:"walk"`
-	Bodies        int     `json:"bodies"`
-	Steps         int     `json:"steps"`
-	NsPerEntity   float64 `json:"ns_per_entity"`
-	AllocsPerStep float64 `json:"allocs_per_step"`
-}
-
-// rounds is how many slices the timed steps are cut into. The walks take
-// turns slice by slice, each turn starting with a different walk, so a
-// drift in the machine's speed during a run weighs on every walk alike,
-// while each walk still runs many steps in a row with its data in cache.
-const rounds = 10
+type result = stresskit.Result
 
 // measure runs each named walk over its own copy of n bodies spawned from
 // seed: one untimed warm-up step, then steps timed steps, the walks taking
@@ -353,40 +341,17 @@ func measure(names []string, n, steps int, seed uint64, collide bool) ([]result,
 		}
 		sims[i] = s
 	}
-	runtime.GC() // leave no collection of the setup's garbage to the timed steps
-
-	elapsed := make([]time.Duration, len(sims))
-	mallocs := make([]uint64, len(sims))
-	chunk := (steps + rounds - 1) / rounds
-	var ms runtime.MemStats
-	for done, round := 0, 0; done < steps; round++ {
-		k := min(chunk, steps-done)
-		for j := range sims {
-			i := (j + round) % len(sims)
-			runtime.ReadMemStats(&ms)
-			before := ms.Mallocs
-			start := time.Now()
-			for range k {
-				if err := sims[i].step(); err != nil {
-					return nil, fmt.Errorf("walk %s: %w", all[i], err)
-				}
-			}
-			elapsed[i] += time.Since(start)
-			runtime.ReadMemStats(&ms)
-			mallocs[i] += ms.Mallocs - before
-		}
-		done += k
+	steppers := make([]func() error, len(sims))
+	for i, s := range sims {
+		steppers[i] = s.step
 	}
-
+	samples, err := stresskit.Time(all, steppers, steps)
+	if err != nil {
+		return nil, err
+	}
 	results := make([]result, len(names))
 	for i, name := range names {
-		results[i] = result{
-			Walk:          name,
-			Bodies:        n,
-			Steps:         steps,
-			NsPerEntity:   float64(elapsed[i].Nanoseconds()) / float64(steps) / float64(n),
-			AllocsPerStep: float64(mallocs[i]) / float64(steps),
-		}
+		results[i] = stresskit.NewResult(name, n, steps, samples[i])
 	}
 	return results, verify(all, sims, steps+1)
 }

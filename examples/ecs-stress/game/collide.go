@@ -1,0 +1,72 @@
+package game
+
+import (
+	"image/color"
+
+	"github.com/tessera-engine/tessera/render/drawable"
+	"github.com/tessera-engine/tessera/systems"
+	"github.com/tessera-engine/tessera/world"
+)
+
+// addCollider gives body e a circle collider of its radius.
+func (s *Scene) addCollider(w *world.World, e world.Entity) {
+	r := 1.0
+	if d, ok := Radius.Get(w, e); ok && d.R > 0 {
+		r = d.R
+	}
+	systems.Collider.Add(w, e, systems.Circle(r))
+}
+
+// addCollision adds the collision system, after the move, and the system
+// that makes the bodies it finds meeting flash.
+func (s *Scene) addCollision(w *world.World) error {
+	st := &s.settings
+	col := systems.NewCollision(systems.CollisionOptions{
+		Area:     systems.Rect(0, 0, st.Width, st.Height),
+		CellSize: 16,
+	})
+	s.hits = hits{col: col, color: st.Hit, touched: s.hits.touched[:0]}
+	if err := w.AddSystem(col.System()); err != nil {
+		return err
+	}
+	return w.AddSystem(world.System{Name: HitsName, Phase: world.Fixed, Run: s.hits.run})
+}
+
+// hits tints the bodies that started touching another in the current step
+// with the hit colour, and gives those of the last step their own Tint
+// back: bodies flash as they meet. (Tinting every body in contact would
+// light up most of a crowded field.)
+type hits struct {
+	col     *systems.Collision
+	color   color.NRGBA
+	touched []world.Entity // tinted in the last step
+}
+
+func (h *hits) run(ctx *world.Context) error {
+	w := ctx.World
+	for _, e := range h.touched {
+		if pic, ok := drawable.Sprite.Get(w, e); ok {
+			if t, ok := Tint.Get(w, e); ok {
+				pic.Tint = *t
+			}
+		}
+	}
+	h.touched = h.touched[:0]
+	for _, c := range h.col.Contacts() {
+		if c.Kind != systems.ContactEnter {
+			continue
+		}
+		for _, e := range [2]world.Entity{c.A, c.B} {
+			if pic, ok := drawable.Sprite.Get(w, e); ok {
+				pic.Tint = h.color
+				h.touched = append(h.touched, e)
+			}
+		}
+	}
+	return nil
+}
+
+// Flashing returns how many bodies the last step tinted as meeting
+// another, counting a body once for each body it met; 0 without
+// collision.
+func (s *Scene) Flashing() int { return len(s.hits.touched) }

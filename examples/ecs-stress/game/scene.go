@@ -1,0 +1,189 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/tessera-engine/tessera/engine"
+	"github.com/tessera-engine/tessera/geom"
+	"github.com/tessera-engine/tessera/prefab"
+	"github.com/tessera-engine/tessera/scene"
+	"github.com/tessera-engine/tessera/world"
+)
+
+// The names of the scene's systems, in the order they run each step.
+const (
+	ControlsName = "ecs-stress.controls" // adds and removes bodies on input
+	MoveName     = "ecs-stress.move"     // moves and bounces every body
+	HitsName     = "ecs-stress.hits"     // flashes bodies that meet, with collision
+)
+
+// Options configure a Scene. The zero value runs the field as its YAML
+// says, walked by slots, without collision, from seed 0.
+type Options struct {
+	// Bodies is how many bodies the field starts with; 0 means the Field
+	// settings' Bodies.
+	Bodies int
+	// Walk names the move system's walk (see [Walks]); "" means "slots".
+	Walk string
+	// Collide gives every body a circle collider of its Radius and adds
+	// the collision system (systems.Collision) after the move; bodies
+	// flash with the Field settings' Hit colour for the step they meet
+	// another. Collision reports contacts and moves nothing.
+	Collide bool
+	// Seed seeds the bodies' positions, speeds and kinds.
+	Seed uint64
+	// Look is the sprite of the bodies; nil spawns sprites that draw
+	// nothing, as headless runs need.
+	Look *Look
+}
+
+// Scene is the field of bouncing bodies. Make one with [New]; it builds
+// its world on entering, so it can be run by engine.Run, or headless by
+// engine.NewHeadless.
+type Scene struct {
+	scene.Base
+	lib  *prefab.Library
+	opts Options
+
+	settings Settings
+	kinds    []*prefab.Prefab
+	rng      *rand.Rand
+	bodies   []world.Entity // in spawn order
+	hits     hits
+}
+
+// New returns a scene of the field that lib's prefabs describe (see
+// [LoadPrefabs]).
+func New(lib *prefab.Library, opts Options) *Scene {
+	if opts.Walk == "" {
+		opts.Walk = "slots"
+	}
+	return &Scene{lib: lib, opts: opts}
+}
+
+// OnEnter spawns the field and its bodies and adds the systems. A scene
+// that draws adds its renderer's systems before calling it.
+func (s *Scene) OnEnter() error {
+	w := s.World()
+	fe, err := s.lib.Spawn(w, FieldPrefab, nil)
+	if err != nil {
+		return err
+	}
+	set, ok := Field.Get(w, fe)
+	if !ok {
+		return fmt.Errorf("ecs-stress: prefab %q has no Field component", FieldPrefab)
+	}
+	s.settings = *set
+	if err := s.settings.check(); err != nil {
+		return err
+	}
+	s.kinds = s.kinds[:0]
+	for _, name := range s.settings.Kinds {
+		p, ok := s.lib.Lookup(name)
+		if !ok {
+			return fmt.Errorf("ecs-stress: field kind %q is not a prefab (have %v)", name, s.lib.Names())
+		}
+		s.kinds = append(s.kinds, p)
+	}
+	s.rng = rand.New(rand.NewPCG(s.opts.Seed, 0xb0d1e5))
+	s.bodies = s.bodies[:0]
+	n := s.opts.Bodies
+	if n <= 0 {
+		n = s.settings.Bodies
+	}
+	s.add(w, n)
+
+	move, ok := moveSystem(s.opts.Walk, s.settings.Width, s.settings.Height)
+	if !ok {
+		return fmt.Errorf("ecs-stress: unknown walk %q (have %v)", s.opts.Walk, Walks())
+	}
+	errs := []error{
+		w.AddSystem(world.System{Name: ControlsName, Phase: world.Fixed, Run: s.controls}),
+		w.AddSystem(move),
+	}
+	if s.opts.Collide {
+		errs = append(errs, s.addCollision(w))
+	}
+	return errors.Join(errs...)
+}
+
+// check reports settings the field cannot run with.
+func (st *Settings) check() error {
+	switch {
+	case st.Width <= 0 || st.Height <= 0:
+		return fmt.Errorf("ecs-stress: field size %gx%g is not positive", st.Width, st.Height)
+	case st.MinSpeed < 0 || st.MaxSpeed < st.MinSpeed:
+		return fmt.Errorf("ecs-stress: field speeds %g to %g: need 0 <= min_speed <= max_speed", st.MinSpeed, st.MaxSpeed)
+	case len(st.Kinds) == 0:
+		return errors.New("ecs-stress: field has no kinds of body")
+	case st.Batch <= 0:
+		return fmt.Errorf("ecs-stress: field batch %d is not positive", st.Batch)
+	}
+	return nil
+}
+
+// add spawns n bodies at random places, speeds and kinds.
+func (s *Scene) add(w *world.World, n int) {
+	st := &s.settings
+	for range n {
+		kind := s.kinds[s.rng.IntN(len(s.kinds))]
+		pos := geom.Vec2{X: s.rng.Float64() * st.Width, Y: s.rng.Float64() * st.Height}
+		angle := s.rng.Float64() * 2 * math.Pi
+		speed := st.MinSpeed + s.rng.Float64()*(st.MaxSpeed-st.MinSpeed)
+		vel := geom.Vec2{X: speed * math.Cos(angle), Y: speed * math.Sin(angle)}
+		e := kind.SpawnWith(w, prefab.SpawnOptions{
+			Args: s.opts.Look,
+			With: []prefab.Part{prefab.Value(geom.Position, pos), prefab.Value(geom.Velocity, vel)},
+		})
+		if s.opts.Collide {
+			s.addCollider(w, e)
+		}
+		s.bodies = append(s.bodies, e)
+	}
+}
+
+// remove destroys the n bodies spawned last, or all of them if there are
+// fewer.
+func (s *Scene) remove(w *world.World, n int) {
+	n = min(n, len(s.bodies))
+	for _, e := range s.bodies[len(s.bodies)-n:] {
+		w.Destroy(e)
+	}
+	s.bodies = s.bodies[:len(s.bodies)-n]
+}
+
+// controls adds or removes a batch of bodies for each press of the add and
+// remove actions.
+func (s *Scene) controls(ctx *world.Context) error {
+	in := engine.InputOf(ctx)
+	if in.JustPressed(ActionAdd) {
+		s.add(ctx.World, s.settings.Batch)
+	}
+	if in.JustPressed(ActionRemove) {
+		s.remove(ctx.World, s.settings.Batch)
+	}
+	return nil
+}
+
+// Bodies returns how many bodies the field holds.
+func (s *Scene) Bodies() int { return len(s.bodies) }
+
+// Walk returns the name of the move system's walk.
+func (s *Scene) Walk() string { return s.opts.Walk }
+
+// Settings returns the field's settings, as loaded from its prefab.
+func (s *Scene) Settings() Settings { return s.settings }
+
+// State returns the bodies' positions and velocities in spawn order, in
+// new slices.
+func (s *Scene) State() (ps, vs []geom.Vec2) {
+	w := s.World()
+	ps, vs = make([]geom.Vec2, len(s.bodies)), make([]geom.Vec2, len(s.bodies))
+	for i, e := range s.bodies {
+		ps[i], vs[i] = *geom.Position.Require(w, e), *geom.Velocity.Require(w, e)
+	}
+	return ps, vs
+}

@@ -1,0 +1,95 @@
+package stresskit
+
+import (
+	"fmt"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Rounds is how many slices [Time] cuts the timed steps into. The walks
+// take turns slice by slice, each turn starting with a different walk, so a
+// drift in the machine's speed during a run weighs on every walk alike,
+// while each walk still runs many steps in a row with its data in cache.
+const Rounds = 10
+
+// Sample is what [Time] measured of one simulation.
+type Sample struct {
+	Elapsed time.Duration // wall time of the timed steps
+	Mallocs uint64        // heap allocations during them (runtime.MemStats.Mallocs)
+}
+
+// Time runs steps calls of each function in steps, which advance one copy
+// of a simulation by one fixed step each, and returns what each cost, in
+// order. The copies take turns in [Rounds] rounds. It collects garbage
+// first, so that no collection of the caller's setup lands in the timed
+// steps. The first error stops it; it names the copy by names[i].
+//
+// The allocation count is process-wide, so a rare allocation of the Go
+// runtime (its background scavenger) may land in any copy's count.
+func Time(names []string, step []func() error, steps int) ([]Sample, error) {
+	if len(names) != len(step) {
+		return nil, fmt.Errorf("stresskit: %d names for %d simulations", len(names), len(step))
+	}
+	runtime.GC()
+	out := make([]Sample, len(step))
+	chunk := (steps + Rounds - 1) / Rounds
+	var ms runtime.MemStats
+	for done, round := 0, 0; done < steps; round++ {
+		k := min(chunk, steps-done)
+		for j := range step {
+			i := (j + round) % len(step)
+			runtime.ReadMemStats(&ms)
+			before := ms.Mallocs
+			start := time.Now()
+			for range k {
+				if err := step[i](); err != nil {
+					return nil, fmt.Errorf("walk %s: %w", names[i], err)
+				}
+			}
+			out[i].Elapsed += time.Since(start)
+			runtime.ReadMemStats(&ms)
+			out[i].Mallocs += ms.Mallocs - before
+		}
+		done += k
+	}
+	return out, nil
+}
+
+// Result is one walk's measurement over one body count: a row of the
+// table, and a line of the JSON output.
+type Result struct {
+	Walk          string  `json:"walk"`
+	Bodies        int     `json:"bodies"`
+	Steps         int     `json:"steps"`
+	NsPerEntity   float64 `json:"ns_per_entity"`
+	AllocsPerStep float64 `json:"allocs_per_step"`
+}
+
+// NewResult returns the result of a walk of bodies bodies that took s over
+// steps steps: the mean time of a step divided by the number of bodies,
+// and the mean number of allocations a step.
+func NewResult(walk string, bodies, steps int, s Sample) Result {
+	return Result{
+		Walk:          walk,
+		Bodies:        bodies,
+		Steps:         steps,
+		NsPerEntity:   float64(s.Elapsed.Nanoseconds()) / float64(steps) / float64(bodies),
+		AllocsPerStep: float64(s.Mallocs) / float64(steps),
+	}
+}
+
+// ParseCounts parses a comma-separated list of positive integers, such as
+// the value of a -bodies flag.
+func ParseCounts(s string) ([]int, error) {
+	var out []int
+	for f := range strings.SplitSeq(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n <= 0 {
+			return nil, fmt.Errorf("%q is not a positive body count", f)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}

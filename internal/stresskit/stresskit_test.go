@@ -1,0 +1,107 @@
+package stresskit
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestTime(t *testing.T) {
+	calls := make([]int, 3)
+	step := make([]func() error, len(calls))
+	for i := range step {
+		step[i] = func() error { calls[i]++; return nil }
+	}
+	samples, err := Time([]string{"a", "b", "c"}, step, 25)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(samples) != 3 {
+		t.Fatalf("Time returned %d samples, want 3", len(samples))
+	}
+	for i, n := range calls {
+		if n != 25 {
+			t.Errorf("simulation %d stepped %d times, want 25", i, n)
+		}
+	}
+}
+
+func TestTimeErrors(t *testing.T) {
+	boom := errors.New("boom")
+	_, err := Time([]string{"ok", "bad"}, []func() error{
+		func() error { return nil },
+		func() error { return boom },
+	}, 5)
+	if !errors.Is(err, boom) || !strings.Contains(err.Error(), "walk bad") {
+		t.Errorf("Time with a failing step = %v, want boom naming walk bad", err)
+	}
+	if _, err := Time([]string{"a"}, nil, 5); err == nil {
+		t.Error("Time with more names than simulations succeeded")
+	}
+}
+
+func TestNewResult(t *testing.T) {
+	got := NewResult("slots", 100, 10, Sample{Elapsed: 5 * time.Microsecond, Mallocs: 3})
+	want := Result{Walk: "slots", Bodies: 100, Steps: 10, NsPerEntity: 5, AllocsPerStep: 0.3}
+	if got != want {
+		t.Errorf("NewResult = %+v, want %+v", got, want)
+	}
+}
+
+func TestTable(t *testing.T) {
+	r := Result{Walk: "each", Bodies: 1000, Steps: 60, NsPerEntity: 3.14159, AllocsPerStep: 0}
+	for _, tc := range []struct {
+		name string
+		json bool
+		want string
+	}{
+		{"table", false, "walk              bodies  steps   ns/entity  allocs/step\n" +
+			"each                1000     60        3.14            0\n" +
+			"ok: every walk matches the limit after 61 steps\n"},
+		{"json", true, `{"walk":"each","bodies":1000,"steps":60,"ns_per_entity":3.142,"allocs_per_step":0}` + "\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var b bytes.Buffer
+			tab, err := NewTable(&b, tc.json)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := tab.Write(r); err != nil {
+				t.Fatal(err)
+			}
+			if err := tab.Done(61); err != nil {
+				t.Fatal(err)
+			}
+			if b.String() != tc.want {
+				t.Errorf("output\n%s\nwant\n%s", b.String(), tc.want)
+			}
+		})
+	}
+}
+
+func TestParseCounts(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []int
+		ok   bool
+	}{
+		{"10000,100000", []int{10000, 100000}, true},
+		{" 5, 7", []int{5, 7}, true},
+		{"0", nil, false},
+		{"10,x", nil, false},
+		{"", nil, false},
+	} {
+		got, err := ParseCounts(tc.in)
+		if (err == nil) != tc.ok || len(got) != len(tc.want) {
+			t.Errorf("ParseCounts(%q) = %v, %v; want %v, ok %v", tc.in, got, err, tc.want, tc.ok)
+			continue
+		}
+		for i := range got {
+			if got[i] != tc.want[i] {
+				t.Errorf("ParseCounts(%q) = %v, want %v", tc.in, got, tc.want)
+			}
+		}
+	}
+}
