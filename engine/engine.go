@@ -37,6 +37,7 @@ type Engine struct {
 	frames  uint64
 	stop    atomic.Bool
 	halt    func() bool    // ends a frame's steps early when it returns true
+	haltAt  uint64         // if not 0, ends a frame's steps early once the loop has run this many
 	ctx     *world.Context // of the step or frame phase in progress, for events
 	onError func(error)    // made once, so reporting costs no allocation
 	step    stepper
@@ -128,7 +129,13 @@ func (s *stepper) FixedStep(ctx *world.Context) bool {
 	}
 	e.input.endStep()
 	e.apply()
-	return !e.ended() && (e.halt == nil || !e.halt())
+	return !e.ended() && !e.halted()
+}
+
+// halted reports whether a headless run's condition or step target says
+// to stop stepping.
+func (e *Engine) halted() bool {
+	return e.haltAt != 0 && e.loop.Steps() >= e.haltAt || e.halt != nil && e.halt()
 }
 
 func (s *stepper) Frame(ctx *world.Context) {

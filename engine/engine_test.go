@@ -459,3 +459,35 @@ func TestRunWithoutRuntime(t *testing.T) {
 		t.Errorf("Run without a runtime = %v, want ErrNoRuntime", err)
 	}
 }
+
+// TestHeadlessRunStepsAllocs: a server or benchmark stepping the headless
+// runner one step at a time allocates nothing per call in steady state,
+// and each call runs exactly the steps asked for.
+func TestHeadlessRunStepsAllocs(t *testing.T) {
+	s := &quietScene{}
+	steps := 0
+	s.systems = []world.System{{Name: "count", Phase: world.Fixed, Run: func(*world.Context) error {
+		steps++
+		return nil
+	}}}
+	h, err := engine.NewHeadless(engine.Config{}, s, engine.HeadlessOptions{Frame: 25 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.RunSteps(10); err != nil {
+		t.Fatal(err)
+	}
+	if steps != 10 {
+		t.Fatalf("RunSteps(10) ran %d steps, want 10", steps)
+	}
+	if n := testing.AllocsPerRun(100, func() {
+		if err := h.RunSteps(1); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("RunSteps(1) allocates %v times a call, want 0", n)
+	}
+	if want := 10 + 101; steps != want { // AllocsPerRun runs once more to warm up
+		t.Errorf("after 101 calls of RunSteps(1): %d steps, want %d", steps, want)
+	}
+}

@@ -91,9 +91,16 @@ func (h *Headless) RunFrame() Tick {
 // done. The frame of the last step is cut short after it, and still runs
 // its frame phase. It returns the first scene's OnEnter error, if the
 // first scene is entered now.
+//
+// It allocates nothing of its own, so a benchmark or a server may call it
+// once per step.
 func (h *Headless) RunSteps(n uint64) error {
-	target := h.loop.Steps() + n
-	return h.RunUntil(func() bool { return h.loop.Steps() >= target })
+	if n == 0 {
+		return h.run(nil)
+	}
+	h.haltAt = h.loop.Steps() + n
+	defer func() { h.haltAt = 0 }()
+	return h.run(nil)
 }
 
 // RunUntil runs frames until cond returns true, or the engine is done.
@@ -101,14 +108,23 @@ func (h *Headless) RunSteps(n uint64) error {
 // then cut short (its frame phase still runs). It returns the first
 // scene's OnEnter error, if the first scene is entered now.
 func (h *Headless) RunUntil(cond func() bool) error {
+	h.halt = cond
+	defer func() { h.halt = nil }()
+	return h.run(cond)
+}
+
+// run runs frames until the engine is done, the step target is reached
+// or cond, if not nil, returns true.
+func (h *Headless) run(cond func() bool) error {
 	var err error
 	if !h.started {
 		err = h.Start()
 	}
-	h.halt = cond
-	defer func() { h.halt = nil }()
+	if h.haltAt == 0 && cond == nil {
+		return err // RunSteps(0)
+	}
 	idle := 0
-	for !h.Done() && !cond() {
+	for !h.Done() && !h.halted() {
 		if t := h.RunFrame(); t.Steps > 0 {
 			idle = 0
 		} else if idle++; idle >= maxIdleFrames && (h.loop.Paused() || h.loop.TimeScale() == 0) {
