@@ -460,6 +460,28 @@ func TestRunWithoutRuntime(t *testing.T) {
 	}
 }
 
+// TestEngineRun: Engine.Run hands the engine it is called on to the
+// registered runtime, and without one returns ErrNoRuntime.
+func TestEngineRun(t *testing.T) {
+	e, err := engine.New(engine.Config{}, &quietScene{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Run(); !errors.Is(err, engine.ErrNoRuntime) {
+		t.Errorf("Engine.Run without a runtime = %v, want ErrNoRuntime", err)
+	}
+	done := errors.New("window closed")
+	var got *engine.Engine
+	engine.RegisterRuntime(func(e *engine.Engine) error {
+		got = e
+		return done
+	})
+	defer engine.RegisterRuntime(nil)
+	if err := e.Run(); err != done || got != e {
+		t.Errorf("Engine.Run = %v with the runtime given %p; want %v and the engine %p", err, got, done, e)
+	}
+}
+
 // TestHeadlessRunStepsAllocs: a server or benchmark stepping the headless
 // runner one step at a time allocates nothing per call in steady state,
 // and each call runs exactly the steps asked for.

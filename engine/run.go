@@ -47,10 +47,7 @@ func RegisterRuntime(run func(*Engine) error) {
 // Without a registered runtime Run returns [ErrNoRuntime]; a dedicated
 // server or a test runs the same scenes with [NewHeadless] instead.
 func Run(cfg Config, first scene.Scene) error {
-	runtimes.Lock()
-	run := runtimes.run
-	runtimes.Unlock()
-	if run == nil {
+	if runtime() == nil {
 		return ErrNoRuntime
 	}
 	e, err := New(cfg, first)
@@ -62,5 +59,24 @@ func Run(cfg Config, first scene.Scene) error {
 			log.Printf("tessera: %v", ev)
 		}
 	})
+	return e.Run()
+}
+
+// Run is [Run] for an engine already made with [New]: for a game that
+// subscribes to its events, or drives it otherwise, before the window
+// opens. It hands e to the registered window runtime and returns when the
+// run ends, or returns [ErrNoRuntime]. Unlike the function Run, it logs
+// nothing: error events go to e's subscribers only.
+func (e *Engine) Run() error {
+	run := runtime()
+	if run == nil {
+		return ErrNoRuntime
+	}
 	return run(e)
+}
+
+func runtime() func(*Engine) error {
+	runtimes.Lock()
+	defer runtimes.Unlock()
+	return runtimes.run
 }
