@@ -1,0 +1,63 @@
+package game
+
+import (
+	"github.com/tessera-engine/tessera/geom"
+	"github.com/tessera-engine/tessera/world"
+)
+
+// Collider tags, one bit per kind of thing. Prefab YAML writes them as
+// numbers (Collider: {tags: 1}), so their values are part of the data format.
+const (
+	// TagSolid marks walls and furniture: solids the player cannot walk
+	// through.
+	TagSolid uint64 = 1 << iota
+	// TagPlayer marks the player.
+	TagPlayer
+	// TagDoor marks a door's trigger.
+	TagDoor
+)
+
+// Walking is the value of [Walker]: how the player walks.
+type Walking struct {
+	// Speed is the walking speed in world units a second.
+	Speed float64 `yaml:"speed"`
+}
+
+// Pickup is the value of [Item]: a thing the player picks up by touching
+// it.
+type Pickup struct {
+	// Name is what the item is ("coin", "gem"), for messages and tests.
+	Name string `yaml:"name"`
+	// Radius is how close, in world units, the player's collider must come
+	// to the item's position to pick it up.
+	Radius float64 `yaml:"radius"`
+	// ID names this item in its room's layout, so an item picked up stays
+	// gone when the player comes back. The room sets it when it spawns the
+	// item.
+	ID string `yaml:"-"`
+}
+
+// Doorway is the value of [Door]: where a door leads. The room sets it from
+// its layout, since every door leads elsewhere.
+type Doorway struct {
+	// Name is the door's name in its room, such as "east".
+	Name string `yaml:"-"`
+	// To is the room the door leads to.
+	To string `yaml:"-"`
+	// Arrive is the name of the door in room To where the player appears.
+	Arrive string `yaml:"-"`
+	// Offset is where the player appears relative to this door when
+	// arriving through it: inside the room, clear of the door's trigger.
+	Offset geom.Vec2 `yaml:"offset"`
+}
+
+// The game's components; prefab YAML names them Walker, Item and Door.
+var (
+	// Walker makes an entity the player: it walks by the move axis.
+	Walker = world.DefineComponent[Walking]("Walker")
+	// Item makes an entity an item the player picks up by touching it.
+	Item = world.DefineComponent[Pickup]("Item")
+	// Door makes an entity a door to another room; it also needs a trigger
+	// Collider tagged TagDoor.
+	Door = world.DefineComponent[Doorway]("Door")
+)

@@ -1,0 +1,213 @@
+package game_test
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/tessera-engine/tessera/examples/walk-room/game"
+	"github.com/tessera-engine/tessera/geom"
+	"github.com/tessera-engine/tessera/prefab/prefabtest"
+	"github.com/tessera-engine/tessera/render/drawable"
+	"github.com/tessera-engine/tessera/systems"
+	"github.com/tessera-engine/tessera/world"
+)
+
+var update = flag.Bool("update", false, "rewrite assets/prefabs/prefabs.schema.json")
+
+// schemaPath is the schema file in the source tree, which the embedded
+// copy must match.
+var schemaPath = filepath.Join("assets", filepath.FromSlash(game.SchemaFile))
+
+// TestSchemaIsCurrent: the schema the prefab files point their editor at is
+// what the library writes today. go test ./examples/walk-room/... -update
+// rewrites it.
+func TestSchemaIsCurrent(t *testing.T) {
+	lib, err := game.LoadPrefabs(game.Files()) // loaded, so extends offers their names
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	if err := lib.WriteSchema(&want); err != nil {
+		t.Fatal(err)
+	}
+	if *update {
+		if err := os.WriteFile(schemaPath, want.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := os.ReadFile(schemaPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want.Bytes()) {
+		t.Errorf("%s is stale; run: go test ./examples/walk-room/... -update", schemaPath)
+	}
+}
+
+// TestPrefabFiles checks every prefab file against the game's library and
+// that each starts with the schema comment.
+func TestPrefabFiles(t *testing.T) {
+	prefabtest.CheckFS(t, game.Prefabs(), game.Files(), game.PrefabDir)
+	files, err := fs.Glob(game.Files(), game.PrefabDir+"/*.yaml")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no prefab files: %v", err)
+	}
+	for _, f := range files {
+		data, err := fs.ReadFile(game.Files(), f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(string(data), "# yaml-language-server: $schema=prefabs.schema.json\n") {
+			t.Errorf("%s does not start with the schema comment", f)
+		}
+	}
+}
+
+// TestPrefabsSpawn spawns every shipped prefab and checks it is something
+// a room can draw, and that the ones the game relies on have what it reads.
+func TestPrefabsSpawn(t *testing.T) {
+	lib, err := game.LoadPrefabs(game.Files())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]world.ComponentType{
+		"player":    {game.Walker, systems.Collider, systems.Mover, drawable.Shape},
+		"floor":     {drawable.Shape},
+		"wall":      {systems.Collider, drawable.Shape},
+		"table":     {systems.Collider, drawable.Shape},
+		"plant":     {systems.Collider, drawable.Shape},
+		"rug":       {drawable.Shape},
+		"coin":      {game.Item, drawable.Shape},
+		"gem":       {game.Item, drawable.Shape},
+		"door-east": {game.Door, systems.Collider, drawable.Shape},
+		"door-west": {game.Door, systems.Collider, drawable.Shape},
+	}
+	w := world.New()
+	for _, name := range lib.Names() {
+		e, err := lib.Spawn(w, name, nil)
+		if err != nil {
+			t.Errorf("Spawn(%q): %v", name, err)
+			continue
+		}
+		if !w.Has(e, drawable.Shape) {
+			t.Errorf("prefab %q has no Shape: nothing would show it", name)
+		}
+		for _, c := range want[name] {
+			if !w.Has(e, c) {
+				t.Errorf("prefab %q has no %s", name, c.Name())
+			}
+		}
+		delete(want, name)
+	}
+	for name := range want {
+		t.Errorf("no prefab %q", name)
+	}
+	if d := game.Door.Require(w, mustSpawn(t, w, lib.Spawn, "door-east")); d.Offset.X >= 0 {
+		t.Errorf("door-east puts arrivals at %v; want west of the door", d.Offset)
+	}
+	if c := systems.Collider.Require(w, mustSpawn(t, w, lib.Spawn, "door")); !c.Trigger || c.Tags != game.TagDoor {
+		t.Errorf("door collider %+v; want a trigger tagged TagDoor", c)
+	}
+}
+
+func mustSpawn(t *testing.T, w *world.World, spawn func(*world.World, string, any) (world.Entity, error), name string) world.Entity {
+	t.Helper()
+	e, err := spawn(w, name, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// TestRoomsLoad enters each room and checks what it built: walls, the
+// player at the start, its doors and items, solids sized, and the camera
+// inside the room; the rooms are bigger than the screen.
+func TestRoomsLoad(t *testing.T) {
+	g, err := game.New(game.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := g.Rooms(); len(got) != 2 || got[0] != "hall" || got[1] != "study" {
+		t.Fatalf("Rooms() = %v, want [hall study]", got)
+	}
+	for _, name := range g.Rooms() {
+		t.Run(name, func(t *testing.T) {
+			g, h := start(t, game.Options{Room: name, Seed: 3}, nil)
+			steps(t, h, 1)
+			r, l := g.Room(), g.Layout(name)
+			w := r.World()
+			if r.Layout() != l {
+				t.Fatalf("room %q entered, want %q", r.Layout().Name, name)
+			}
+			if l.Size.X <= view.X || l.Size.Y <= view.Y {
+				t.Errorf("room %v is not bigger than the screen %v: the camera would not move", l.Size, view)
+			}
+			if p := r.PlayerPosition(); p != l.Start {
+				t.Errorf("player at %v, want the start %v", p, l.Start)
+			}
+			if !inside(r.Camera.View(), r.Bounds()) {
+				t.Errorf("camera shows %v, beyond the room %v", r.Camera.View(), r.Bounds())
+			}
+			if n := w.Count(game.Door); n < 1 {
+				t.Errorf("%d doors, want at least 1", n)
+			}
+			if n := w.Count(game.Item); n < 2 {
+				t.Errorf("%d items, want at least 2", n)
+			}
+			solids := 0
+			world.Each2(w, systems.Collider, geom.Position, func(e world.Entity, c *systems.Shape, _ *geom.Vec2) {
+				if c.Kind == systems.ShapeBox && (c.Size.X <= 0 || c.Size.Y <= 0) {
+					t.Errorf("entity %v has a box collider of size %v", e, c.Size)
+				}
+				if !c.Trigger && c.Tags == game.TagSolid {
+					solids++
+				}
+			})
+			if solids < 5 {
+				t.Errorf("%d solids; want the walls and some furniture", solids)
+			}
+		})
+	}
+}
+
+// TestLayoutErrors: layouts that name what does not exist fail to load,
+// naming the file and the thing.
+func TestLayoutErrors(t *testing.T) {
+	prefabs, err := fs.ReadFile(game.Files(), "prefabs/doors.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, room, want string
+	}{
+		{"unknown prefab", "size: {x: 100, y: 100}\nthings:\n  - {prefab: sofaa}\n", `rooms/a.yaml: things[0]: unknown prefab "sofaa"`},
+		{"unknown room", "size: {x: 100, y: 100}\nthings:\n  - {prefab: door, door: e, to: nowhere, arrive: w}\n", `leads to unknown room "nowhere"`},
+		{"unknown door", "size: {x: 100, y: 100}\nthings:\n  - {prefab: door, door: e, to: a, arrive: w}\n", `leads to room "a", which has no door "w"`},
+		{"door fields on a non-door", "size: {x: 100, y: 100}\nthings:\n  - {prefab: player, to: a}\n", `prefab "player" is not a door`},
+		{"no size", "things: []\n", "size {0 0} is not positive"},
+		{"unknown key", "size: {x: 100, y: 100}\nthingz: []\n", "thingz"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fsys := fstest.MapFS{
+				"prefabs/doors.yaml": {Data: prefabs},
+				"prefabs/player.yaml": {Data: []byte("player:\n  components:\n    Walker: {speed: 1}\n" +
+					"    Collider: {kind: 1, radius: 7}\nfloor:\n  components: {}\n")},
+				"rooms/a.yaml": {Data: []byte(tc.room)},
+			}
+			_, err := game.New(game.Options{Files: fsys, Room: "a"})
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("New = %v; want an error containing %q", err, tc.want)
+			}
+			if tc.name != "unknown key" && !errors.Is(err, game.ErrLayout) {
+				t.Errorf("New = %v; want it to wrap ErrLayout", err)
+			}
+		})
+	}
+}

@@ -1,0 +1,87 @@
+package game
+
+import (
+	"math"
+
+	"github.com/tessera-engine/tessera/engine"
+	"github.com/tessera-engine/tessera/geom"
+	"github.com/tessera-engine/tessera/systems"
+	"github.com/tessera-engine/tessera/world"
+)
+
+// walk sets the player's velocity from the move axis: the Walker's speed
+// in the axis's direction, diagonals as fast as straight lines.
+func (r *Room) walk(ctx *world.Context) error {
+	x, y := engine.InputOf(ctx).Axis(MoveAxis)
+	if x != 0 && y != 0 {
+		x, y = x*math.Sqrt2/2, y*math.Sqrt2/2
+	}
+	speed := Walker.Require(ctx.World, r.player).Speed
+	*geom.Velocity.Require(ctx.World, r.player) = geom.Vec2{X: x * speed, Y: y * speed}
+	return nil
+}
+
+// pauseOnPress pushes the pause scene when the pause action is pressed. The
+// push takes effect after the step; from then on the room does not step.
+func (r *Room) pauseOnPress(ctx *world.Context) error {
+	if engine.InputOf(ctx).JustPressed(PauseAction) && !r.leaving {
+		r.Scenes().Push(r.game.pause)
+	}
+	return nil
+}
+
+// pickup walks the items and picks up those the player touches: each adds
+// one to the game's count and is destroyed (when the walk ends), and the
+// game remembers its id so it stays gone.
+func (r *Room) pickup(ctx *world.Context) error {
+	r.at = *geom.Position.Require(ctx.World, r.player)
+	world.Each2(ctx.World, Item, geom.Position, r.pick)
+	return nil
+}
+
+// pickItem is pickup's per-item function, made once per room so the walk
+// allocates nothing.
+func (r *Room) pickItem(e world.Entity, it *Pickup, p *geom.Vec2) {
+	d := p.Sub(r.at)
+	reach := r.radius + it.Radius
+	if d.Dot(d) >= reach*reach {
+		return
+	}
+	r.game.items++
+	r.game.taken[it.ID] = true
+	r.World().Destroy(e)
+}
+
+// doors replaces the room with the next one when the player has just
+// touched a door's trigger. It reads the collision system's contacts, so it
+// runs after it.
+func (r *Room) doors(ctx *world.Context) error {
+	if r.leaving {
+		return nil
+	}
+	for _, c := range r.col.Contacts() {
+		if c.Kind != systems.ContactEnter {
+			continue
+		}
+		other, ok := c.Other(r.player)
+		if !ok {
+			continue
+		}
+		d, ok := Door.Get(ctx.World, other)
+		if !ok {
+			continue
+		}
+		r.leaving = true
+		r.game.lastDoor = r.layout.Name + "/" + d.Name
+		r.Scenes().Replace(r.game.wrap(r.game.newRoom(d.To, d.Arrive)))
+		return nil
+	}
+	return nil
+}
+
+// follow moves the room's camera towards the player: freely inside the
+// dead zone, then after it, the view kept inside the room.
+func (r *Room) follow(ctx *world.Context) error {
+	r.Camera.Track(*geom.Position.Require(ctx.World, r.player), ctx.DT)
+	return nil
+}
