@@ -60,7 +60,7 @@
 // and flags (-window.width). A value of the wrong type or out of range,
 // and an unknown key in the file, are [ConfigError] values naming the key
 // and the source. Games add keys of their own ([Key]). The keys are listed
-// in docs/LOOP.md and by [Keys].
+// in docs/CONFIG.md and by [Keys].
 //
 // [window.Run]: https://pkg.go.dev/github.com/tessera-engine/tessera/engine/window#Run
 package engine

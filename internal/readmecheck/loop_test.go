@@ -1,17 +1,13 @@
 package readmecheck
 
 import (
-	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
-
-	"github.com/tessera-engine/tessera/engine"
 )
 
 // loopDoc is the page about the loop, scenes, input and configuration.
@@ -89,40 +85,5 @@ func TestLoopDocExamples(t *testing.T) {
 		if !used[name] {
 			t.Errorf("%s:%d: %s is not shown in %s; show it there or move it to another file", ex.file, ex.line, name, loopDoc)
 		}
-	}
-}
-
-// tableRow matches a row of the keys table: | `key` | type | `default` | ...
-var tableRow = regexp.MustCompile("^\\| `([a-z_.]+)` \\| (\\w+) \\| `([^`]*)` \\|")
-
-// TestLoopDocKeys checks that the keys table of docs/LOOP.md lists every
-// key engine.Keys returns, with its type and default, and no other.
-func TestLoopDocKeys(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(root, loopDoc))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows := make(map[string][2]string)
-	for l := range strings.Lines(string(data)) {
-		if m := tableRow.FindStringSubmatch(strings.TrimSpace(l)); m != nil {
-			rows[m[1]] = [2]string{m[2], m[3]}
-		}
-	}
-	for _, k := range engine.Keys() {
-		def := fmt.Sprint(k.Default)
-		if s, ok := k.Default.(string); ok {
-			def = fmt.Sprintf("%q", s)
-		}
-		got, ok := rows[k.Key]
-		switch {
-		case !ok:
-			t.Errorf("%s: the keys table has no row for %s", loopDoc, k.Key)
-		case got != [2]string{k.Type, def}:
-			t.Errorf("%s: key %s is listed as %s, default %s; engine.Keys says %s, default %s", loopDoc, k.Key, got[0], got[1], k.Type, def)
-		}
-		delete(rows, k.Key)
-	}
-	for key := range rows {
-		t.Errorf("%s: the keys table lists %s, which engine.Keys does not know", loopDoc, key)
 	}
 }

@@ -1,0 +1,114 @@
+package audio_test
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/tessera-engine/tessera/assets"
+	"github.com/tessera-engine/tessera/engine/audio"
+)
+
+func TestLoadDecodes(t *testing.T) {
+	tests := []struct {
+		path string
+		rate int
+		want time.Duration
+	}{
+		{"jump.wav", 44100, 100 * time.Millisecond},      // 8000 Hz mono, resampled
+		{"jump.wav", 8000, 100 * time.Millisecond},       // its own rate
+		{"jump.ogg", 48000, 450250 * time.Microsecond},   // its own rate: 21612 frames
+		{"jump.ogg", 44100, 450249433 * time.Nanosecond}, // resampled: 19856 frames
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%s@%d", tt.path, tt.rate), func(t *testing.T) {
+			m, _ := audio.NewFake(tt.rate, 0)
+			c, err := m.Load(loadSound(t, tt.path))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := c.Duration(); got != tt.want {
+				t.Errorf("Duration() = %v, want %v", got, tt.want)
+			}
+			pcm := audio.Samples(c)
+			if len(pcm)%4 != 0 {
+				t.Errorf("len(samples) = %d, not whole 16-bit stereo frames", len(pcm))
+			}
+			// The sounds are not silence: some sample is loud.
+			peak := 0
+			for i := 0; i+1 < len(pcm); i += 2 {
+				peak = max(peak, abs(int(int16(binary.LittleEndian.Uint16(pcm[i:])))))
+			}
+			if peak < 1000 {
+				t.Errorf("peak amplitude = %d, want a sound (≥ 1000)", peak)
+			}
+			if c.Path() != tt.path || c.Volume() != 1 {
+				t.Errorf("Path(), Volume() = %q, %v; want %q, 1", c.Path(), c.Volume(), tt.path)
+			}
+		})
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func TestLoadOnce(t *testing.T) {
+	s := loadSound(t, "jump.wav")
+	m, _ := audio.NewFake(audio.DefaultSampleRate, 0)
+	a, err := m.Load(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := m.Load(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a != b {
+		t.Errorf("second Load of %s = a new clip; want the first", s.Path())
+	}
+	if &audio.Samples(a)[0] != &audio.Samples(b)[0] {
+		t.Errorf("second Load decoded %s again", s.Path())
+	}
+	if a.Sound() != s {
+		t.Errorf("Sound() = %p, want %p", a.Sound(), s)
+	}
+	other, _ := audio.NewFake(audio.DefaultSampleRate, 0)
+	if c, _ := other.Load(s); c == a {
+		t.Errorf("another mixer's Load returned the first mixer's clip")
+	}
+}
+
+func TestLoadError(t *testing.T) {
+	s := loadSound(t, "header-only.ogg") // the loader takes it: its header is fine
+	m, _ := audio.NewFake(audio.DefaultSampleRate, 0)
+	c, err := m.Load(s)
+	if c != nil {
+		t.Errorf("Load(%s) = a clip, want nil", s.Path())
+	}
+	var de *audio.DecodeError
+	if !errors.As(err, &de) {
+		t.Fatalf("Load(%s) error = %v (%T), want a *DecodeError", s.Path(), err, err)
+	}
+	if de.Path != "header-only.ogg" || de.Format != assets.SoundVorbis || de.Err == nil {
+		t.Errorf("DecodeError = %+v, want path header-only.ogg, Ogg Vorbis, a cause", de)
+	}
+	const want = "audio: header-only.ogg: cannot decode Ogg Vorbis: ogg: wrong checksum"
+	if err.Error() != want {
+		t.Errorf("error = %q, want %q", err, want)
+	}
+	// A failed load is not cached: loading again fails again.
+	if _, err2 := m.Load(s); err2 == nil {
+		t.Errorf("second Load(%s) succeeded", s.Path())
+	}
+}
+
+func TestLoadNil(t *testing.T) {
+	m, _ := audio.NewFake(audio.DefaultSampleRate, 0)
+	wantPanic(t, "audio: Load of a nil *assets.Sound", func() { m.Load(nil) })
+}
