@@ -78,6 +78,12 @@ type DebugConfig struct {
 	// ScreenshotKey (debug.screenshot_key) names a button that saves a
 	// screenshot when pressed; "" means none. LoadConfig's default is F12.
 	ScreenshotKey string
+	// FixedFrames (debug.fixed_frames) makes every windowed frame advance
+	// the game by exactly one fixed step, whatever time the frame took, as
+	// the headless runner does: a run with the same input then shows the
+	// same frames on every machine, which screenshots for tests and docs
+	// want. The game runs as fast as frames are drawn, not in real time.
+	FixedFrames bool
 }
 
 // DefaultConfig returns the configuration every key's default makes: what
@@ -231,6 +237,8 @@ var specs = []spec{
 		func(c *Config) any { return c.Debug.ScreenshotPath }, func(c *Config, v any) { c.Debug.ScreenshotPath = v.(string) }},
 	{"debug.screenshot_key", kindButton, 0, 0, "button that saves a screenshot (empty: none)",
 		func(c *Config) any { return c.Debug.ScreenshotKey }, func(c *Config, v any) { c.Debug.ScreenshotKey = v.(string) }},
+	{"debug.fixed_frames", kindBool, 0, 0, "advance each windowed frame by one fixed step, whatever the wall clock",
+		func(c *Config) any { return c.Debug.FixedFrames }, func(c *Config, v any) { c.Debug.FixedFrames = v.(bool) }},
 }
 
 // Prefixes of the keys whose last part is a name the file chooses.

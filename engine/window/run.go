@@ -100,11 +100,7 @@ func (g *game) Update() error {
 		return ebiten.Termination
 	}
 	now := time.Now()
-	frame := g.e.Loop().Step() // the first frame: one step, not the time spent opening the window
-	if !g.last.IsZero() {
-		frame = now.Sub(g.last)
-	}
-	g.last = now
+	frame := g.frameLength(now)
 
 	g.buttons.poll()
 	g.e.Input().Sample(g.down)
@@ -123,6 +119,19 @@ func (g *game) Update() error {
 		g.showFPS(now, t.Steps)
 	}
 	return nil
+}
+
+// frameLength returns the length of the frame that ends at now, and
+// remembers now: the wall-clock time since the last frame, except for the
+// first frame (one step, not the time spent opening the window) and with
+// debug.fixed_frames (one step, always).
+func (g *game) frameLength(now time.Time) time.Duration {
+	frame := g.e.Loop().Step()
+	if !g.last.IsZero() && !g.cfg.Debug.FixedFrames {
+		frame = now.Sub(g.last)
+	}
+	g.last = now
+	return frame
 }
 
 // showFPS puts the frame rate and the steps per frame of the last second

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -256,5 +257,30 @@ func TestRunRejectsBadConfig(t *testing.T) {
 	err := Run(engine.Config{Loop: engine.LoopConfig{Hz: 5000}}, &shapes{})
 	if !errors.Is(err, engine.ErrOutOfRange) {
 		t.Errorf("Run with hz 5000 = %v, want ErrOutOfRange", err)
+	}
+}
+
+// TestFrameLength: a frame lasts the wall-clock time since the last one,
+// except the first, and every frame with debug.fixed_frames: one step.
+func TestFrameLength(t *testing.T) {
+	start := time.Unix(100, 0)
+	for _, fixed := range []bool{false, true} {
+		e, err := engine.New(engine.Config{Loop: engine.LoopConfig{Hz: 50}, Debug: engine.DebugConfig{FixedFrames: fixed}}, &scene.Base{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := newGame(e)
+		step := 20 * time.Millisecond
+		want := []time.Duration{step, 35 * time.Millisecond, 5 * time.Millisecond}
+		if fixed {
+			want = []time.Duration{step, step, step}
+		}
+		now := start
+		for i, gap := range []time.Duration{0, 35 * time.Millisecond, 5 * time.Millisecond} {
+			now = now.Add(gap)
+			if got := g.frameLength(now); got != want[i] {
+				t.Errorf("fixed_frames %v: frame %d after %v = %v, want %v", fixed, i, gap, got, want[i])
+			}
+		}
 	}
 }
