@@ -44,13 +44,20 @@ var mouseNames = []string{"MouseLeft", "MouseRight", "MouseMiddle", "MouseBack",
 
 // gamepadNames are the buttons of a standard gamepad, with Xbox names:
 // A is the bottom face button, Y the top one; LB/RB the bumpers, LT/RT the
-// triggers, LS/RS the sticks pressed, Up … Right the D-pad.
+// triggers, LS/RS the sticks pressed, Up … Right the D-pad. Then come the
+// sticks' directions, which are analog ([Button.Analog]): LStickLeft is
+// the left stick pushed left, by as much as it is pushed.
 var gamepadNames = []string{
 	"GamepadA", "GamepadB", "GamepadX", "GamepadY",
 	"GamepadLB", "GamepadRB", "GamepadLT", "GamepadRT",
 	"GamepadBack", "GamepadStart", "GamepadHome", "GamepadLS", "GamepadRS",
 	"GamepadUp", "GamepadDown", "GamepadLeft", "GamepadRight",
+	"GamepadLStickLeft", "GamepadLStickRight", "GamepadLStickUp", "GamepadLStickDown",
+	"GamepadRStickLeft", "GamepadRStickRight", "GamepadRStickUp", "GamepadRStickDown",
 }
+
+// analogButtons is how many of gamepadNames, at its end, are analog.
+const analogButtons = 8
 
 // buttonNames is every name by Button, from 1; buttonByName maps each name
 // in lower case to its Button. Neither changes after package
@@ -91,6 +98,15 @@ func (b Button) Kind() ButtonKind {
 		return Mouse
 	}
 	return Gamepad
+}
+
+// Analog reports whether the button is a stick direction, which is pushed
+// by an amount from 0 to 1 rather than pressed or not. An action bound to
+// it has that amount as its [Actions.Value], past the input's dead zone,
+// and is down from half way.
+func (b Button) Analog() bool {
+	n := int(b)
+	return n < len(buttonNames) && n >= len(buttonNames)-analogButtons
 }
 
 // Buttons returns every button, keys first, then mouse and gamepad buttons.

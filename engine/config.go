@@ -51,7 +51,14 @@ type InputConfig struct {
 	// Axes maps each 2D axis to four actions: input.axes.move:
 	// [left, right, up, down].
 	Axes map[string]AxisConfig
+	// DeadZone (input.dead_zone) is how far a stick may lean, from 0 to 1,
+	// and still read as at rest, so a worn stick does not drift; past it
+	// the push is rescaled to reach 1. 0 means DefaultDeadZone.
+	DeadZone float64
 }
+
+// DefaultDeadZone is input.dead_zone's default.
+const DefaultDeadZone = 0.2
 
 // AxisConfig names the four actions of a 2D axis.
 type AxisConfig struct {
@@ -92,6 +99,7 @@ func DefaultConfig() Config {
 	return Config{
 		Window: WindowConfig{Title: "Tessera", Width: 640, Height: 360, Zoom: 1},
 		Loop:   LoopConfig{Hz: DefaultHz, MaxSteps: DefaultMaxSteps},
+		Input:  InputConfig{DeadZone: DefaultDeadZone},
 		Debug:  DebugConfig{ScreenshotPath: "screenshot.png", ScreenshotKey: "F12"},
 	}
 }
@@ -117,6 +125,9 @@ func (c Config) WithDefaults() Config {
 	}
 	if c.Loop.MaxSteps == 0 {
 		c.Loop.MaxSteps = d.Loop.MaxSteps
+	}
+	if c.Input.DeadZone == 0 {
+		c.Input.DeadZone = DefaultDeadZone
 	}
 	if c.Debug.ScreenshotPath == "" {
 		c.Debug.ScreenshotPath = d.Debug.ScreenshotPath
@@ -227,6 +238,8 @@ var specs = []spec{
 		func(c *Config) any { return c.Loop.Hz }, func(c *Config, v any) { c.Loop.Hz = v.(int) }},
 	{"loop.max_steps", kindInt, 1, 1000, "most fixed steps in one frame",
 		func(c *Config) any { return c.Loop.MaxSteps }, func(c *Config, v any) { c.Loop.MaxSteps = v.(int) }},
+	{"input.dead_zone", kindFloat, 0.01, 0.95, "how far a stick may lean and still read as at rest",
+		func(c *Config) any { return c.Input.DeadZone }, func(c *Config, v any) { c.Input.DeadZone = v.(float64) }},
 	{"debug.fps", kindBool, 0, 0, "show FPS and steps per frame in the window title",
 		func(c *Config) any { return c.Debug.ShowFPS }, func(c *Config, v any) { c.Debug.ShowFPS = v.(bool) }},
 	{"debug.frames", kindInt, 0, 1e9, "quit after this many frames (0: never)",

@@ -48,6 +48,8 @@
 //
 // Actions ("jump") are bound to buttons in the configuration
 // (input.actions.jump: [Space, GamepadA]), and 2D axes to four actions.
+// Gamepad sticks are analog buttons (GamepadLStickLeft …, [Button.Analog]):
+// an action bound to one has the stick's push as its [Actions.Value].
 // Systems read them with [InputOf](ctx). Edges seen between fixed steps are
 // latched until a fixed step consumes them, so a fixed-phase system never
 // misses a press or sees it twice, whether a frame runs zero steps or

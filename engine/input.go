@@ -26,6 +26,7 @@ import (
 // An Input is not safe for concurrent use: sample and read it on the
 // loop's goroutine.
 type Input struct {
+	deadZone  float64
 	actions   []action
 	index     map[string]int
 	axes      []axis
@@ -38,7 +39,8 @@ type Input struct {
 type action struct {
 	name    string
 	buttons []Button
-	held    bool // set by Hold
+	held    bool    // set by Hold
+	value   float64 // how far down, from 0 to 1: 1 for a button, a stick's push past the dead zone
 	down    bool
 	// edges since the last sample, for the frame view
 	pressed, released bool
@@ -58,7 +60,10 @@ type axis struct {
 // or not lower case (configuration keys are lower-cased), an unknown button
 // or an axis naming an unknown action.
 func NewInput(cfg InputConfig) (*Input, error) {
-	in := &Input{index: make(map[string]int), axisIndex: make(map[string]int)}
+	in := &Input{index: make(map[string]int), axisIndex: make(map[string]int), deadZone: cfg.DeadZone}
+	if in.deadZone == 0 {
+		in.deadZone = DefaultDeadZone
+	}
 	in.fixed = Actions{in: in, fixed: true}
 	in.frame = Actions{in: in}
 	for _, name := range slices.Sorted(maps.Keys(cfg.Actions)) {
@@ -127,31 +132,70 @@ func (in *Input) Hold(action string, down bool) error {
 
 // Sample reads the buttons through down, which reports whether a button is
 // held, and updates every action: an action is down when one of its
-// buttons is, or it is held by [Input.Hold]. The runtime calls it once per
-// frame, before the frame's steps. down may be nil when only Hold drives
-// the input. It allocates nothing.
+// buttons is, or it is held by [Input.Hold]. A stick direction
+// ([Button.Analog]) counts as held when down says so. The runtime of a
+// window calls [Input.SampleAnalog] instead; tests and scripted input use
+// this. down may be nil when only Hold drives the input. It allocates
+// nothing.
 func (in *Input) Sample(down func(Button) bool) {
 	for i := range in.actions {
 		a := &in.actions[i]
-		now := a.held
+		v := b2f(a.held)
 		if down != nil {
 			for _, b := range a.buttons {
-				if now {
+				if v == 1 {
 					break
 				}
-				now = down(b)
+				if down(b) {
+					v = 1
+				}
 			}
 		}
-		a.pressed = now && !a.down
-		a.released = !now && a.down
-		if a.pressed {
-			a.latchPressed++
-		}
-		if a.released {
-			a.latchReleased++
-		}
-		a.down = now
+		a.set(v)
 	}
+}
+
+// SampleAnalog is [Input.Sample] for a runtime that reads sticks: amount
+// reports how far each button is down, from 0 to 1 (0 or 1 for a button
+// that is not analog). A stick direction's amount is rescaled past the
+// input's dead zone (input.dead_zone), so a resting stick reads 0 and a
+// full push 1. An action's [Actions.Value] is the largest amount of its
+// buttons (1 when held by [Input.Hold]), and the action is down from 0.5
+// on. It allocates nothing.
+func (in *Input) SampleAnalog(amount func(Button) float64) {
+	for i := range in.actions {
+		a := &in.actions[i]
+		v := b2f(a.held)
+		for _, b := range a.buttons {
+			if v == 1 {
+				break
+			}
+			x := amount(b)
+			if b.Analog() {
+				x = (x - in.deadZone) / (1 - in.deadZone)
+			}
+			v = max(v, min(x, 1))
+		}
+		a.set(v)
+	}
+}
+
+// pressAt is the value from which an action is down.
+const pressAt = 0.5
+
+// set records the action's value for this sample, and the edges it makes.
+func (a *action) set(v float64) {
+	now := v >= pressAt
+	a.value = v
+	a.pressed = now && !a.down
+	a.released = !now && a.down
+	if a.pressed {
+		a.latchPressed++
+	}
+	if a.released {
+		a.latchReleased++
+	}
+	a.down = now
 }
 
 // endStep consumes one latched press and one latched release of each
@@ -223,10 +267,23 @@ func (a *Actions) JustReleased(action string) bool {
 	return act.released
 }
 
-// Axis returns the 2D axis called name from its four actions: x is -1 when
-// left is down, 1 when right is, 0 for neither or both; y likewise from up
-// (-1, as screen y grows downwards) and down (1). Diagonals are not
-// normalized. Panics if there is no such axis.
+// Value returns how far action is down, from 0 to 1: 1 or 0 for buttons,
+// the push of a stick direction past the dead zone (see
+// [Input.SampleAnalog]). Both views read the latest sample. Panics if
+// there is no such action.
+func (a *Actions) Value(action string) float64 {
+	if a == nil {
+		return 0
+	}
+	return a.action(action).value
+}
+
+// Axis returns the 2D axis called name from its four actions' values
+// ([Actions.Value]): x is right's minus left's, y is down's minus up's (up
+// is -1, as screen y grows downwards). With buttons, x is -1 when left is
+// down, 1 when right is, 0 for neither or both; with a stick bound to the
+// actions, the stick's push. Diagonals are not normalized: two buttons
+// make (1, 1). Panics if there is no such axis.
 func (a *Actions) Axis(name string) (x, y float64) {
 	if a == nil {
 		return 0, 0
@@ -237,7 +294,7 @@ func (a *Actions) Axis(name string) (x, y float64) {
 	}
 	ax := &a.in.axes[i]
 	acts := a.in.actions
-	return b2f(acts[ax.right].down) - b2f(acts[ax.left].down), b2f(acts[ax.down].down) - b2f(acts[ax.up].down)
+	return acts[ax.right].value - acts[ax.left].value, acts[ax.down].value - acts[ax.up].value
 }
 
 func b2f(b bool) float64 {

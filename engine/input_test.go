@@ -245,3 +245,128 @@ func TestErrorsSayEngineOnce(t *testing.T) {
 		t.Errorf("Hold(fly) = %q", err)
 	}
 }
+
+// sticks returns an amount function for Input.SampleAnalog: the named
+// buttons at the given amounts, every other at 0.
+func sticks(amounts map[string]float64) func(engine.Button) float64 {
+	by := make(map[engine.Button]float64)
+	for n, v := range amounts {
+		b, ok := engine.LookupButton(n)
+		if !ok {
+			panic("no button " + n)
+		}
+		by[b] = v
+	}
+	return func(b engine.Button) float64 { return by[b] }
+}
+
+func TestSampleAnalog(t *testing.T) {
+	in, err := engine.NewInput(engine.InputConfig{
+		Actions: map[string][]string{
+			"left": {"ArrowLeft", "GamepadLStickLeft"}, "right": {"ArrowRight", "GamepadLStickRight"},
+			"up": {"GamepadLStickUp"}, "down": {"GamepadLStickDown"},
+		},
+		Axes:     map[string]engine.AxisConfig{"move": {Left: "left", Right: "right", Up: "up", Down: "down"}},
+		DeadZone: 0.2,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name        string
+		amounts     map[string]float64
+		right       float64 // Value("right")
+		rightDown   bool
+		x, y        float64 // Axis("move")
+		rightEdge   bool    // JustPressed("right") in the frame view
+		releaseEdge bool    // JustReleased("right") in the frame view
+	}{
+		{"at rest", nil, 0, false, 0, 0, false, false},
+		{"inside the dead zone", map[string]float64{"GamepadLStickRight": 0.15, "GamepadLStickUp": 0.2}, 0, false, 0, 0, false, false},
+		{"a light push", map[string]float64{"GamepadLStickRight": 0.4}, 0.25, false, 0.25, 0, false, false},
+		{"past half way", map[string]float64{"GamepadLStickRight": 0.7, "GamepadLStickDown": 1}, 0.625, true, 0.625, 1, true, false},
+		{"a full push", map[string]float64{"GamepadLStickRight": 1, "GamepadLStickUp": 0.84}, 1, true, 1, -0.8, false, false},
+		{"the key beats a light push", map[string]float64{"ArrowRight": 1, "GamepadLStickRight": 0.3}, 1, true, 1, 0, false, false},
+		{"both ways", map[string]float64{"ArrowLeft": 1, "GamepadLStickRight": 0.7}, 0.625, true, -0.375, 0, false, false},
+		{"let go", nil, 0, false, 0, 0, false, true},
+	}
+	for _, tt := range tests {
+		in.SampleAnalog(sticks(tt.amounts))
+		f := in.Frame()
+		x, y := f.Axis("move")
+		if got := f.Value("right"); !near(got, tt.right) || f.Pressed("right") != tt.rightDown {
+			t.Errorf("%s: right = %v, down %v; want %v, %v", tt.name, got, f.Pressed("right"), tt.right, tt.rightDown)
+		}
+		if !near(x, tt.x) || !near(y, tt.y) {
+			t.Errorf("%s: Axis(move) = %v, %v; want %v, %v", tt.name, x, y, tt.x, tt.y)
+		}
+		if f.JustPressed("right") != tt.rightEdge || f.JustReleased("right") != tt.releaseEdge {
+			t.Errorf("%s: right just pressed %v, released %v; want %v, %v", tt.name, f.JustPressed("right"), f.JustReleased("right"), tt.rightEdge, tt.releaseEdge)
+		}
+		if fx, fy := in.Fixed().Axis("move"); fx != x || fy != y {
+			t.Errorf("%s: fixed view's axis %v, %v differs from the frame view's %v, %v", tt.name, fx, fy, x, y)
+		}
+	}
+
+	// Sample reads sticks as held or not; Hold holds fully.
+	in.Sample(buttons("GamepadLStickLeft"))
+	if x, _ := in.Frame().Axis("move"); x != -1 {
+		t.Errorf("Sample with the stick held: x = %v, want -1", x)
+	}
+	if err := in.Hold("right", true); err != nil {
+		t.Fatal(err)
+	}
+	in.SampleAnalog(sticks(nil))
+	if v := in.Frame().Value("right"); v != 1 {
+		t.Errorf("held right: Value = %v, want 1", v)
+	}
+	rest := sticks(nil)
+	if n := testing.AllocsPerRun(100, func() { in.SampleAnalog(rest) }); n != 0 {
+		t.Errorf("SampleAnalog allocates %v times, want 0", n)
+	}
+}
+
+
+func TestAnalogButtons(t *testing.T) {
+	analog := 0
+	for b := range engine.Buttons() {
+		if b.Analog() {
+			analog++
+			if b.Kind() != engine.Gamepad || !strings.Contains(b.String(), "Stick") {
+				t.Errorf("%v is analog, but not a gamepad stick direction", b)
+			}
+		}
+	}
+	if analog != 8 {
+		t.Errorf("%d analog buttons, want 8: two sticks, four directions each", analog)
+	}
+	if b, ok := engine.LookupButton("gamepadlstickleft"); !ok || !b.Analog() {
+		t.Errorf("LookupButton(gamepadlstickleft) = %v, %v; want an analog button", b, ok)
+	}
+}
+
+func TestDeadZoneConfig(t *testing.T) {
+	cfg, err := engine.LoadConfig(engine.LoadOptions{Args: []string{"-input.dead_zone", "0.3"}})
+	if err != nil || cfg.Input.DeadZone != 0.3 {
+		t.Errorf("LoadConfig(-input.dead_zone 0.3) = %v, %v; want 0.3", cfg.Input.DeadZone, err)
+	}
+	if cfg, err := engine.LoadConfig(engine.LoadOptions{}); err != nil || cfg.Input.DeadZone != engine.DefaultDeadZone {
+		t.Errorf("LoadConfig() dead zone = %v, %v; want the default %v", cfg.Input.DeadZone, err, engine.DefaultDeadZone)
+	}
+	_, err = engine.LoadConfig(engine.LoadOptions{Args: []string{"-input.dead_zone", "1"}})
+	if !errors.Is(err, engine.ErrOutOfRange) || !strings.Contains(err.Error(), "input.dead_zone") {
+		t.Errorf("LoadConfig(-input.dead_zone 1) = %v, want an out-of-range error naming the key", err)
+	}
+	// The engine's input uses it: a push of 0.5 is 0.375 past a 0.2 dead
+	// zone and 0 past a 0.6 one.
+	for _, tt := range []struct{ zone, want float64 }{{0, 0.375}, {0.2, 0.375}, {0.6, 0}} {
+		in, err := engine.NewInput(engine.InputConfig{Actions: map[string][]string{"go": {"GamepadRStickUp"}}, DeadZone: tt.zone})
+		if err != nil {
+			t.Fatal(err)
+		}
+		in.SampleAnalog(sticks(map[string]float64{"GamepadRStickUp": 0.5}))
+		if got := in.Frame().Value("go"); !near(got, tt.want) {
+			t.Errorf("dead zone %v: a push of 0.5 reads %v, want %v", tt.zone, got, tt.want)
+		}
+	}
+}

@@ -12,7 +12,22 @@ type device struct {
 	key   ebiten.Key
 	mouse ebiten.MouseButton
 	pad   ebiten.StandardGamepadButton
-	ok    bool
+	// a stick direction: the axis, and -1 or 1 for the direction along it
+	stick  ebiten.StandardGamepadAxis
+	sign   float64
+	analog bool
+	ok     bool
+}
+
+// stickAxes are the stick directions: the axis each reads, and which way.
+var stickAxes = map[string]struct {
+	axis ebiten.StandardGamepadAxis
+	sign float64
+}{
+	"GamepadLStickLeft": {ebiten.StandardGamepadAxisLeftStickHorizontal, -1}, "GamepadLStickRight": {ebiten.StandardGamepadAxisLeftStickHorizontal, 1},
+	"GamepadLStickUp": {ebiten.StandardGamepadAxisLeftStickVertical, -1}, "GamepadLStickDown": {ebiten.StandardGamepadAxisLeftStickVertical, 1},
+	"GamepadRStickLeft": {ebiten.StandardGamepadAxisRightStickHorizontal, -1}, "GamepadRStickRight": {ebiten.StandardGamepadAxisRightStickHorizontal, 1},
+	"GamepadRStickUp": {ebiten.StandardGamepadAxisRightStickVertical, -1}, "GamepadRStickDown": {ebiten.StandardGamepadAxisRightStickVertical, 1},
 }
 
 var mouseButtons = map[string]ebiten.MouseButton{
@@ -43,6 +58,10 @@ func deviceOf(b engine.Button) device {
 	case engine.Mouse:
 		d.mouse, d.ok = mouseButtons[name]
 	case engine.Gamepad:
+		if st, ok := stickAxes[name]; ok {
+			d.stick, d.sign, d.analog, d.ok = st.axis, st.sign, true, true
+			break
+		}
 		d.pad, d.ok = padButtons[name]
 	}
 	return d
@@ -81,6 +100,9 @@ func (bs *buttons) down(b engine.Button) bool {
 	case engine.Mouse:
 		return ebiten.IsMouseButtonPressed(d.mouse)
 	case engine.Gamepad:
+		if d.analog {
+			return bs.push(d) >= 0.5
+		}
 		for _, id := range bs.gamepads {
 			if ebiten.IsStandardGamepadLayoutAvailable(id) && ebiten.IsStandardGamepadButtonPressed(id, d.pad) {
 				return true
@@ -88,4 +110,16 @@ func (bs *buttons) down(b engine.Button) bool {
 		}
 	}
 	return false
+}
+
+// push returns how far a stick direction is pushed, from 0 to 1: the most
+// of any connected gamepad with the standard layout.
+func (bs *buttons) push(d *device) float64 {
+	v := 0.0
+	for _, id := range bs.gamepads {
+		if ebiten.IsStandardGamepadLayoutAvailable(id) {
+			v = max(v, d.sign*ebiten.StandardGamepadAxisValue(id, d.stick))
+		}
+	}
+	return min(v, 1)
 }

@@ -75,7 +75,8 @@ type game struct {
 	cfg     engine.Config
 	buttons *buttons
 	down    func(engine.Button) bool
-	last    time.Time // wall clock at the last Update; zero before the first
+	amount  func(engine.Button) float64 // g.amountOf, made once
+	last    time.Time                   // wall clock at the last Update; zero before the first
 
 	shotKey  engine.Button // 0 for none
 	shotWas  bool          // whether shotKey was down at the last Update
@@ -88,6 +89,7 @@ type game struct {
 func newGame(e *engine.Engine) *game {
 	g := &game{e: e, cfg: e.Config(), buttons: newButtons()}
 	g.down = g.buttons.down
+	g.amount = g.amountOf
 	if name := g.cfg.Debug.ScreenshotKey; name != "" {
 		g.shotKey, _ = engine.LookupButton(name) // checked by the config
 	}
@@ -103,7 +105,7 @@ func (g *game) Update() error {
 	frame := g.frameLength(now)
 
 	g.buttons.poll()
-	g.e.Input().Sample(g.down)
+	g.e.Input().SampleAnalog(g.amount)
 	if g.shotKey != 0 {
 		down := g.down(g.shotKey)
 		if down && !g.shotWas {
@@ -119,6 +121,18 @@ func (g *game) Update() error {
 		g.showFPS(now, t.Steps)
 	}
 	return nil
+}
+
+// amountOf returns how far b is down: a stick direction's push, or 1 or 0
+// for a button, read through g.down (which tests may replace).
+func (g *game) amountOf(b engine.Button) float64 {
+	if int(b) < len(g.buttons.devices) && g.buttons.devices[b].analog {
+		return g.buttons.push(&g.buttons.devices[b])
+	}
+	if g.down(b) {
+		return 1
+	}
+	return 0
 }
 
 // frameLength returns the length of the frame that ends at now, and
