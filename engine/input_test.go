@@ -326,7 +326,6 @@ func TestSampleAnalog(t *testing.T) {
 	}
 }
 
-
 func TestAnalogButtons(t *testing.T) {
 	analog := 0
 	for b := range engine.Buttons() {
