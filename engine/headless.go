@@ -32,6 +32,9 @@ type ScriptedInput struct {
 	Step   uint64
 	Action string
 	Down   bool
+	// Value, with Down, holds the action at that amount, as a stick
+	// pushed that far would ([Input.HoldValue]); 0 means fully (1).
+	Value float64
 }
 
 // Headless runs an [Engine] with no window and a simulated clock: the same
@@ -68,7 +71,11 @@ func (h *Headless) RunFrame() Tick {
 	for len(h.script) > 0 && h.script[0].Step <= h.loop.Steps() {
 		s := h.script[0]
 		h.script = h.script[1:]
-		h.input.Hold(s.Action, s.Down) // checked by NewHeadless
+		v := b2f(s.Down)
+		if s.Down && s.Value != 0 {
+			v = s.Value
+		}
+		h.input.HoldValue(s.Action, v) // checked by NewHeadless
 	}
 	h.input.Sample(nil)
 	if h.loop.Owed() && !h.loop.Paused() {

@@ -39,7 +39,7 @@ type Input struct {
 type action struct {
 	name    string
 	buttons []Button
-	held    bool    // set by Hold
+	held    float64 // set by Hold and HoldValue
 	value   float64 // how far down, from 0 to 1: 1 for a button, a stick's push past the dead zone
 	down    bool
 	// edges since the last sample, for the frame view
@@ -122,17 +122,30 @@ func (in *Input) Buttons() []Button { return in.buttons }
 // next [Input.Sample] on. Scripted input, on-screen buttons and tests use
 // it. It returns an error wrapping [ErrUnknownAction] for an unknown name.
 func (in *Input) Hold(action string, down bool) error {
+	return in.hold("Hold", action, b2f(down))
+}
+
+// HoldValue is [Input.Hold] for an amount from 0 to 1 (clamped), as a
+// stick pushed that far would give: an on-screen stick, or a test of
+// analog input. The action's value is at least amount whatever its
+// buttons do, and it is down from 0.5 on; 0 lets it go.
+func (in *Input) HoldValue(action string, amount float64) error {
+	return in.hold("HoldValue", action, min(max(amount, 0), 1))
+}
+
+func (in *Input) hold(op, action string, v float64) error {
 	i, ok := in.index[action]
 	if !ok {
-		return wrap(fmt.Sprintf("engine: Hold(%q): ", action), ErrUnknownAction, "")
+		return wrap(fmt.Sprintf("engine: %s(%q): ", op, action), ErrUnknownAction, "")
 	}
-	in.actions[i].held = down
+	in.actions[i].held = v
 	return nil
 }
 
 // Sample reads the buttons through down, which reports whether a button is
 // held, and updates every action: an action is down when one of its
-// buttons is, or it is held by [Input.Hold]. A stick direction
+// buttons is, or it is held by [Input.Hold] (or [Input.HoldValue] from
+// 0.5 on; its value is then what is held). A stick direction
 // ([Button.Analog]) counts as held when down says so. The runtime of a
 // window calls [Input.SampleAnalog] instead; tests and scripted input use
 // this. down may be nil when only Hold drives the input. It allocates
@@ -140,7 +153,7 @@ func (in *Input) Hold(action string, down bool) error {
 func (in *Input) Sample(down func(Button) bool) {
 	for i := range in.actions {
 		a := &in.actions[i]
-		v := b2f(a.held)
+		v := a.held
 		if down != nil {
 			for _, b := range a.buttons {
 				if v == 1 {
@@ -160,12 +173,12 @@ func (in *Input) Sample(down func(Button) bool) {
 // that is not analog). A stick direction's amount is rescaled past the
 // input's dead zone (input.dead_zone), so a resting stick reads 0 and a
 // full push 1. An action's [Actions.Value] is the largest amount of its
-// buttons (1 when held by [Input.Hold]), and the action is down from 0.5
-// on. It allocates nothing.
+// buttons and of what [Input.Hold] or [Input.HoldValue] holds, and the
+// action is down from 0.5 on. It allocates nothing.
 func (in *Input) SampleAnalog(amount func(Button) float64) {
 	for i := range in.actions {
 		a := &in.actions[i]
-		v := b2f(a.held)
+		v := a.held
 		for _, b := range a.buttons {
 			if v == 1 {
 				break

@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -367,5 +368,62 @@ func TestDeadZoneConfig(t *testing.T) {
 		if got := in.Frame().Value("go"); !near(got, tt.want) {
 			t.Errorf("dead zone %v: a push of 0.5 reads %v, want %v", tt.zone, got, tt.want)
 		}
+	}
+}
+
+func TestHoldValue(t *testing.T) {
+	in := newTestInput(t)
+	for _, tt := range []struct {
+		amount, want float64
+		down         bool
+	}{{0.3, 0.3, false}, {0.75, 0.75, true}, {2, 1, true}, {-1, 0, false}} {
+		if err := in.HoldValue("right", tt.amount); err != nil {
+			t.Fatal(err)
+		}
+		in.Sample(nil)
+		got, down := in.Frame().Value("right"), in.Frame().Pressed("right")
+		if x, _ := in.Frame().Axis("move"); got != tt.want || down != tt.down || x != tt.want {
+			t.Errorf("HoldValue(right, %v): Value %v, down %v, axis x %v; want %v, %v, %v", tt.amount, got, down, x, tt.want, tt.down, tt.want)
+		}
+	}
+	// A button beats a lighter hold.
+	if err := in.HoldValue("right", 0.3); err != nil {
+		t.Fatal(err)
+	}
+	in.Sample(buttons("D"))
+	if got := in.Frame().Value("right"); got != 1 {
+		t.Errorf("held at 0.3 with D down: Value %v, want 1", got)
+	}
+	if err := in.HoldValue("nope", 1); !errors.Is(err, engine.ErrUnknownAction) {
+		t.Errorf("HoldValue(nope) = %v, want ErrUnknownAction", err)
+	}
+}
+
+// TestScriptedValue: a headless script holds an action at an amount.
+func TestScriptedValue(t *testing.T) {
+	s := &quietScene{}
+	var got []float64
+	s.systems = []world.System{{Name: "read", Phase: world.Fixed, Run: func(ctx *world.Context) error {
+		x, _ := engine.InputOf(ctx).Axis("move")
+		got = append(got, x)
+		return nil
+	}}}
+	cfg := engine.Config{Input: engine.InputConfig{
+		Actions: map[string][]string{"l": {"A"}, "r": {"GamepadLStickRight"}, "u": {"W"}, "d": {"S"}},
+		Axes:    map[string]engine.AxisConfig{"move": {Left: "l", Right: "r", Up: "u", Down: "d"}},
+	}}
+	h, err := engine.NewHeadless(cfg, s, engine.HeadlessOptions{Script: []engine.ScriptedInput{
+		{Step: 1, Action: "r", Down: true, Value: 0.4},
+		{Step: 2, Action: "r", Down: true},
+		{Step: 3, Action: "r", Down: false},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.RunSteps(4); err != nil {
+		t.Fatal(err)
+	}
+	if want := []float64{0, 0.4, 1, 0}; !slices.Equal(got, want) {
+		t.Errorf("axis x by step = %v, want %v", got, want)
 	}
 }

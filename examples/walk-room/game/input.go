@@ -15,15 +15,15 @@ const (
 )
 
 // Actions returns the default bindings: the arrows and WASD, the gamepad's
-// D-pad, and Escape, P or the gamepad's Start to pause. The engine maps
-// buttons only, so an analog stick does not walk.
+// D-pad and left stick (analog: the player walks as fast as the stick is
+// pushed), and Escape, P or the gamepad's Start to pause.
 func Actions() engine.InputConfig {
 	return engine.InputConfig{
 		Actions: map[string][]string{
-			MoveLeft:    {"ArrowLeft", "A", "GamepadLeft"},
-			MoveRight:   {"ArrowRight", "D", "GamepadRight"},
-			MoveUp:      {"ArrowUp", "W", "GamepadUp"},
-			MoveDown:    {"ArrowDown", "S", "GamepadDown"},
+			MoveLeft:    {"ArrowLeft", "A", "GamepadLeft", "GamepadLStickLeft"},
+			MoveRight:   {"ArrowRight", "D", "GamepadRight", "GamepadLStickRight"},
+			MoveUp:      {"ArrowUp", "W", "GamepadUp", "GamepadLStickUp"},
+			MoveDown:    {"ArrowDown", "S", "GamepadDown", "GamepadLStickDown"},
 			PauseAction: {"Escape", "P", "GamepadStart"},
 		},
 		Axes: map[string]engine.AxisConfig{

@@ -1,6 +1,7 @@
 package game_test
 
 import (
+	"math"
 	"testing"
 
 	"github.com/tessera-engine/tessera/examples/walk-room/game"
@@ -195,5 +196,38 @@ func TestCamera(t *testing.T) {
 	}
 	if !moved {
 		t.Errorf("the camera never followed the player east")
+	}
+}
+
+// TestWalkSpeed: keys walk at the Walker's speed, diagonals too, and a
+// stick pushed part way walks that much slower.
+func TestWalkSpeed(t *testing.T) {
+	tests := []struct {
+		name  string
+		hold  map[string]float64 // action: value
+		speed float64            // as a share of the Walker's speed
+	}{
+		{"right key", map[string]float64{game.MoveRight: 1}, 1},
+		{"diagonal keys", map[string]float64{game.MoveRight: 1, game.MoveDown: 1}, 1},
+		{"stick half way", map[string]float64{game.MoveRight: 0.5}, 0.5},
+		{"stick diagonal", map[string]float64{game.MoveRight: 0.6, game.MoveDown: 0.6}, 0.6 * math.Sqrt2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g, h := start(t, game.Options{}, nil)
+			steps(t, h, 1)
+			for a, v := range tt.hold {
+				if err := h.Input().HoldValue(a, v); err != nil {
+					t.Fatal(err)
+				}
+			}
+			steps(t, h, 2)
+			w, p := g.Room().World(), g.Room().Player()
+			v := *geom.Velocity.Require(w, p)
+			want := tt.speed * game.Walker.Require(w, p).Speed
+			if got := math.Hypot(v.X, v.Y); math.Abs(got-want) > 1e-9 {
+				t.Errorf("velocity %v: speed %v, want %v", v, got, want)
+			}
+		})
 	}
 }

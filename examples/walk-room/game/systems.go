@@ -10,11 +10,12 @@ import (
 )
 
 // walk sets the player's velocity from the move axis: the Walker's speed
-// in the axis's direction, diagonals as fast as straight lines.
+// in the axis's direction, scaled by how far a stick is pushed; keys give
+// full speed, diagonals as fast as straight lines.
 func (r *Room) walk(ctx *world.Context) error {
 	x, y := engine.InputOf(ctx).Axis(MoveAxis)
-	if x != 0 && y != 0 {
-		x, y = x*math.Sqrt2/2, y*math.Sqrt2/2
+	if l := math.Hypot(x, y); l > 1 {
+		x, y = x/l, y/l
 	}
 	speed := Walker.Require(ctx.World, r.player).Speed
 	*geom.Velocity.Require(ctx.World, r.player) = geom.Vec2{X: x * speed, Y: y * speed}
