@@ -1,0 +1,239 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"time"
+
+	"github.com/tessera-engine/tessera/assets"
+	"github.com/tessera-engine/tessera/prefab"
+	"github.com/tessera-engine/tessera/render/drawable"
+	"github.com/tessera-engine/tessera/scene"
+	"github.com/tessera-engine/tessera/systems"
+	"github.com/tessera-engine/tessera/world"
+)
+
+// Options configure [New]. The zero value runs the embedded garden with
+// seed 0 and no hot reload.
+type Options struct {
+	// Files holds SettingsFile, the prefabs under PrefabDir and the
+	// sprites; nil means the embedded [Files]. Pass os.DirFS of the
+	// assets directory to see a designer's saves.
+	Files fs.FS
+	// Seed seeds the garden's random numbers (firefly targets and
+	// pauses, the flowers' places): the same seed and input give the same
+	// garden.
+	Seed uint64
+	// Watch makes [Garden.Update] look for changed files (at most once
+	// per WatchInterval; 0 looks every frame) and apply them between
+	// steps. Files that never change, such as the embedded ones, cost a
+	// look and nothing more.
+	Watch         bool
+	WatchInterval time.Duration
+	// Log, if not nil, is told about every reload and every problem a
+	// reload found.
+	Log func(msg string)
+}
+
+// Art holds the regions of the garden's sprites, which a renderer hands
+// out when it loads [MoonImage], [FlowerImage] and [GlowImage]. Zero
+// regions (in a headless run) draw nothing; everything else works the
+// same.
+type Art struct {
+	Moon, Flower, Glow drawable.Region
+}
+
+// Garden is the scene: a garden of fireflies and flowers under a sky that
+// goes from day to night. Make one with [New].
+type Garden struct {
+	scene.Base
+	// Art is what the sprites look like; set it before the scene is
+	// entered.
+	Art Art
+
+	opts     Options
+	lib      *prefab.Library
+	loader   *assets.Loader
+	settings Settings
+
+	libWatch   *prefab.Watcher
+	assetWatch *assets.Watcher
+	// The last reload problems, nil once the files are good again.
+	prefabProblem, settingsProblem error
+
+	timers *systems.Timers
+	tweens *systems.Tweens
+	rng    *rand.Rand
+	phase  Phase
+	night  bool // the phase at the last step was night
+	skip   bool // the skip action was pressed this step
+	fast   bool // the fast action is held
+
+	fireflies []world.Entity
+	flowers   []world.Entity
+	scenery   []world.Entity
+	stars     []world.Entity
+	sun, moon world.Entity
+	onWander  func(systems.TimerEvent)
+
+	// The light system's state: the ambient colour of this step and its
+	// walks' callbacks, made once so a step allocates nothing for them.
+	ambient    Color
+	shapeTint  func(world.Entity, *litColors, *drawable.Figure)
+	spriteTint func(world.Entity, *litColors, *drawable.Picture)
+}
+
+// New loads the garden's prefabs and settings from opts.Files and returns
+// the scene, or every problem the files have.
+func New(opts Options) (*Garden, error) {
+	if opts.Files == nil {
+		opts.Files = Files()
+	}
+	g := &Garden{opts: opts, lib: Prefabs(), loader: assets.New(opts.Files)}
+	g.onWander = func(ev systems.TimerEvent) { g.fly(ev.Entity) }
+	g.shapeTint, g.spriteTint = g.tintShape, g.tintSprite
+	if err := g.lib.LoadFS(opts.Files, PrefabDir); err != nil {
+		return nil, err
+	}
+	s, err := g.loadSettings()
+	if err != nil {
+		return nil, err
+	}
+	g.settings = s
+	if opts.Watch {
+		g.libWatch = g.lib.Watch(opts.WatchInterval)
+		g.assetWatch = g.loader.Watch(opts.WatchInterval)
+	}
+	return g, nil
+}
+
+// loadSettings decodes SettingsFile and checks it against the library.
+func (g *Garden) loadSettings() (Settings, error) {
+	var s Settings
+	if err := g.loader.Decode(SettingsFile, &s); err != nil {
+		return Settings{}, err
+	}
+	return s, s.Check(g.lib)
+}
+
+// Library returns the garden's prefab library.
+func (g *Garden) Library() *prefab.Library { return g.lib }
+
+// Loader returns the loader of the garden's files, through which a
+// renderer loads the sprites (so they reload with the rest).
+func (g *Garden) Loader() *assets.Loader { return g.loader }
+
+// Settings returns the settings in force.
+func (g *Garden) Settings() Settings { return g.settings }
+
+// Phase returns where the day/night cycle is.
+func (g *Garden) Phase() Phase { return g.phase }
+
+// Sky returns the colour of the sky now: the background to draw.
+func (g *Garden) Sky() Color { return SkyColor(g.settings.Sky, g.phase) }
+
+// Problem returns what is wrong with the files since the last reload,
+// or nil: the garden goes on with the data it had.
+func (g *Garden) Problem() error { return errors.Join(g.prefabProblem, g.settingsProblem) }
+
+// Draw order: the sky's bodies, then hills and ground, then stems and
+// flowers (sorted by depth), then the fireflies over everything.
+const (
+	layerSky int16 = iota
+	layerGround
+	layerFlowers
+	layerFireflies
+)
+
+// OnEnter starts the cycle at the settings' start phase, adds the
+// garden's systems and lays the garden out.
+func (g *Garden) OnEnter() error {
+	w := g.World()
+	g.timers, g.tweens = systems.NewTimers(), systems.NewTweens()
+	g.rng = rand.New(rand.NewPCG(g.opts.Seed, g.opts.Seed^0x9e3779b97f4a7c15))
+	g.phase = Phase(g.settings.Cycle.Start)
+	g.night = g.phase.Night()
+	g.fireflies, g.flowers, g.scenery = nil, nil, nil
+	for _, s := range []world.System{
+		{Name: "garden.input", Phase: world.Fixed, Run: g.readInput},
+		{Name: "garden.cycle", Phase: world.Fixed, Run: g.runCycle},
+		g.timers.System(),
+		g.tweens.System(),
+		systems.Confine(),
+		{Name: "garden.light", Phase: world.Fixed, Run: g.runLight},
+	} {
+		if err := w.AddSystem(s); err != nil {
+			return err
+		}
+	}
+	g.buildScenery()
+	if err := g.populate(); err != nil {
+		return err
+	}
+	g.placeSkyBodies()
+	return nil
+}
+
+// Update applies the files that changed, between steps.
+func (g *Garden) Update(dt, alpha float64) {
+	if g.libWatch != nil {
+		if r, ok := g.libWatch.Poll(); ok {
+			g.applyPrefabReload(r)
+		}
+	}
+	if g.assetWatch != nil {
+		if r, ok := g.assetWatch.Poll(); ok {
+			g.applyAssetReload(r)
+		}
+	}
+}
+
+// logf tells [Options.Log], if any.
+func (g *Garden) logf(format string, args ...any) {
+	if g.opts.Log != nil {
+		g.opts.Log(fmt.Sprintf(format, args...))
+	}
+}
+
+// populate spawns the fireflies and flowers the settings ask for.
+func (g *Garden) populate() error {
+	s := g.settings
+	area := s.Bounds()
+	for i := range s.Fireflies.Count {
+		kind := s.Fireflies.Kinds[i%len(s.Fireflies.Kinds)]
+		at := randomPoint(g.rng, area)
+		e, err := g.spawnFirefly(kind, at)
+		if err != nil {
+			return err
+		}
+		g.fireflies = append(g.fireflies, e)
+	}
+	n := s.Flowers.Count
+	for i := range n {
+		kind := s.Flowers.Kinds[i%len(s.Flowers.Kinds)]
+		slot := s.Garden.Width / float64(n)
+		base := vec2(slot*(float64(i)+0.5)+(g.rng.Float64()-0.5)*slot*0.5,
+			s.Garden.Horizon+(s.Garden.Height-s.Garden.Horizon)*(0.3+0.6*g.rng.Float64()))
+		e, err := g.spawnFlower(kind, base, g.night)
+		if err != nil {
+			return err
+		}
+		g.flowers = append(g.flowers, e)
+	}
+	return nil
+}
+
+// unpopulate destroys the fireflies and flowers; their timers and tweens
+// stop with them.
+func (g *Garden) unpopulate() {
+	w := g.World()
+	for _, e := range g.fireflies {
+		w.Destroy(e)
+	}
+	for _, e := range g.flowers {
+		g.destroyFlower(e)
+	}
+	g.fireflies, g.flowers = g.fireflies[:0], g.flowers[:0]
+}
