@@ -15,8 +15,11 @@ type Reload struct {
 	// library last looked, in load order.
 	Files []string
 	// Changed are the prefabs the reload added, changed or removed,
-	// sorted. It is empty when the reload failed, or when the files
-	// changed in ways that change no prefab (a comment, say).
+	// sorted. A prefab is compared as it resolves, base included, so a
+	// variant whose base changed something it inherits is listed too (one
+	// that overrides the change is not). It is empty when the reload
+	// failed, or when the files changed in ways that change no prefab (a
+	// comment, say).
 	Changed []string
 	// Err joins every problem the reload found, each a [*LoadError]. When
 	// it is not nil the library is unchanged: the game keeps running with
