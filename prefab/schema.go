@@ -1,6 +1,7 @@
 package prefab
 
 import (
+	"encoding"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -100,7 +101,11 @@ func (g *schemaGen) schema(t reflect.Type) map[string]any {
 	case reflect.PointerTo(t).Implements(unmarshalerType):
 		return map[string]any{"description": t.String()}
 	case reflect.PointerTo(t).Implements(textType):
-		return map[string]any{"type": "string", "description": t.String()}
+		s := map[string]any{"type": "string", "description": t.String()}
+		if names := enumNames(t); names != nil {
+			s["enum"] = names
+		}
+		return s
 	}
 	switch t.Kind() {
 	case reflect.Bool:
@@ -199,3 +204,42 @@ func (g *schemaGen) defName(t reflect.Type) string {
 		name = fmt.Sprintf("%s_%d", base, i)
 	}
 }
+
+// enumNames returns the names of an enum: a type of 8 or 16 bits (unsigned
+// or not) whose values have text forms, each a value that MarshalText
+// names and UnmarshalText reads back as the same value. It returns nil for
+// other types. Such a kind (a shape's, a collider's) is then offered by
+// name in an editor.
+func enumNames(t reflect.Type) []string {
+	if !t.Implements(textMarshalerType) || t.Size() > 2 {
+		return nil
+	}
+	var n uint64
+	switch t.Kind() {
+	case reflect.Uint8, reflect.Uint16, reflect.Int8, reflect.Int16:
+		n = 1 << (8 * t.Size())
+	default:
+		return nil
+	}
+	var names []string
+	for i := range n {
+		v := reflect.New(t).Elem()
+		if t.Kind() == reflect.Int8 || t.Kind() == reflect.Int16 {
+			v.SetInt(int64(i) - int64(n/2))
+		} else {
+			v.SetUint(i)
+		}
+		b, err := v.Interface().(encoding.TextMarshaler).MarshalText()
+		if err != nil {
+			continue
+		}
+		back := reflect.New(t)
+		if back.Interface().(encoding.TextUnmarshaler).UnmarshalText(b) != nil || !back.Elem().Equal(v) {
+			continue
+		}
+		names = append(names, string(b))
+	}
+	return names
+}
+
+var textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()

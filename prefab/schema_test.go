@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
+	"slices"
 	"testing"
 
 	"github.com/tessera-engine/tessera/prefab"
+	"github.com/tessera-engine/tessera/world"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/prefab.schema.json")
@@ -80,5 +83,70 @@ func TestSchema(t *testing.T) {
 	}
 	if got := stats["level"]["maximum"]; got != 255.0 {
 		t.Errorf("Stats.level maximum = %v, want 255", got)
+	}
+}
+
+// Mood is an enum with text forms, as a shape's kind is: the schema offers
+// its names.
+type Mood int8
+
+var moodNames = map[Mood]string{-1: "grim", 0: "calm", 3: "merry"}
+
+func (m Mood) MarshalText() ([]byte, error) {
+	if n, ok := moodNames[m]; ok {
+		return []byte(n), nil
+	}
+	return nil, fmt.Errorf("no mood %d", int8(m))
+}
+
+func (m *Mood) UnmarshalText(b []byte) error {
+	for v, n := range moodNames {
+		if n == string(b) {
+			*m = v
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown mood %q", b)
+}
+
+type Temper struct{ Mood Mood }
+
+var tTemper = world.DefineComponent[Temper]("Temper")
+
+func TestSchemaEnum(t *testing.T) {
+	lib := prefab.NewLibrary(prefab.Component(tTemper))
+	if err := lib.LoadBytes("m.yaml", []byte("imp:\n  components:\n    Temper: {mood: merry}\n")); err != nil {
+		t.Fatal(err)
+	}
+	w := world.New()
+	e, err := lib.Spawn(w, "imp", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := tTemper.Require(w, e).Mood; got != 3 {
+		t.Errorf("mood: merry decodes to %d, want 3", got)
+	}
+	var buf bytes.Buffer
+	if err := lib.WriteSchema(&buf); err != nil {
+		t.Fatal(err)
+	}
+	var schema struct {
+		Definitions map[string]struct {
+			Properties map[string]struct {
+				Enum []string
+			}
+		}
+	}
+	if err := json.Unmarshal(buf.Bytes(), &schema); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range schema.Definitions {
+		if p, ok := d.Properties["mood"]; ok {
+			got = p.Enum
+		}
+	}
+	if want := []string{"grim", "calm", "merry"}; !slices.Equal(got, want) {
+		t.Errorf("the schema's enum for mood = %q, want %q (in value order)\n%s", got, want, buf.String())
 	}
 }

@@ -2,6 +2,7 @@ package systems
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/tessera-engine/tessera/world"
 )
@@ -42,6 +43,37 @@ func (k ShapeKind) String() string {
 		return "polygon"
 	}
 	return fmt.Sprintf("ShapeKind(%d)", uint8(k))
+}
+
+// shapeKinds are the kinds by name, in order.
+var shapeKinds = []string{"box", "circle", "polygon"}
+
+// MarshalText returns the kind's name, as prefab data writes it: "box",
+// "circle" or "polygon". It fails for a kind that has none.
+func (k ShapeKind) MarshalText() ([]byte, error) {
+	if int(k) >= len(shapeKinds) {
+		return nil, fmt.Errorf("systems: no shape kind %d", uint8(k))
+	}
+	return []byte(shapeKinds[k]), nil
+}
+
+// UnmarshalText sets the kind from its name, so prefab data says
+// kind: circle. An unknown name is an error listing the names.
+func (k *ShapeKind) UnmarshalText(b []byte) error {
+	i, err := lookupName(string(b), shapeKinds, "shape kind")
+	*k = ShapeKind(i)
+	return err
+}
+
+// lookupName returns the index of name in names, or an error saying what
+// the names are.
+func lookupName(name string, names []string, what string) (int, error) {
+	for i, n := range names {
+		if n == name {
+			return i, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown %s %q (want one of %s)", what, name, strings.Join(names, ", "))
 }
 
 // Shape is the value of [Collider]: a box, a circle or a convex polygon,

@@ -42,7 +42,7 @@ func TestEngineComponents(t *testing.T) {
 	lib := library()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "ball.yaml")
-	data := "ball:\n  components:\n    Position: {x: 10, y: 20}\n    Velocity: {x: 60}\n    Lifetime: {seconds: 2}\n    Shape: {kind: 2, radius: 4}\n    Hidden: {}\n"
+	data := "ball:\n  components:\n    Position: {x: 10, y: 20}\n    Velocity: {x: 60}\n    Lifetime: {seconds: 2}\n    Shape: {kind: circle, radius: 4}\n    Hidden: {}\n"
 	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,9 @@
 package drawable
 
 import (
+	"fmt"
 	"image/color"
+	"strings"
 
 	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/world"
@@ -100,6 +102,39 @@ const (
 	// concave.
 	PolygonFigure
 )
+
+// figureKinds are the kinds by name, from RectFigure on.
+var figureKinds = []string{"rect", "circle", "line", "polygon"}
+
+// String returns the kind's name: "rect", "circle", "line" or "polygon".
+func (k FigureKind) String() string {
+	if b, err := k.MarshalText(); err == nil {
+		return string(b)
+	}
+	return fmt.Sprintf("FigureKind(%d)", uint8(k))
+}
+
+// MarshalText returns the kind's name, as prefab data writes it: "rect",
+// "circle", "line" or "polygon". It fails for the zero kind and unknown
+// ones.
+func (k FigureKind) MarshalText() ([]byte, error) {
+	if k == 0 || int(k) > len(figureKinds) {
+		return nil, fmt.Errorf("drawable: no figure kind %d", uint8(k))
+	}
+	return []byte(figureKinds[k-1]), nil
+}
+
+// UnmarshalText sets the kind from its name, so prefab data says
+// kind: circle. An unknown name is an error listing the names.
+func (k *FigureKind) UnmarshalText(b []byte) error {
+	for i, n := range figureKinds {
+		if n == string(b) {
+			*k = FigureKind(i + 1)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown figure kind %q (want one of %s)", b, strings.Join(figureKinds, ", "))
+}
 
 // Figure is the value of [Shape]: a rectangle, circle, line or polygon,
 // filled or stroked, in world units relative to the entity's position.

@@ -68,3 +68,23 @@ func ExampleShape() {
 	fmt.Println(drawable.Shape.Require(w, e).Radius, w.Has(e, drawable.Hidden))
 	// Output: 4 false
 }
+
+func TestFigureKindText(t *testing.T) {
+	for k, name := range map[drawable.FigureKind]string{drawable.RectFigure: "rect", drawable.CircleFigure: "circle", drawable.LineFigure: "line", drawable.PolygonFigure: "polygon"} {
+		b, err := k.MarshalText()
+		if err != nil || string(b) != name || k.String() != name {
+			t.Errorf("%d: MarshalText() = %q, %v and String() %q; want %q", k, b, err, k.String(), name)
+		}
+		var back drawable.FigureKind
+		if err := back.UnmarshalText([]byte(name)); err != nil || back != k {
+			t.Errorf("UnmarshalText(%q) = %v, %v; want %v", name, back, err, k)
+		}
+	}
+	var k drawable.FigureKind
+	if err := k.UnmarshalText([]byte("2")); err == nil || !strings.Contains(err.Error(), "rect, circle, line, polygon") {
+		t.Errorf(`UnmarshalText("2") = %v; want an error listing the names`, err)
+	}
+	if _, err := drawable.FigureKind(0).MarshalText(); err == nil || drawable.FigureKind(0).String() != "FigureKind(0)" {
+		t.Errorf("the zero kind: MarshalText error %v, String %q; want an error and FigureKind(0)", err, drawable.FigureKind(0).String())
+	}
+}

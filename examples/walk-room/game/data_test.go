@@ -198,7 +198,7 @@ func TestLayoutErrors(t *testing.T) {
 			fsys := fstest.MapFS{
 				"prefabs/doors.yaml": {Data: prefabs},
 				"prefabs/player.yaml": {Data: []byte("player:\n  components:\n    Walker: {speed: 1}\n" +
-					"    Collider: {kind: 1, radius: 7}\nfloor:\n  components: {}\n")},
+					"    Collider: {kind: circle, radius: 7}\nfloor:\n  components: {}\n")},
 				"rooms/a.yaml": {Data: []byte(tc.room)},
 			}
 			_, err := game.New(game.Options{Files: fsys, Room: "a"})
