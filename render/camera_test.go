@@ -142,3 +142,52 @@ func TestScreenCameras(t *testing.T) {
 		t.Error("RemoveCamera: want the added cameras removed and the last one kept")
 	}
 }
+
+// TestScreenDrawables draws a HUD (a bar, a sprite and a shape with the
+// Screen tag) over a zoomed, rotated, split view of the world: the HUD
+// stays where its positions say in screen pixels, over every camera.
+func TestScreenDrawables(t *testing.T) {
+	k := newKit(t, render.Options{})
+	scenery(k)
+	cam := k.r.Camera()
+	cam.Viewport = geom.Rect(0, 0, screenW/2, screenH)
+	cam.Zoom, cam.Rotation = 2, 0.3
+	cam.CenterOn(geom.Vec2{X: 200, Y: 150})
+	right := &camera.Camera{Viewport: geom.Rect(screenW/2, 0, screenW, screenH), Background: color.NRGBA{0x10, 0x30, 0x10, 0xff}}
+	right.CenterOn(geom.Vec2{X: 160, Y: 120})
+	k.r.AddCamera(right)
+
+	barColor := color.NRGBA{0x20, 0x20, 0x80, 0xff}
+	bar := k.shape(0, 0, render.Rect(screenW, 12, barColor))
+	icon := k.sprite(4, 2, render.Picture{Region: k.hero, Order: render.Order{Layer: 1}})
+	dot := k.shape(screenW-8, 6, render.Circle(4, red).Outline(0))
+	for _, e := range []world.Entity{bar, icon, dot} {
+		render.Screen.Add(k.w, e)
+	}
+	shot := image.NewRGBA(image.Rect(0, 0, screenW, screenH))
+	onScreen(func(screen *ebiten.Image) {
+		k.r.Draw(screen)
+		screen.ReadPixels(shot.Pix)
+	})
+	for i := 3; i < len(shot.Pix); i += 4 {
+		shot.Pix[i] = 0xff
+	}
+	golden(t, "screen-drawables", shot)
+	for _, c := range []struct {
+		what string
+		x, y int
+		want color.NRGBA
+	}{
+		{"the bar over the left camera", screenW / 4, 10, barColor},
+		{"the bar over the right camera", 3 * screenW / 4, 10, barColor},
+		{"the dot, right of the bar", screenW - 8, 6, red},
+		{"below the bar, the right camera's world", 3*screenW/4 + 30, 40, right.Background},
+	} {
+		if got := pixel(shot, c.x, c.y); got != c.want {
+			t.Errorf("%s: pixel (%d, %d) = %v, want %v", c.what, c.x, c.y, got, c.want)
+		}
+	}
+	if st := k.r.Stats(); st.Drawn < 3 {
+		t.Errorf("Stats() = %+v, want the three HUD items drawn", st)
+	}
+}

@@ -29,6 +29,9 @@ var (
 	// Hidden is [drawable.Hidden]: it keeps an entity's drawables from
 	// being drawn.
 	Hidden = drawable.Hidden
+	// Screen is [drawable.Screen]: it draws an entity's drawables in
+	// screen pixels, over every camera's view, for a HUD.
+	Screen = drawable.Screen
 	// Text draws a label at the entity's position. It holds an ebitengine
 	// face, so unlike the others it lives here.
 	Text = world.DefineComponent[Label]("Text")

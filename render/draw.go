@@ -52,6 +52,9 @@ func (r *Renderer) Draw(screen *ebiten.Image) {
 	for i, c := range r.cams {
 		r.issue(screen, i, c)
 	}
+	if len(r.hudBatch.Ops) > 0 {
+		r.drawOps(screen, &r.hudBatch, identity)
+	}
 	if r.overlay.visible {
 		r.overlay.drawn(start)
 		r.overlay.draw(screen)
@@ -70,6 +73,7 @@ func (r *Renderer) prepare(b image.Rectangle) {
 	r.stats = Stats{}
 	r.items, r.shapes, r.labels = r.items[:0], r.shapes[:0], r.labels[:0]
 	r.order.Reset()
+	r.hud.Reset()
 	if r.w != nil {
 		r.track()
 		r.collect()
@@ -84,6 +88,9 @@ func (r *Renderer) prepare(b image.Rectangle) {
 		r.stats.Drawn += bt.Drawn
 		r.stats.Culled += bt.Culled
 	}
+	r.hudBatch.Build(r.items, r.hud.Sorted(), identity, [4]float32{float32(b.Min.X), float32(b.Min.Y), float32(b.Max.X), float32(b.Max.Y)}, r.shapes)
+	r.stats.Drawn += r.hudBatch.Drawn
+	r.stats.Culled += r.hudBatch.Culled
 	r.dt = 0
 	if r.draws%64 == 0 {
 		r.sweep()
@@ -105,6 +112,7 @@ func (r *Renderer) track() {
 // collect gathers the frame's items and their keys.
 func (r *Renderer) collect() {
 	r.hidden = r.w.Count(Hidden) > 0
+	r.onScreen = r.w.Count(Screen) > 0
 	world.Each2(r.w, geom.Position, Sprite, r.spriteFn)
 	world.Each2(r.w, geom.Position, Shape, r.shapeFn)
 	world.Each2(r.w, geom.Position, Text, r.textFn)
@@ -142,8 +150,20 @@ func (r *Renderer) collectSprite(e world.Entity, p *geom.Vec2, s *Picture) {
 	}
 	it.Tint(s.Tint)
 	it.PlaceQuad(pos.X, pos.Y, g.w, g.h, s.Origin.X, s.Origin.Y, sx, sy, s.Rotation)
-	r.order.Add(core.Key(s.Layer, s.Z), core.Tie(e.Slot(), core.KindSprite), idx)
+	r.orderOf(e).Add(core.Key(s.Layer, s.Z), core.Tie(e.Slot(), core.KindSprite), idx)
 }
+
+// orderOf returns the order e's drawables go in: the HUD's for an entity
+// with the Screen tag, the world's for the others.
+func (r *Renderer) orderOf(e world.Entity) *core.Order {
+	if r.onScreen && r.w.Has(e, Screen) {
+		return &r.hud
+	}
+	return &r.order
+}
+
+// identity is the transform of screen drawables: none.
+var identity = camera.Affine{A: 1, D: 1}
 
 // place returns the transform that turns by rot and moves to pos.
 func place(pos geom.Vec2, rot float64) camera.Affine {
@@ -166,7 +186,7 @@ func (r *Renderer) collectShape(e world.Entity, p *geom.Vec2, f *Figure) {
 	it.Tint(f.Color)
 	it.PlaceBox(mesh.Box, m)
 	r.shapes = append(r.shapes, core.Shape{Mesh: mesh, M: m})
-	r.order.Add(core.Key(f.Layer, f.Z), core.Tie(e.Slot(), core.KindShape), idx)
+	r.orderOf(e).Add(core.Key(f.Layer, f.Z), core.Tie(e.Slot(), core.KindShape), idx)
 }
 
 func (r *Renderer) collectText(e world.Entity, p *geom.Vec2, l *Label) {
@@ -189,7 +209,7 @@ func (r *Renderer) collectText(e world.Entity, p *geom.Vec2, l *Label) {
 	x0, y0 := -lc.w*alignShare(l.Align), -lc.h*alignShare(l.VAlign)
 	it.PlaceBox([4]float32{float32(x0), float32(y0), float32(x0 + lc.w), float32(y0 + lc.h)}, m)
 	r.labels = append(r.labels, labelRef{cache: lc, face: face, m: m, align: l.Align, valign: l.VAlign})
-	r.order.Add(core.Key(l.Layer, l.Z), core.Tie(e.Slot(), core.KindText), idx)
+	r.orderOf(e).Add(core.Key(l.Layer, l.Z), core.Tie(e.Slot(), core.KindText), idx)
 }
 
 // issue draws camera i's batch in its part of screen.
@@ -204,8 +224,12 @@ func (r *Renderer) issue(screen *ebiten.Image, i int, c *camera.Camera) {
 	if c.Background.A != 0 {
 		dst.Fill(c.Background)
 	}
-	b := &r.batches[i]
-	m := c.Transform()
+	r.drawOps(dst, &r.batches[i], c.Transform())
+}
+
+// drawOps draws batch b onto dst; m is the transform its texts are placed
+// with.
+func (r *Renderer) drawOps(dst *ebiten.Image, b *core.Batch, m camera.Affine) {
 	vs := ebitenVertices(b.Vertices)
 	for _, op := range b.Ops {
 		switch op.Kind {

@@ -79,8 +79,11 @@ type Renderer struct {
 	dt       float64       // frame time since the last Draw, for cameras
 	stepLen  time.Duration // the last fixed step's length
 	hidden   bool          // whether any entity is Hidden this frame
+	onScreen bool          // whether any entity has the Screen tag this frame
 	items    []core.Item
 	order    core.Order
+	hud      core.Order // the Screen items, drawn after the cameras
+	hudBatch core.Batch
 	shapes   []core.Shape
 	labels   []labelRef
 	batches  []core.Batch // by camera

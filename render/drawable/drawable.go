@@ -32,6 +32,11 @@ var (
 	// Hidden keeps an entity's drawables from being drawn. Adding and
 	// removing a tag is O(1).
 	Hidden = world.DefineTag("Hidden")
+	// Screen puts an entity's drawables on the screen instead of in the
+	// world, for a HUD: its Position is in logical screen pixels from the
+	// top-left corner, no camera moves, zooms, rotates or culls it, and it
+	// draws over every camera's view, in its own Order.
+	Screen = world.DefineTag("Screen")
 )
 
 // Region is a rectangle of an image that a render.Renderer knows: see
