@@ -19,7 +19,6 @@ import (
 	"github.com/tessera-engine/tessera/examples/walk-room/game"
 	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/render"
-	"github.com/tessera-engine/tessera/render/camera"
 	"github.com/tessera-engine/tessera/scene"
 	"github.com/tessera-engine/tessera/world"
 )
@@ -81,10 +80,6 @@ var (
 	hintText = color.NRGBA{R: 200, G: 200, B: 210, A: 255}
 )
 
-// hudOrigin is where the HUD's label lives in a room's world: far from
-// every room, so only the HUD camera, which looks there, shows it.
-var hudOrigin = geom.Vec2{X: -100000, Y: -100000}
-
 // hudHeight is the height of the HUD strip at the top of the screen.
 const hudHeight = 22
 
@@ -104,7 +99,7 @@ type app struct {
 }
 
 // newApp makes the renderers, with the Go font loaded through package
-// assets, and the HUD camera.
+// assets.
 func newApp(cfg engine.Config) (*app, error) {
 	a := &app{cfg: cfg}
 	font, err := assets.New(fstest.MapFS{"go.ttf": {Data: goregular.TTF}}).Font("go.ttf")
@@ -125,12 +120,6 @@ func newApp(cfg engine.Config) (*app, error) {
 	}
 	w, h := float64(cfg.Window.Width), float64(cfg.Window.Height)
 	a.rooms.Camera().Background = outside
-	hud := &camera.Camera{
-		Viewport:   geom.Rect(0, 0, w, hudHeight),
-		Background: hudBack,
-	}
-	hud.CenterOn(hudOrigin.Add(geom.Vec2{X: w / 2, Y: hudHeight / 2}))
-	a.rooms.AddCamera(hud)
 	a.pause.Camera().CenterOn(geom.Vec2{X: w / 2, Y: h / 2})
 	return a, nil
 }
@@ -185,14 +174,20 @@ func (d *drawnRoom) OnEnter() error {
 	cam.DeadZone, cam.Smoothing = d.Camera.DeadZone, d.Camera.Smoothing
 	cam.CenterOn(d.PlayerPosition())
 
+	// The HUD: a strip, the count and a hint, in screen pixels (the
+	// Screen tag), over the room whatever the camera does.
 	d.shown = -1
-	d.hud = world.Spawn1(w, geom.Position, hudOrigin.Add(geom.Vec2{X: 8, Y: hudHeight / 2}))
-	render.Text.Add(w, d.hud, render.Label{Face: d.app.face, Color: hudText, VAlign: text.AlignCenter})
-	hint := world.Spawn1(w, geom.Position, hudOrigin.Add(geom.Vec2{X: float64(d.app.cfg.Window.Width) - 8, Y: hudHeight / 2}))
-	render.Text.Add(w, hint, render.Label{
-		Text: "arrows/WASD/D-pad walk · Esc/P/Start pause", Face: d.app.small, Color: hintText,
-		Align: text.AlignEnd, VAlign: text.AlignCenter,
+	sw := float64(d.app.cfg.Window.Width)
+	strip := world.Spawn2(w, geom.Position, geom.Vec2{}, render.Shape, render.Rect(sw, hudHeight, hudBack))
+	d.hud = world.Spawn2(w, geom.Position, geom.Vec2{X: 8, Y: hudHeight / 2}, render.Text,
+		render.Label{Face: d.app.face, Color: hudText, VAlign: text.AlignCenter, Order: render.Order{Layer: 1}})
+	hint := world.Spawn2(w, geom.Position, geom.Vec2{X: sw - 8, Y: hudHeight / 2}, render.Text, render.Label{
+		Text: "arrows/WASD/D-pad/stick walk · Esc/P/Start pause", Face: d.app.small, Color: hintText,
+		Align: text.AlignEnd, VAlign: text.AlignCenter, Order: render.Order{Layer: 1},
 	})
+	for _, e := range []world.Entity{strip, d.hud, hint} {
+		render.Screen.Add(w, e)
+	}
 	return w.AddSystem(world.System{Name: "walk-room.hud", Phase: world.Frame, Run: d.updateHUD})
 }
 
