@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"errors"
+	"flag"
 	"os"
 	"path/filepath"
 	"slices"
@@ -308,5 +309,39 @@ func TestKeys(t *testing.T) {
 		if k.Usage == "" || k.Type == "" {
 			t.Errorf("key %s has no usage or type", k.Key)
 		}
+	}
+}
+
+// TestConfigHelp: -help shows each key's type, range and default, the
+// game's defaults included, and leaves out zero defaults.
+func TestConfigHelp(t *testing.T) {
+	fset := flag.NewFlagSet("game", flag.ContinueOnError)
+	var help strings.Builder
+	fset.SetOutput(&help)
+	_, err := engine.LoadConfig(engine.LoadOptions{
+		Flags:    fset,
+		Args:     []string{"-help"},
+		Defaults: engine.Config{Window: engine.WindowConfig{Width: 1280}},
+		Keys:     []engine.Key{{Name: "game.lives", Default: 3, Min: 1, Max: 9, Usage: "lives at the start"}},
+	})
+	if !errors.Is(err, flag.ErrHelp) {
+		t.Fatalf("LoadConfig(-help) = %v, want flag.ErrHelp", err)
+	}
+	for _, want := range []string{
+		"-window.width int\n    \tlogical screen width in pixels (int in [1, 16384]) (default 1280)\n",
+		"-game.lives int\n    \tlives at the start (int in [1, 9]) (default 3)\n",
+		"-window.title string\n    \twindow title (string) (default Tessera)\n",
+		"-debug.frames int\n    \tquit after this many frames (0: never) (int in [0, 1000000000])\n",
+		"-window.fullscreen\n    \tstart full screen\n",
+		"-window.vsync\n    \twait for the display's vertical sync (default true)\n",
+	} {
+		if !strings.Contains(help.String(), want) {
+			t.Errorf("-help lacks %q; it says:\n%s", want, help.String())
+		}
+	}
+	// Flags still parse as before: the help's defaults are not values.
+	cfg, err := engine.LoadConfig(engine.LoadOptions{Args: []string{"-window.height", "200"}})
+	if err != nil || cfg.Window.Height != 200 || cfg.Window.Width != 640 || cfg.Window.Title != "Tessera" {
+		t.Errorf("LoadConfig(-window.height 200) = %+v, %v", cfg.Window, err)
 	}
 }

@@ -92,8 +92,8 @@ func LoadConfig(opts LoadOptions) (Config, error) {
 	configFlag := fset.String("config", "", "config `file` (default "+DefaultConfigFile+" if it exists)")
 	flags := make(map[string]*flagValue, len(all))
 	for _, s := range all {
-		f := &flagValue{name: s.key, isBool: s.kind == kindBool}
-		fset.Var(f, s.key, s.usage)
+		f := &flagValue{name: s.key, isBool: s.kind == kindBool, def: defaultText(s.get(&cfg))}
+		fset.Var(f, s.key, s.flagUsage())
 		flags[s.key] = f
 	}
 	if err := fset.Parse(opts.Args); err != nil {
@@ -425,12 +425,57 @@ type flagValue struct {
 	value  string
 	set    bool
 	isBool bool
+	def    string // the default, as -help shows it
 }
 
-func (f *flagValue) String() string      { return f.value }
+// String returns the value given, or else the default, which is what the
+// flag package shows as the default in -help.
+func (f *flagValue) String() string {
+	if !f.set {
+		return f.def
+	}
+	return f.value
+}
 func (f *flagValue) Set(s string) error  { f.value, f.set = s, true; return nil }
 func (f *flagValue) IsBoolFlag() bool    { return f.isBool }
 func (f *flagValue) HasChanged() bool    { return f.set }
 func (f *flagValue) Name() string        { return f.name }
 func (f *flagValue) ValueString() string { return f.value }
 func (f *flagValue) ValueType() string   { return "string" }
+
+// flagUsage is the key's line in -help: what it means, then its type (the
+// flag package shows the backquoted word as the value's placeholder) and
+// range, such as "logical screen width in pixels (int in [1, 16384])".
+func (s spec) flagUsage() string {
+	if s.kind == kindBool {
+		return s.usage
+	}
+	u := s.usage + " (`" + s.kind.String() + "`"
+	if s.min != 0 || s.max != 0 {
+		u += " in " + rangeText(s.min, s.max)
+	}
+	return u + ")"
+}
+
+// defaultText is a default value as -help shows it: a list comma-separated,
+// as the environment takes it, and "" for a zero value, which -help leaves
+// out as it does for the flag package's own flags.
+func defaultText(v any) string {
+	switch v := v.(type) {
+	case []string:
+		return strings.Join(v, ",")
+	case bool:
+		if !v {
+			return ""
+		}
+	case int:
+		if v == 0 {
+			return ""
+		}
+	case float64:
+		if v == 0 {
+			return ""
+		}
+	}
+	return fmt.Sprint(v)
+}
