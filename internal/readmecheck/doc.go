@@ -9,6 +9,8 @@
 // docs/COLLISION.md's against the systems examples (systems_test.go), and
 // docs/RENDERING.md's against the render and render/camera examples
 // (render_test.go). So `go test ./...` fails as
-// soon as the docs and the code drift apart. They also check that the README's quick start names
-// the scripts CI runs.
+// soon as the docs and the code drift apart. They also check that the
+// README's quick start is the two scripts, that CI runs its test command,
+// and that its first command runs the ecs-stress example headless on a
+// machine without a display (TestQuickStartMainJob, skipped with -short).
 package readmecheck

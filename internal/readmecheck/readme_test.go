@@ -8,6 +8,7 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -259,7 +260,7 @@ func checkDoc(t *testing.T, doc string, examples map[string]example, docFile str
 // test command.
 func TestQuickStart(t *testing.T) {
 	const doc = "README.md"
-	want := []string{"./scripts/stress.sh", "./scripts/test.sh"}
+	want := []string{"./scripts/ecs-stress.sh", "./scripts/test.sh"}
 	var got []string
 	for _, b := range readBlocks(t, doc) {
 		if b.heading != "## Quick start" {
@@ -288,5 +289,31 @@ func TestQuickStart(t *testing.T) {
 	}
 	if !regexp.MustCompile(`(?m)^\s*` + regexp.QuoteMeta(want[1]) + `\s*$`).Match(ci) {
 		t.Errorf(".ci/run does not run the README's test command %s on a line of its own", want[1])
+	}
+}
+
+// TestQuickStartMainJob runs the README's first command as a machine
+// without a display would: it must say it runs headless and print the
+// example's timing table, every walk agreeing with the limit.
+func TestQuickStartMainJob(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the ecs-stress example")
+	}
+	cmd := exec.Command(filepath.Join(root, "scripts", "ecs-stress.sh"), "-bodies", "500", "-steps", "10", "-walk", "slots,each")
+	cmd.Env = slices.DeleteFunc(os.Environ(), func(kv string) bool {
+		return strings.HasPrefix(kv, "DISPLAY=") || strings.HasPrefix(kv, "WAYLAND_DISPLAY=")
+	})
+	var stdout, stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("scripts/ecs-stress.sh: %v\nstdout:\n%s\nstderr:\n%s", err, stdout.String(), stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "running ecs-stress headless") {
+		t.Errorf("stderr = %q, want it to say it runs headless", stderr.String())
+	}
+	for _, want := range []string{"slots", "each", "limit", "ok: every walk matches the limit"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout.String())
+		}
 	}
 }
