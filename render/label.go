@@ -3,9 +3,11 @@ package render
 import (
 	"bytes"
 	"fmt"
+	"sync"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"golang.org/x/image/font/gofont/goregular"
 
 	"github.com/tessera-engine/tessera/assets"
 	"github.com/tessera-engine/tessera/render/camera"
@@ -114,4 +116,25 @@ func (r *Renderer) Face(font *assets.Font, size float64) (*text.GoTextFace, erro
 		r.sources[font] = src
 	}
 	return &text.GoTextFace{Source: src, Size: size}, nil
+}
+
+// DefaultFaceSize is the size of the face labels get when neither they nor
+// the renderer's Options name one.
+const DefaultFaceSize = 16
+
+// defaultSource is Go Regular, parsed once for every renderer.
+var defaultSource = sync.OnceValue(func() *text.GoTextFaceSource {
+	src, err := text.NewGoTextFaceSource(bytes.NewReader(goregular.TTF))
+	if err != nil {
+		panic(fmt.Errorf("render: the built-in Go Regular font: %w", err)) // a bug: the font is compiled in
+	}
+	return src
+})
+
+// DefaultFace returns the built-in face, Go Regular, at size pixels: text
+// that works without loading a font, for a HUD, a debug label or a first
+// game. Its source is parsed once, on first use; each call returns a new
+// face, which costs a small allocation.
+func DefaultFace(size float64) *text.GoTextFace {
+	return &text.GoTextFace{Source: defaultSource(), Size: size}
 }

@@ -18,8 +18,8 @@ import (
 )
 
 // Options configure a [Renderer]. The zero value draws sprites with
-// nearest-neighbour filtering, shapes without anti-aliasing, texts only
-// with faces of their own, and has an overlay no key shows.
+// nearest-neighbour filtering, shapes without anti-aliasing, texts in Go
+// Regular unless they name a face, and has an overlay no key shows.
 type Options struct {
 	// OverlayKey names the key that shows and hides the debug overlay,
 	// as the configuration names keys (ebitengine's names: "F3",
@@ -28,8 +28,8 @@ type Options struct {
 	OverlayKey string
 	// ShowOverlay shows the overlay from the start.
 	ShowOverlay bool
-	// Face is the face of labels that have none; nil means such labels
-	// draw nothing.
+	// Face is the face of labels that have none; nil means the built-in
+	// Go Regular at DefaultFaceSize pixels ([DefaultFace]).
 	Face text.Face
 	// Filter is how sprites are sampled when scaled or turned; the zero
 	// value is ebiten.FilterNearest, right for pixel art.
@@ -112,6 +112,9 @@ var rendererOf = world.DefineResource[Renderer]("render.Renderer")
 // New returns a renderer with one camera that covers the screen. It
 // returns an error if opts.OverlayKey names no key.
 func New(opts Options) (*Renderer, error) {
+	if opts.Face == nil {
+		opts.Face = DefaultFace(DefaultFaceSize)
+	}
 	r := &Renderer{
 		opts:    opts,
 		regions: make([]region, 1),

@@ -1,6 +1,8 @@
 package render_test
 
 import (
+	"bytes"
+	"image"
 	"image/color"
 	"math"
 	"testing"
@@ -91,34 +93,40 @@ func TestTexts(t *testing.T) {
 	golden(t, "texts", got)
 }
 
-// TestTextDefaultFace draws a label with no face of its own in the
-// renderer's default face, and a label with none at all not at all.
+// TestTextDefaultFace: a label without a face draws in the renderer's
+// Options.Face, and with none in Options in the built-in Go Regular at
+// DefaultFaceSize: the same pixels as DefaultFace(DefaultFaceSize) given
+// explicitly, other pixels than a smaller face.
 func TestTextDefaultFace(t *testing.T) {
-	k := newKit(t, render.Options{})
-	face := k.face(t, 16)
-	r2, err := render.New(render.Options{Face: face})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct {
-		r    *render.Renderer
-		want bool
-	}{{k.r, false}, {r2, true}} {
-		w := world.New()
-		if err := c.r.Install(w); err != nil {
+	draw := func(opts render.Options) *image.RGBA {
+		r, err := render.New(opts)
+		if err != nil {
 			t.Fatal(err)
 		}
-		c.r.Camera().Position = geom.Vec2{X: 20, Y: 10}
+		w := world.New()
+		if err := r.Install(w); err != nil {
+			t.Fatal(err)
+		}
+		r.Camera().Position = geom.Vec2{X: 20, Y: 10}
 		world.Spawn2(w, geom.Position, geom.Vec2{}, render.Text, render.Label{Text: "■■■", Color: white})
-		got := grab(40, 20, black, c.r.Draw)
-		lit := 0
-		for i := 0; i < len(got.Pix); i += 4 {
-			if got.Pix[i] > 0x80 {
-				lit++
+		return grab(40, 20, black, r.Draw)
+	}
+	lit := func(img *image.RGBA) int {
+		n := 0
+		for i := 0; i < len(img.Pix); i += 4 {
+			if img.Pix[i] > 0x80 {
+				n++
 			}
 		}
-		if (lit > 0) != c.want {
-			t.Errorf("label without a face, Options.Face set %v: %d pixels lit", c.want, lit)
-		}
+		return n
+	}
+	builtIn := draw(render.Options{})
+	explicit := draw(render.Options{Face: render.DefaultFace(render.DefaultFaceSize)})
+	small := draw(render.Options{Face: render.DefaultFace(8)})
+	if lit(builtIn) == 0 || !bytes.Equal(builtIn.Pix, explicit.Pix) {
+		t.Errorf("no face anywhere: %d pixels lit, same as DefaultFace(%d): %v; want some, the same", lit(builtIn), render.DefaultFaceSize, bytes.Equal(builtIn.Pix, explicit.Pix))
+	}
+	if lit(small) == 0 || lit(small) >= lit(builtIn) {
+		t.Errorf("Options.Face at 8 px lit %d pixels, the built-in face at %d px %d; want fewer but some", lit(small), render.DefaultFaceSize, lit(builtIn))
 	}
 }
