@@ -107,6 +107,30 @@ func NewInput(cfg InputConfig) (*Input, error) {
 	return in, nil
 }
 
+// StandardInput returns the bindings most games start from:
+//
+//   - left, right, up and down on the arrows, WASD, the D-pad and the left
+//     stick (analog), and the axis move made of them;
+//   - confirm on Enter, Space and GamepadA; cancel on Escape, Backspace
+//     and GamepadB.
+//
+// A game passes it as the Input of [LoadOptions.Defaults], adding actions
+// of its own to the maps (each call returns new ones), and players rebind
+// any of them in the config file as usual.
+func StandardInput() InputConfig {
+	return InputConfig{
+		Actions: map[string][]string{
+			"left":    {"ArrowLeft", "A", "GamepadLeft", "GamepadLStickLeft"},
+			"right":   {"ArrowRight", "D", "GamepadRight", "GamepadLStickRight"},
+			"up":      {"ArrowUp", "W", "GamepadUp", "GamepadLStickUp"},
+			"down":    {"ArrowDown", "S", "GamepadDown", "GamepadLStickDown"},
+			"confirm": {"Enter", "Space", "GamepadA"},
+			"cancel":  {"Escape", "Backspace", "GamepadB"},
+		},
+		Axes: map[string]AxisConfig{"move": {Left: "left", Right: "right", Up: "up", Down: "down"}},
+	}
+}
+
 func checkName(what, name string) error {
 	if name == "" || name != strings.ToLower(name) {
 		return fmt.Errorf("engine: input %s %q: names must be non-empty and lower case (configuration keys are lower-cased)", what, name)

@@ -427,3 +427,32 @@ func TestScriptedValue(t *testing.T) {
 		t.Errorf("axis x by step = %v, want %v", got, want)
 	}
 }
+
+// TestStandardInput: the standard bindings load, through LoadConfig as a
+// game's defaults, and a file or the environment rebinds them.
+func TestStandardInput(t *testing.T) {
+	if _, err := engine.NewInput(engine.StandardInput()); err != nil {
+		t.Fatalf("NewInput(StandardInput()) = %v", err)
+	}
+	a, b := engine.StandardInput(), engine.StandardInput()
+	a.Actions["jump"] = []string{"Space"}
+	if _, ok := b.Actions["jump"]; ok {
+		t.Error("two StandardInput calls share their maps")
+	}
+	t.Setenv("TESSERA_INPUT_ACTIONS_CONFIRM", "Z")
+	cfg, err := engine.LoadConfig(engine.LoadOptions{Defaults: engine.Config{Input: engine.StandardInput()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := engine.NewInput(cfg.Input)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in.Sample(buttons("D", "ArrowUp", "Z"))
+	if x, y := in.Frame().Axis("move"); x != 1 || y != -1 {
+		t.Errorf("D and ArrowUp: move = %v, %v; want 1, -1", x, y)
+	}
+	if !in.Frame().Pressed("confirm") {
+		t.Error("confirm rebound to Z by the environment is not pressed by Z")
+	}
+}
