@@ -6,6 +6,7 @@ import (
 
 	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/render"
+	"github.com/tessera-engine/tessera/systems"
 	"github.com/tessera-engine/tessera/world"
 )
 
@@ -70,6 +71,19 @@ func TestInterpolationOptOuts(t *testing.T) {
 		k.frame(t, 0.25, 1.0/60)
 		if x := leftmost(t, k, 20); x != 100 {
 			t.Errorf("a step after Teleport the body is drawn from x = %d, want 100", x)
+		}
+	})
+	t.Run("wrapped by systems.Confine", func(t *testing.T) {
+		k, body := mover(t) // 40 units a step, from 10
+		systems.Bounds.Add(k.w, body, systems.Boundary{Rect: geom.Rect(0, 0, 60, 40), Mode: systems.Wrap})
+		if err := k.w.AddSystem(systems.Confine()); err != nil {
+			t.Fatal(err)
+		}
+		k.step(t) // 10 to 50: inside
+		k.step(t) // 50 to 90, wrapped to 30: a jump, drawn where it lands
+		k.frame(t, 0.5, 1.0/60)
+		if x := leftmost(t, k, 20); x != 30 {
+			t.Errorf("after a wrap the body is drawn from x = %d, want 30, where it is", x)
 		}
 	})
 	t.Run("spawned during the step", func(t *testing.T) {

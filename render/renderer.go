@@ -174,6 +174,7 @@ func (r *Renderer) Install(w *world.World) error {
 	clear(r.figures)
 	clear(r.texts)
 	rendererOf.Set(w, r)
+	geom.AddTeleporter(w, r) // geom.Teleport, from any system, reaches Renderer.Teleport
 	return nil
 }
 
@@ -191,10 +192,15 @@ func (r *Renderer) World() *world.World { return r.w }
 // Teleport makes e draw at its current position rather than between its
 // last two, until the next fixed step: call it when an entity jumps
 // (respawns, goes through a portal), so that it is not drawn sliding
-// across the screen for a frame. It does nothing in a world no renderer is
-// installed in. O(1).
-func Teleport(w *world.World, e world.Entity) {
-	if r, ok := rendererOf.Lookup(w); ok && w.IsAlive(e) {
+// across the screen for a frame. It is [geom.Teleport], which code
+// without a renderer at hand (systems' Confine, on a wrap) calls; it does
+// nothing in a world no renderer is installed in. O(1).
+func Teleport(w *world.World, e world.Entity) { geom.Teleport(w, e) }
+
+// Teleport is [Teleport] for the world the renderer draws: the renderer
+// is the world's [geom.Teleporter] once installed.
+func (r *Renderer) Teleport(e world.Entity) {
+	if r.w != nil && r.w.IsAlive(e) {
 		r.hist.Teleport(e.Slot(), e.Generation())
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/world"
 )
 
@@ -31,7 +32,9 @@ const (
 	// points out is reversed.
 	Bounce
 	// Wrap moves the entity to the opposite edge, keeping how far it went
-	// past this one, as in Asteroids. Velocity is unchanged.
+	// past this one, as in Asteroids. Velocity is unchanged. The jump is
+	// reported with geom.Teleport, so a renderer draws the entity at the
+	// other edge at once rather than sliding across.
 	Wrap
 	// DestroyOutside destroys the entity once its Position is strictly
 	// outside the rectangle (at the end of the step, as every destroy
@@ -79,6 +82,7 @@ func runConfine(ctx *world.Context) error {
 		case Wrap:
 			p.X = wrap(p.X, r.Min.X, r.Max.X)
 			p.Y = wrap(p.Y, r.Min.Y, r.Max.Y)
+			geom.Teleport(w, e) // drawn at the other edge, not sliding across
 		case Bounce:
 			v, _ := Velocity.Get(w, e)
 			p.X = bounce(p.X, r.Min.X, r.Max.X, vx(v))

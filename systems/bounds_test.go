@@ -3,6 +3,7 @@ package systems_test
 import (
 	"testing"
 
+	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/systems"
 	"github.com/tessera-engine/tessera/world"
 )
@@ -36,11 +37,17 @@ func TestConfine(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			w := newWorld(t, systems.Confine())
+			var jumped teleports
+			geom.AddTeleporter(w, &jumped)
 			e := world.Spawn2(w, systems.Position, tt.pos, systems.Bounds, systems.Boundary{Rect: box, Mode: tt.mode})
 			if !tt.noVel {
 				systems.Velocity.Add(w, e, tt.vel)
 			}
 			step(t, w, 1)
+			// A wrap is a jump, reported to the renderer; the rest move.
+			if want := tt.mode == systems.Wrap; (len(jumped) == 1 && jumped[0] == e) != want || len(jumped) > 1 {
+				t.Errorf("teleported %v; want the entity %v: %v", jumped, e, want)
+			}
 			if w.IsAlive(e) == tt.wantDead {
 				t.Fatalf("alive = %v, want %v", w.IsAlive(e), !tt.wantDead)
 			}
@@ -67,3 +74,8 @@ func TestBoundsModeString(t *testing.T) {
 		}
 	}
 }
+
+// teleports records what geom.Teleport reports.
+type teleports []world.Entity
+
+func (t *teleports) Teleport(e world.Entity) { *t = append(*t, e) }

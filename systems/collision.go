@@ -294,7 +294,9 @@ func (c *Collision) Stats() CollisionStats { return c.stats }
 // Teleport makes the next step take e's Position as it is, without
 // sweeping e there from where it was: for a mover that respawns or goes
 // through a door. It does nothing for an entity without a collider in
-// the space.
+// the space. Once the system has run in a world, [geom.Teleport] in that
+// world calls it too (as Confine does on a wrap), so game code can say
+// "this entity jumped" once for the collision system and the renderer.
 func (c *Collision) Teleport(e world.Entity) {
 	if i := c.lookup(e); i >= 0 {
 		c.info[i].teleport = true

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 
+	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/world"
 )
 
@@ -22,6 +23,14 @@ type newPair struct {
 
 func (c *Collision) run(ctx *world.Context) error {
 	w := ctx.World
+	if c.w != w {
+		// geom.Teleport (systems' Confine, on a wrap, or game code) then
+		// reaches Teleport, so a mover that jumps is not swept there.
+		if c.w != nil {
+			geom.RemoveTeleporter(c.w, c)
+		}
+		geom.AddTeleporter(w, c)
+	}
 	c.w = w
 	c.step++
 	c.errs = c.errs[:0]

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/systems"
 	"github.com/tessera-engine/tessera/world"
 )
@@ -515,6 +516,30 @@ func TestTeleport(t *testing.T) {
 	step(t, w, 1)
 	if x := systems.Position.Require(w, m).X; !near(x, 118) {
 		t.Errorf("moved back to 0 without Teleport, now at %v; want stopped by the wall at 118", x)
+	}
+	// geom.Teleport, which game code and Confine call, does the same.
+	systems.Position.Add(w, m, systems.Vec2{X: 0})
+	geom.Teleport(w, m)
+	step(t, w, 1)
+	if x := systems.Position.Require(w, m).X; x != 0 {
+		t.Errorf("moved back to 0 with geom.Teleport, now at %v; want 0", x)
+	}
+}
+
+// TestWrappedMover: a mover that Confine wraps to the other edge arrives
+// there, instead of being swept back across the field into a wall.
+func TestWrappedMover(t *testing.T) {
+	col := systems.NewCollision(systems.CollisionOptions{Area: systems.Rect(-500, -500, 500, 500)})
+	w := newWorld(t, systems.Motion(), systems.Confine(), col.System())
+	spawn(w, systems.Vec2{X: 100}, systems.Box(20, 400)) // a wall in the middle
+	m := spawn(w, systems.Vec2{X: 190}, systems.Box(8, 8))
+	systems.Mover.Add(w, m, systems.Movement{})
+	systems.Bounds.Add(w, m, systems.Boundary{Rect: systems.Rect(0, -200, 200, 200), Mode: systems.Wrap})
+	step(t, w, 1)
+	systems.Position.Require(w, m).X = 205 // past the right edge: the next step wraps it to 5
+	step(t, w, 1)
+	if x := systems.Position.Require(w, m).X; !near(x, 5) {
+		t.Errorf("wrapped mover at x = %v, want 5; it was swept into the wall instead of jumping", x)
 	}
 }
 

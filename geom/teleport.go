@@ -1,0 +1,56 @@
+package geom
+
+import (
+	"slices"
+
+	"github.com/tessera-engine/tessera/world"
+)
+
+// Teleporter is told when an entity's [Position] jumps instead of moving.
+// What keeps positions of its own installs one: a renderer that draws
+// entities between their last two positions (render's), so that an entity
+// that wraps around the screen, respawns or goes through a portal is drawn
+// at its new place rather than sliding there for a frame; a collision
+// system that sweeps movers (systems'), so that the mover is not dragged
+// through everything on the way.
+type Teleporter interface {
+	Teleport(e world.Entity)
+}
+
+// teleporters holds a world's Teleporters as a resource.
+type teleporters struct{ list []Teleporter }
+
+var teleportersOf = world.DefineResource[teleporters]("geom.Teleporters")
+
+// AddTeleporter makes t hear every [Teleport] in w, after those added
+// before it; adding it again does nothing. Clearing the world removes
+// them all.
+func AddTeleporter(w *world.World, t Teleporter) {
+	ts, ok := teleportersOf.Lookup(w)
+	if !ok {
+		ts = &teleporters{}
+		teleportersOf.Set(w, ts)
+	}
+	if !slices.Contains(ts.list, t) {
+		ts.list = append(ts.list, t)
+	}
+}
+
+// RemoveTeleporter stops t hearing w's teleports.
+func RemoveTeleporter(w *world.World, t Teleporter) {
+	if ts, ok := teleportersOf.Lookup(w); ok {
+		ts.list = slices.DeleteFunc(ts.list, func(u Teleporter) bool { return u == t })
+	}
+}
+
+// Teleport says that e's Position jumped: game code and systems call it
+// after moving an entity discontinuously (systems' Confine does on a
+// wrap). It tells w's Teleporters, in the order they were added, and does
+// nothing in a world without any. O(1) per Teleporter, no allocation.
+func Teleport(w *world.World, e world.Entity) {
+	if ts, ok := teleportersOf.Lookup(w); ok {
+		for _, t := range ts.list {
+			t.Teleport(e)
+		}
+	}
+}
