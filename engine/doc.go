@@ -10,7 +10,8 @@
 //   - Loop: [FixedLoop], [NewFixedLoop], [FixedLoop.Tick],
 //     [FixedLoop.TickSteps], [Stepper], [Tick]; pause, time scale and rate
 //     ([FixedLoop.Pause], [FixedLoop.SetTimeScale], [FixedLoop.SetHz]).
-//   - Running: [Engine], [New], [Engine.Frame], [Engine.Stop]; headless:
+//   - Running: [Main], [Run], [Engine], [New], [Engine.Run],
+//     [Engine.Frame], [Engine.Stop]; headless:
 //     [Headless], [NewHeadless], [HeadlessOptions], [ScriptedInput],
 //     [Headless.RunSteps], [Headless.RunUntil], [Headless.Run].
 //   - Events: [Events], [Event], [EventKind], [SceneError].

@@ -513,3 +513,35 @@ func TestHeadlessRunStepsAllocs(t *testing.T) {
 		t.Errorf("after 101 calls of RunSteps(1): %d steps, want %d", steps, want)
 	}
 }
+
+// TestMainExits covers Main's exits, through RunMain: -help exits 0, a bad
+// flag or value 2 with the message, an error running 1 with the message,
+// and a game that ends 0.
+func TestMainExits(t *testing.T) {
+	defaults := engine.Config{Input: engine.StandardInput()}
+	tests := []struct {
+		name    string
+		args    []string
+		runtime func(*engine.Engine) error // nil: none registered
+		code    int
+		says    string
+	}{
+		{"help", []string{"-help"}, nil, 0, "-window.width int"},
+		{"bad flag", []string{"-nope"}, nil, 2, "flag provided but not defined: -nope"},
+		{"bad value", []string{"-loop.hz", "0"}, nil, 2, "config loop.hz from flag -loop.hz: out of range"},
+		{"no window", nil, nil, 1, "no window runtime"},
+		{"ends", nil, func(e *engine.Engine) error { return nil }, 0, ""},
+		{"fails", nil, func(e *engine.Engine) error { return errors.New("the GPU melted") }, 1, "the GPU melted"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			engine.RegisterRuntime(tt.runtime)
+			defer engine.RegisterRuntime(nil)
+			var out strings.Builder
+			code := engine.RunMain(tt.args, defaults, &quietScene{}, &out)
+			if code != tt.code || !strings.Contains(out.String(), tt.says) {
+				t.Errorf("Main(%q) exits %d saying %q; want %d, saying %q", tt.args, code, out.String(), tt.code, tt.says)
+			}
+		})
+	}
+}

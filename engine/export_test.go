@@ -8,3 +8,6 @@ func ExportInputHarness(in *Input) InputHarness { return InputHarness{in} }
 
 // EndStep consumes the edges latched for the fixed view.
 func (h InputHarness) EndStep() { h.in.endStep() }
+
+// RunMain is Main without the exit.
+var RunMain = runMain

@@ -2,7 +2,12 @@ package engine
 
 import (
 	"errors"
+	"flag"
+	"fmt"
+	"io"
 	"log"
+	"os"
+	"path/filepath"
 	"sync"
 
 	"github.com/tessera-engine/tessera/scene"
@@ -79,4 +84,39 @@ func runtime() func(*Engine) error {
 	runtimes.Lock()
 	defer runtimes.Unlock()
 	return runtimes.run
+}
+
+// Main is the whole main function of a game that needs nothing more: it
+// loads the configuration over defaults ([LoadConfig] with the command
+// line, the environment and tessera.yaml), runs first with [Run] (error
+// events logged), and exits: with status 0 when the game ends, 1 after an
+// error (printed), and 2 after a bad flag or configuration value (printed,
+// naming the key and where it came from). -help lists every key with its
+// type, range and default, and exits 0. A game with keys of its own, or
+// that handles errors itself, calls LoadConfig and Run instead.
+func Main(defaults Config, first scene.Scene) {
+	os.Exit(runMain(os.Args[1:], defaults, first, os.Stderr))
+}
+
+// runMain is Main without the exit, for tests.
+func runMain(args []string, defaults Config, first scene.Scene, stderr io.Writer) int {
+	name := "game"
+	if len(os.Args) > 0 {
+		name = filepath.Base(os.Args[0])
+	}
+	fset := flag.NewFlagSet(name, flag.ContinueOnError)
+	fset.SetOutput(stderr)
+	cfg, err := LoadConfig(LoadOptions{Args: args, Defaults: defaults, Flags: fset})
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case err != nil:
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	if err := Run(cfg, first); err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	return 0
 }

@@ -104,12 +104,12 @@ func TestInstallOrder(t *testing.T) {
 	if err := r.Install(w2); err != nil {
 		t.Fatal(err)
 	}
-	if r.World() != w2 {
-		t.Error("World() is not the installed world")
+	if r.Installed() != w2 {
+		t.Error("Installed() is not the installed world")
 	}
 	world.Spawn1(w2, geom.Position, geom.Vec2{})
 	w2.Clear() // what leaving the scene does
-	if r.World() != nil {
+	if r.Installed() != nil {
 		t.Error("the renderer still draws a cleared world")
 	}
 	if err := r.Install(w2); err != nil {

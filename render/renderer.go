@@ -185,9 +185,11 @@ func (r *Renderer) detach(w *world.World) {
 	}
 }
 
-// World returns the world the renderer draws, or nil before Install and
-// after the world is cleared.
-func (r *Renderer) World() *world.World { return r.w }
+// Installed returns the world the renderer draws, or nil before Install
+// and after the world is cleared. (It is not called World so that a scene
+// may embed its renderer beside scene.Base, whose World it would shadow:
+// the scene then has the renderer's Draw, Camera and the rest.)
+func (r *Renderer) Installed() *world.World { return r.w }
 
 // Teleport makes e draw at its current position rather than between its
 // last two, until the next fixed step: call it when an entity jumps
