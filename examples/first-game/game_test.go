@@ -8,66 +8,24 @@
 package main
 
 import (
-	"cmp"
 	"errors"
-	"slices"
+	"fmt"
 	"testing"
 
 	"github.com/tessera-engine/tessera/engine"
+	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/render"
-	"github.com/tessera-engine/tessera/systems"
-	"github.com/tessera-engine/tessera/world"
 )
 
-// paddleWidth is the width of the paddle main.go spawns.
-const paddleWidth = 80
-
-// state is what a test can see of a running game: where the paddle and the
-// star are, and the score dots, in the order they were caught.
-type state struct {
-	paddle, star systems.Vec2
-	dots         []systems.Vec2
-}
-
-// look reads the state from the world: the paddle is the shape that is a
-// rectangle, the star the one that moves, the dots the other circles.
-func look(w *world.World) state {
-	var st state
-	type dot struct {
-		e world.Entity
-		p systems.Vec2
-	}
-	var dots []dot
-	world.Each2(w, render.Shape, systems.Position, func(e world.Entity, f *render.Figure, p *systems.Vec2) {
-		switch {
-		case f.Kind == render.RectFigure:
-			st.paddle = *p
-		case w.Has(e, systems.Velocity):
-			st.star = *p
-		default:
-			dots = append(dots, dot{e, *p})
-		}
-	})
-	slices.SortFunc(dots, func(a, b dot) int { return cmp.Compare(a.e.Slot(), b.e.Slot()) }) // spawn order: nothing is destroyed
-	for _, d := range dots {
-		st.dots = append(st.dots, d.p)
-	}
-	return st
-}
-
-// start loads the game's configuration (tessera.yaml, as main does) and
-// starts the game in a headless runner with script as input.
-func start(t *testing.T, script []engine.ScriptedInput) (*engine.Headless, *game) {
+// start starts the game as main does, in a headless runner with script as
+// input.
+func start(t *testing.T, script []engine.ScriptedInput) (*engine.Headless, *Game) {
 	t.Helper()
-	cfg, err := engine.LoadConfig(engine.LoadOptions{File: "tessera.yaml"})
+	cfg, err := engine.LoadConfig(engine.LoadOptions{Defaults: engine.Config{Input: engine.StandardInput()}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := render.New(render.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := &game{r: r}
+	g := &Game{}
 	h, err := engine.NewHeadless(cfg, g, engine.HeadlessOptions{Script: script})
 	if err != nil {
 		t.Fatal(err)
@@ -82,129 +40,138 @@ func start(t *testing.T, script []engine.ScriptedInput) (*engine.Headless, *game
 			t.Errorf("step %d: %v", ev.Step, ev.Err)
 		}
 	})
+	if err := h.Start(); err != nil { // enters the scene
+		t.Fatal(err)
+	}
 	return h, g
 }
 
-// TestFirstStarFallsOnThePaddle runs the game with no input: the first star
-// falls from the middle onto the paddle, which starts in the middle, so it
-// is caught; it starts again from the top, and the score shows one dot.
+// at returns where the game's paddle and star are.
+func at(g *Game) (paddle, star geom.Vec2) {
+	return *geom.Position.Require(g.World(), g.paddle), *geom.Position.Require(g.World(), g.star)
+}
+
+// scoreText is what the score label says.
+func scoreText(g *Game) string { return render.Text.Require(g.World(), g.score).Text }
+
+// TestFirstStarFallsOnThePaddle runs the game with no input: the first
+// star falls from the middle onto the paddle, which starts in the middle,
+// so it is caught, starts again from the top, and the score says so.
 func TestFirstStarFallsOnThePaddle(t *testing.T) {
 	h, g := start(t, nil)
-	if err := h.RunSteps(1); err != nil { // enters the scene, then one step
+	if err := h.RunSteps(1); err != nil {
 		t.Fatal(err)
 	}
-	st := look(g.World())
-	if st.paddle != (systems.Vec2{X: -40, Y: 150}) || st.star.X != 0 || st.star.Y != -190+200.0/60 || len(st.dots) != 0 {
-		t.Fatalf("after one step: %+v, want the paddle at (-40, 150), the star at (0, -190+200/60) and no dot", st)
+	if p, s := at(g); p != (geom.Vec2{X: -40, Y: 150}) || s != (geom.Vec2{Y: -180 + 150.0/60}) || scoreText(g) != "caught: 0" {
+		t.Fatalf("after one step: paddle %v, star %v, score %q; want (-40, 150), (0, -177.5), caught: 0", p, s, scoreText(g))
 	}
-	if err := h.RunUntil(func() bool { return len(look(g.World()).dots) > 0 }); err != nil {
+	if err := h.RunUntil(func() bool { return g.caught > 0 }); err != nil {
 		t.Fatal(err)
 	}
-	// 200 units a second from -190 to the paddle's top edge less the
-	// star's radius (150-8): about 1.66 s, 100 steps at 60 Hz.
-	if s := h.Loop().Steps(); s < 95 || s > 110 {
-		t.Errorf("first catch after %d steps, want about 100", s)
+	// 150 pixels a second from y -180 to the paddle's top less the star's
+	// radius (150-8): about 2.15 s, 129 steps at 60 Hz.
+	if n := h.Loop().Steps(); n < 125 || n > 132 {
+		t.Errorf("first catch after %d steps, want about 129", n)
 	}
-	st = look(g.World())
-	if want := []systems.Vec2{{X: -310, Y: -170}}; !slices.Equal(st.dots, want) {
-		t.Errorf("dots = %v, want %v", st.dots, want)
-	}
-	// The catch puts the star back at y -190, and Motion moves it on in
-	// the same step.
-	if st.star.Y != -190+200.0/60 || st.star.X < -300 || st.star.X >= 300 {
-		t.Errorf("after the catch the star is at %v, want back at the top (y -190+200/60), x in [-300, 300)", st.star)
+	// Back at the top, moved on by Motion in the same step.
+	if _, s := at(g); s.Y != -180+150.0/60 || s.X < -300 || s.X >= 300 || scoreText(g) != "caught: 1" {
+		t.Errorf("after the catch: star %v, score %q; want back at the top (y -177.5, x in [-300, 300)), caught: 1", s, scoreText(g))
 	}
 }
 
-// TestPaddle checks that the move axis moves the paddle at 400 units a
-// second and that it stops at the screen's edges.
+// TestPaddle checks that the move axis moves the paddle at 400 pixels a
+// second and that it stops at the screen's edges; a stick pushed half way
+// moves it half as fast.
 func TestPaddle(t *testing.T) {
 	h, g := start(t, []engine.ScriptedInput{
 		{Step: 0, Action: "left", Down: true},
 		{Step: 30, Action: "left", Down: false},
 		{Step: 30, Action: "right", Down: true},
+		{Step: 150, Action: "right", Down: false},
+		{Step: 150, Action: "left", Down: true, Value: 0.5},
 	})
-	if err := h.RunSteps(30); err != nil {
-		t.Fatal(err)
-	}
-	// Half a second left from x -40: 200 units.
-	if got := look(g.World()).paddle.X; got < -240.01 || got > -239.99 {
-		t.Errorf("after 0.5 s left the paddle is at x %v, want -240", got)
-	}
-	if err := h.RunSteps(120); err != nil { // two seconds right: 800 units, more than the screen
-		t.Fatal(err)
-	}
-	if got := look(g.World()).paddle.X; got != 640/2-paddleWidth {
-		t.Errorf("after 2 s right the paddle is at x %v, want %d (its right edge at the screen's)", got, 640/2-paddleWidth)
+	for _, tt := range []struct {
+		steps uint64
+		x     float64
+		what  string
+	}{
+		{30, -240, "half a second left from -40: 200 pixels"},
+		{120, 240, "two seconds right: stopped at the right edge (320 less the paddle's 80)"},
+		{30, 140, "half a second left at half speed: 100 pixels"},
+		{300, -320, "five more seconds: stopped at the left edge"},
+	} {
+		if err := h.RunSteps(tt.steps); err != nil {
+			t.Fatal(err)
+		}
+		if p, _ := at(g); p.X < tt.x-0.01 || p.X > tt.x+0.01 {
+			t.Errorf("%s: paddle at x %v, want %v", tt.what, p.X, tt.x)
+		}
 	}
 }
 
 // autopilot plays the game for steps steps by holding left or right
-// towards the star, as a player would, and returns the final state.
-func autopilot(t *testing.T, steps int) state {
+// towards the star, as a player would.
+func autopilot(t *testing.T, steps int) *Game {
 	t.Helper()
 	h, g := start(t, nil)
 	for range steps {
-		st := look(g.World())
-		mid := st.paddle.X + paddleWidth/2
-		if err := errors.Join(h.Input().Hold("left", st.star.X < mid-20), h.Input().Hold("right", st.star.X > mid+20)); err != nil {
+		p, s := at(g)
+		mid := p.X + 40
+		if err := errors.Join(h.Input().Hold("left", s.X < mid-20), h.Input().Hold("right", s.X > mid+20)); err != nil {
 			t.Fatal(err)
 		}
 		if err := h.RunSteps(1); err != nil {
 			t.Fatal(err)
 		}
 	}
-	return look(g.World())
+	return g
 }
 
-// TestAutopilot plays 30 simulated seconds well: every star is caught, each
-// adding a dot 8 units right of the last.
+// TestAutopilot plays 30 simulated seconds well: every star is caught.
 func TestAutopilot(t *testing.T) {
-	st := autopilot(t, 30*60)
-	// A star falls from y -190 to the paddle (y 150, less its radius) at
-	// 200 units a second: one every 1.66 s, so 18 in 30 s at most.
-	if n := len(st.dots); n < 16 || n > 18 {
-		t.Errorf("%d stars caught in 30 s, want 16 to 18", n)
+	g := autopilot(t, 30*60)
+	// A star falls 330 pixels at 150 a second: one every 2.2 s, 13 in 30 s.
+	if g.caught < 12 || g.caught > 14 {
+		t.Errorf("%d stars caught in 30 s, want 12 to 14", g.caught)
 	}
-	for i, d := range st.dots {
-		if want := (systems.Vec2{X: float64(i*8 - 310), Y: -170}); d != want {
-			t.Errorf("dot %d at %v, want %v", i, d, want)
-		}
+	if want := fmt.Sprint("caught: ", g.caught); scoreText(g) != want {
+		t.Errorf("score says %q, want %q", scoreText(g), want)
 	}
 }
 
 // TestMissWraps runs the game with no input past the first catch: the
-// second star falls beside the paddle, goes out at the bottom and comes
-// round again from the top at the same x, with no dot for it.
+// next star falls beside the paddle, goes out at the bottom and comes
+// round again from the top at the same x, scoring nothing.
 func TestMissWraps(t *testing.T) {
 	h, g := start(t, nil)
-	if err := h.RunUntil(func() bool { return len(look(g.World()).dots) > 0 }); err != nil {
+	if err := h.RunUntil(func() bool { return g.caught > 0 }); err != nil {
 		t.Fatal(err)
 	}
-	st := look(g.World())
-	if st.star.X > st.paddle.X-8 && st.star.X < st.paddle.X+paddleWidth+8 {
-		t.Fatalf("the second star falls at x %v, onto the paddle at %v: this test needs it to miss", st.star.X, st.paddle.X)
+	p, s := at(g)
+	if s.X > p.X-8 && s.X < p.X+88 {
+		t.Fatalf("the second star falls at x %v, onto the paddle at %v: this test needs it to miss", s.X, p.X)
 	}
-	x, lowest := st.star.X, st.star.Y
+	x, lowest := s.X, s.Y
 	if err := h.RunUntil(func() bool {
-		y := look(g.World()).star.Y
-		wrapped := y < lowest
-		lowest = max(lowest, y)
+		_, s := at(g)
+		wrapped := s.Y < lowest
+		lowest = max(lowest, s.Y)
 		return wrapped
 	}); err != nil {
 		t.Fatal(err)
 	}
-	st = look(g.World())
-	if st.star.X != x || st.star.Y > -180 || lowest < 185 || len(st.dots) != 1 {
-		t.Errorf("after the miss: star at %v after falling to y %v, %d dots; want x %v, back at the top after the bottom (190), 1 dot",
-			st.star, lowest, len(st.dots), x)
+	if _, s = at(g); s.X != x || s.Y > -170 || lowest < 175 || g.caught != 1 {
+		t.Errorf("after the miss: star at %v after falling to y %v, %d caught; want x %v, back at the top after the bottom (180), 1 caught",
+			s, lowest, g.caught, x)
 	}
 }
 
 // TestDeterministic plays the same input twice and gets the same game.
 func TestDeterministic(t *testing.T) {
 	a, b := autopilot(t, 20*60), autopilot(t, 20*60)
-	if a.paddle != b.paddle || a.star != b.star || !slices.Equal(a.dots, b.dots) {
-		t.Errorf("two runs differ:\n%+v\n%+v", a, b)
+	pa, sa := at(a)
+	pb, sb := at(b)
+	if pa != pb || sa != sb || a.caught != b.caught {
+		t.Errorf("two runs differ: paddle %v and %v, star %v and %v, caught %d and %d", pa, pb, sa, sb, a.caught, b.caught)
 	}
 }

@@ -25,17 +25,14 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/tessera-engine/tessera/engine"
 )
 
 // The files under test, relative to this directory, and the repository root.
 const (
-	root       = "../../.."
-	mainFile   = "../main.go"
-	configFile = "../tessera.yaml"
-	doc        = root + "/docs/FIRST_GAME.md"
-	maxLines   = 50
+	root     = "../../.."
+	mainFile = "../main.go"
+	doc      = root + "/docs/FIRST_GAME.md"
+	maxLines = 50
 )
 
 func TestMainFits(t *testing.T) {
@@ -52,44 +49,6 @@ func TestMainFits(t *testing.T) {
 	}
 	if !bytes.Equal(formatted, src) {
 		t.Errorf("%s is not gofmt'd: the line count is of the gofmt'd file", mainFile)
-	}
-}
-
-// TestConfig loads tessera.yaml as main does and checks that it defines
-// the move axis the game reads, from four actions bound to real buttons.
-func TestConfig(t *testing.T) {
-	cfg, err := engine.LoadConfig(engine.LoadOptions{File: configFile})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := engine.AxisConfig{Left: "left", Right: "right", Up: "up", Down: "down"}
-	if got := cfg.Input.Axes["move"]; got != want {
-		t.Errorf("axis move = %+v, want %+v", got, want)
-	}
-	for _, a := range []string{want.Left, want.Right, want.Up, want.Down} {
-		if len(cfg.Input.Actions[a]) == 0 {
-			t.Errorf("action %s is bound to no button", a)
-		}
-	}
-	if _, err := engine.NewInput(cfg.Input); err != nil {
-		t.Error(err)
-	}
-	if cfg.Window.Width != 640 || cfg.Window.Height != 360 {
-		t.Errorf("screen %dx%d, want 640x360: main.go's coordinates assume it", cfg.Window.Width, cfg.Window.Height)
-	}
-}
-
-// TestConfigRebind checks the rebinding docs/FIRST_GAME.md shows: the
-// environment rebinds the file's actions, no rebuild needed.
-func TestConfigRebind(t *testing.T) {
-	t.Setenv("TESSERA_INPUT_ACTIONS_LEFT", "J")
-	t.Setenv("TESSERA_INPUT_ACTIONS_RIGHT", "L")
-	cfg, err := engine.LoadConfig(engine.LoadOptions{File: configFile})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if l, r := cfg.Input.Actions["left"], cfg.Input.Actions["right"]; !slices.Equal(l, []string{"J"}) || !slices.Equal(r, []string{"L"}) {
-		t.Errorf("left, right = %q, %q; want [J], [L]", l, r)
 	}
 }
 
@@ -150,13 +109,13 @@ func readSnippets(t *testing.T, path string) []snippet {
 // TestDocShowsTheGame checks docs/FIRST_GAME.md against the files it
 // walks through: the snippets copied from each file, read in order, are
 // that whole file, line for line, except for blank lines between them. So
-// any change to main.go or tessera.yaml fails here until the page shows it.
+// any change to main.go fails here until the page shows it.
 func TestDocShowsTheGame(t *testing.T) {
 	byFile := make(map[string][]snippet)
 	for _, s := range readSnippets(t, doc) {
 		byFile[s.file] = append(byFile[s.file], s)
 	}
-	for _, file := range []string{"examples/first-game/main.go", "examples/first-game/tessera.yaml"} {
+	for _, file := range []string{"examples/first-game/main.go"} {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			src, err := os.ReadFile(filepath.Join(root, file))
 			if err != nil {
@@ -241,7 +200,7 @@ func needDisplay(t *testing.T) {
 // TestWindow builds the game, runs it in a window for a few frames with a
 // screenshot, as docs/FIRST_GAME.md says, and checks that the picture is
 // the game: the 640×360 screen, black, with the white paddle at the bottom
-// middle and the white star (or, just after a catch, a dot) above it.
+// middle, the white star above it and the score at the top left.
 func TestWindow(t *testing.T) {
 	needDisplay(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
@@ -253,9 +212,9 @@ func TestWindow(t *testing.T) {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	shot := filepath.Join(dir, "shot.png")
-	// From the repository root, where main.go finds its configuration.
-	run := exec.CommandContext(ctx, bin, "-debug.frames", "120", "-debug.screenshot_frame", "120", "-debug.screenshot", shot)
-	run.Dir = root
+	run := exec.CommandContext(ctx, bin, "-debug.frames", "60", "-debug.screenshot_frame", "60",
+		"-debug.screenshot", shot, "-debug.fixed_frames")
+	run.Dir = dir // the game needs no file of its own
 	if out, err := run.CombinedOutput(); err != nil {
 		t.Fatalf("first-game: %v\n%s", err, out)
 	}
@@ -263,35 +222,37 @@ func TestWindow(t *testing.T) {
 	if b := img.Bounds(); b.Dx() != 640 || b.Dy() != 360 {
 		t.Fatalf("screenshot is %v, want 640x360", b)
 	}
-	// The paddle: an 80×10 rectangle with its top-left corner at world
-	// (-40, 150), screen (280, 330).
-	paddle := image.Rect(280, 330, 360, 340)
-	white, black, star := 0, 0, 0
-	b := img.Bounds()
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			c := color.NRGBAModel.Convert(img.At(x, y)).(color.NRGBA)
-			in := image.Pt(x, y).In(paddle)
-			switch {
-			case c == color.NRGBA{255, 255, 255, 255} && in:
-				white++
-			case c == color.NRGBA{0, 0, 0, 255} && !in:
-				black++
-			case !in && c.R > 128:
-				star++
+	// The world's (0, 0) is the screen's middle, (320, 180). The paddle:
+	// an 80×10 rectangle with its top-left corner at (-40, 150), so (280,
+	// 330) on the screen; the score's label at (-312, -172), so (8, 8);
+	// after 60 steps of 2.5 pixels from y -180, the star (radius 8) at
+	// (0, -30), so around (320, 150).
+	paddle, label, star := image.Rect(280, 330, 360, 340), image.Rect(0, 0, 120, 40), image.Rect(310, 138, 331, 163)
+	count := func(r image.Rectangle, lit func(color.NRGBA) bool) int {
+		n := 0
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			for x := r.Min.X; x < r.Max.X; x++ {
+				if lit(color.NRGBAModel.Convert(img.At(x, y)).(color.NRGBA)) {
+					n++
+				}
 			}
 		}
+		return n
 	}
-	if white != paddle.Dx()*paddle.Dy() {
-		t.Errorf("%d of the paddle's %d pixels are white", white, paddle.Dx()*paddle.Dy())
+	white := func(c color.NRGBA) bool { return c == color.NRGBA{255, 255, 255, 255} }
+	light := func(c color.NRGBA) bool { return c.R > 128 }
+	if n, want := count(paddle, white), paddle.Dx()*paddle.Dy(); n != want {
+		t.Errorf("%d of the paddle's %d pixels are white", n, want)
 	}
-	// The star is a circle of radius 8 (about 200 pixels), unless it has
-	// just been caught, which leaves a dot of radius 3 at the top.
-	if star == 0 || star > 400 {
-		t.Errorf("%d light pixels outside the paddle, want the star's (about 200)", star)
+	if n := count(star, light); n < 150 || n > 230 {
+		t.Errorf("%d light pixels where the star should be, want a circle of radius 8 (about 200)", n)
 	}
-	if want := 640*360 - paddle.Dx()*paddle.Dy() - 400; black < want {
-		t.Errorf("%d black pixels, want at least %d: the screen is black but for the paddle and the star", black, want)
+	if n := count(label, light); n < 30 {
+		t.Errorf("%d light pixels where the score should be, want its text", n)
+	}
+	all := count(img.Bounds(), light)
+	if rest := all - count(paddle, light) - count(star, light) - count(label, light); rest != 0 {
+		t.Errorf("%d light pixels outside the paddle, the star and the score; want the screen black there", rest)
 	}
 }
 
