@@ -6,8 +6,9 @@
 # Packages that import ebitengine (engine/window and render) panic at
 # start-up without a display, test binaries included. So when DISPLAY is unset
 # and Xvfb is installed, the tests run under a virtual X server, which is
-# stopped on exit. cmd/stress's window mode is behind the build tag
-# tesserawindow, so it is vetted with the tag too (its test builds and runs it).
+# stopped on exit. cmd/stress's window mode and the examples' windows are
+# behind the build tag tesserawindow, so they are vetted with the tag too
+# (their tests build and run them under the display).
 # go test's output comes last: CI reads its closing lines.
 set -euo pipefail
 
@@ -64,7 +65,7 @@ bench_module() (
 )
 
 step "go vet ./..." go vet ./...
-step "go vet -tags tesserawindow ./cmd/stress" go vet -tags tesserawindow ./cmd/stress
+step "go vet -tags tesserawindow ./cmd/stress ./examples/..." go vet -tags tesserawindow ./cmd/stress ./examples/...
 if [[ -f bench/go.mod ]]; then
 	step "(cd bench && go vet ./... && go build ./...)" bench_module
 fi
