@@ -99,6 +99,44 @@ func (w *World) Slots(types ...ComponentType) *Slots {
 	if len(types) == 0 || len(types) > maxViewComponents {
 		panic(fmt.Errorf("world: Slots takes 1 to %d components, got %d", maxViewComponents, len(types)))
 	}
+	// A system asks for the same view with the same handles every step:
+	// comparing them with the last few asked for is cheaper than building
+	// the key (handles are pointers, so == is two word compares).
+	for i := range w.recent {
+		if r := &w.recent[i]; r.view != nil && r.same(types) {
+			return r.view
+		}
+	}
+	v := w.slotsOf(types)
+	r := &w.recent[w.next]
+	w.next = (w.next + 1) % len(w.recent)
+	r.n, r.view = copy(r.types[:], types), v
+	return v
+}
+
+// recentView is a view [World.Slots] handed out, with the handles it was
+// asked for with, in that order.
+type recentView struct {
+	n     int
+	types [maxViewComponents]ComponentType
+	view  *Slots
+}
+
+// same reports whether types are the handles r was asked for with.
+func (r *recentView) same(types []ComponentType) bool {
+	if r.n != len(types) {
+		return false
+	}
+	for i, t := range types {
+		if r.types[i] != t {
+			return false
+		}
+	}
+	return true
+}
+
+// slotsOf finds or makes the view of types' components.
+func (w *World) slotsOf(types []ComponentType) *Slots {
 	var ids [maxViewComponents]int32
 	for i, t := range types {
 		ids[i] = int32(t.ID())

@@ -148,3 +148,57 @@ func TestEachOverFieldsSurvivesViewRebuild(t *testing.T) {
 		t.Errorf("%d bodies moved, want 100", moved)
 	}
 }
+
+// TestSlotsSameViewWhateverTheOrder asks for more views than World.Slots
+// remembers, in turn and in both orders: each set of components always
+// gets its own one view, which counts its members.
+func TestSlotsSameViewWhateverTheOrder(t *testing.T) {
+	w := world.New()
+	for i := range 10 {
+		e := world.Spawn1(w, tPos, position{})
+		if i%2 == 0 {
+			tVel.Add(w, e, velocity{})
+		}
+		if i%3 == 0 {
+			tPlayer.Add(w, e)
+		}
+	}
+	sets := []struct {
+		types []world.ComponentType
+		n     int
+	}{
+		{[]world.ComponentType{tPos}, 10},
+		{[]world.ComponentType{tVel}, 5},
+		{[]world.ComponentType{tPlayer}, 4},
+		{[]world.ComponentType{tPos, tVel}, 5},
+		{[]world.ComponentType{tPos, tPlayer}, 4},
+		{[]world.ComponentType{tVel, tPlayer}, 2},
+		{[]world.ComponentType{tPos, tVel, tPlayer}, 2},
+	}
+	first := make([]*world.Slots, len(sets))
+	for round := range 3 {
+		for i, s := range sets {
+			types := s.types
+			if round == 1 {
+				types = slices.Clone(types)
+				slices.Reverse(types)
+			}
+			v := w.Slots(types...)
+			if first[i] == nil {
+				first[i] = v
+			} else if v != first[i] {
+				t.Errorf("round %d: Slots(%v) returned another view", round, types)
+			}
+			if v.Len() != s.n {
+				t.Errorf("round %d: Slots(%v).Len() = %d, want %d", round, types, v.Len(), s.n)
+			}
+		}
+	}
+	for i := range first {
+		for j := range i {
+			if first[i] == first[j] {
+				t.Errorf("sets %d and %d share a view", i, j)
+			}
+		}
+	}
+}

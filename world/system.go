@@ -220,9 +220,17 @@ func (w *World) finishRun(l *systemList) {
 
 // runSystem runs one system as a walk and turns a returned error or a
 // panic into a *SystemError.
+//
+// A walk the system started and did not end (a Query loop a panic left:
+// Query's fast path has no deferred call, so that it inlines) ends with
+// the system: the walk counters go back to what they were when it began.
 func (w *World) runSystem(s *System, ctx *Context) (err error) {
+	iterating, deferring := w.iterating, w.deferring
 	w.deferring++
 	defer func() {
+		if w.iterating > iterating {
+			w.iterating, w.deferring = iterating, deferring+1
+		}
 		if r := recover(); r != nil {
 			perr, ok := r.(error)
 			if ok {

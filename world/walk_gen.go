@@ -79,58 +79,80 @@ func Each1[A any](w *World, a Key[A], fn func(Entity, *A)) {
 //	for e, v := range world.Query1(w, a) { ... }
 //
 // It walks like [Each1] (same order, same deferral of removals and
-// destroys until the loop ends, breaking out included) and is the most
-// readable walk, at the cost of a row per entity. Used through iter.Pull2,
-// the walk lasts until stop is called: call it, or removals and destroys
-// stay deferred.
+// destroys until the loop ends, breaking out included). Over field
+// components only, the compiler inlines the walk and the loop body into
+// the caller, so it costs about a flat loop's twice, less than Each's call
+// per entity. Used through iter.Pull2, the walk lasts until stop is
+// called: call it, or removals and destroys stay deferred.
+//
+// To be inlined, that walk has no deferred call: a panic out of the loop
+// body does not end it. In a system run (the way an engine runs every
+// step) the runner ends it with the system; outside one, a panic recovered
+// by the caller leaves removals and destroys deferred for good, so keep
+// such loops in systems, or use Each, which ends its walk on a panic.
 func Query1[A any](w *World, a Key[A]) iter.Seq2[Entity, *A] {
 	return func(yield func(Entity, *A) bool) {
 		sa := a.storage(w)
 		if sa == nil {
 			return
 		}
-		mark := w.beginWalk()
-		defer w.endWalk()
-		if sa.field {
-			// Only field components: walk the cached view's runs in slot
-			// order, reading the columns front to back.
-			// The walk holds the runs until the outermost walk or system run
-			// ends: a recompute meanwhile takes another buffer.
-			for _, r := range w.viewOf(&sa.set).Runs() {
-				for slot := uint32(r.Start); slot < uint32(r.End); slot++ {
-					if !yield(makeEntity(slot, w.gens[slot]), &sa.vals[slot]) {
-						return
-					}
-				}
-			}
+		if !(sa.field) {
+			query1Objects(w, sa, yield)
 			return
 		}
-		drv := smallest(&sa.set)
-		if !drv.field {
-			// Start from the smallest set's packed array, as long as it was
-			// when the walk began.
-			n := len(drv.dense)
-			for k := 0; k < n; k++ {
-				slot := drv.dense[k]
-				if !(member(&sa.set, slot, mark)) {
-					continue
-				}
-				if !yield(makeEntity(slot, w.gens[slot]), sa.at(slot)) {
+		// Only field components: the cached view's runs, in slot order.
+		// No deferred call here: this function and the loop body are then
+		// small enough for the compiler to inline into the caller's loop,
+		// which a defer forbids. A panic out of a loop in a system run is
+		// unwound by the system runner instead (see runSystem).
+		w.beginWalk()
+		for _, r := range w.viewOf(&sa.set).Runs() {
+			// The run's generations cannot change during the walk (destroys
+			// wait for its end) and stay in this slice if the loop grows
+			// w.gens; the columns may grow, so they are read anew.
+			gens := w.gens[r.Start:r.End]
+			for i, gen := range gens {
+				slot := uint32(r.Start + i)
+				if !yield(makeEntity(slot, gen), &sa.vals[slot]) {
+					w.endWalk()
 					return
 				}
 			}
-			return
 		}
-		// Start from the smallest set's bitmap: a field component.
-		for wi := 0; wi < len(drv.bits); wi++ {
-			for word := drv.bits[wi]; word != 0; word &= word - 1 {
-				slot := uint32(wi*64 + bits.TrailingZeros64(word))
-				if !(member(&sa.set, slot, mark)) {
-					continue
-				}
-				if !yield(makeEntity(slot, w.gens[slot]), sa.at(slot)) {
-					return
-				}
+		w.endWalk()
+	}
+}
+
+// query1Objects is [Query1]'s walk when an object component is
+// named: from the smallest set, checking the others.
+func query1Objects[A any](w *World, sa *storage[A], yield func(Entity, *A) bool) {
+	mark := w.beginWalk()
+	defer w.endWalk()
+	drv := smallest(&sa.set)
+	if !drv.field {
+		// Start from the smallest set's packed array, as long as it was
+		// when the walk began.
+		n := len(drv.dense)
+		for k := 0; k < n; k++ {
+			slot := drv.dense[k]
+			if !(member(&sa.set, slot, mark)) {
+				continue
+			}
+			if !yield(makeEntity(slot, w.gens[slot]), sa.at(slot)) {
+				return
+			}
+		}
+		return
+	}
+	// Start from the smallest set's bitmap: a field component.
+	for wi := 0; wi < len(drv.bits); wi++ {
+		for word := drv.bits[wi]; word != 0; word &= word - 1 {
+			slot := uint32(wi*64 + bits.TrailingZeros64(word))
+			if !(member(&sa.set, slot, mark)) {
+				continue
+			}
+			if !yield(makeEntity(slot, w.gens[slot]), sa.at(slot)) {
+				return
 			}
 		}
 	}
@@ -248,10 +270,17 @@ func Each2[A, B any](w *World, a Key[A], b Key[B], fn func(Entity, *A, *B)) {
 //	for e, row := range world.Query2(w, a, b) { ... }
 //
 // It walks like [Each2] (same order, same deferral of removals and
-// destroys until the loop ends, breaking out included) and is the most
-// readable walk, at the cost of a row per entity. Used through iter.Pull2,
-// the walk lasts until stop is called: call it, or removals and destroys
-// stay deferred.
+// destroys until the loop ends, breaking out included). Over field
+// components only, the compiler inlines the walk and the loop body into
+// the caller, so it costs about a flat loop's twice, less than Each's call
+// per entity. Used through iter.Pull2, the walk lasts until stop is
+// called: call it, or removals and destroys stay deferred.
+//
+// To be inlined, that walk has no deferred call: a panic out of the loop
+// body does not end it. In a system run (the way an engine runs every
+// step) the runner ends it with the system; outside one, a panic recovered
+// by the caller leaves removals and destroys deferred for good, so keep
+// such loops in systems, or use Each, which ends its walk on a panic.
 func Query2[A, B any](w *World, a Key[A], b Key[B]) iter.Seq2[Entity, Row2[A, B]] {
 	return func(yield func(Entity, Row2[A, B]) bool) {
 		sa := a.storage(w)
@@ -259,48 +288,63 @@ func Query2[A, B any](w *World, a Key[A], b Key[B]) iter.Seq2[Entity, Row2[A, B]
 		if sa == nil || sb == nil {
 			return
 		}
-		mark := w.beginWalk()
-		defer w.endWalk()
-		if sa.field && sb.field {
-			// Only field components: walk the cached view's runs in slot
-			// order, reading the columns front to back.
-			// The walk holds the runs until the outermost walk or system run
-			// ends: a recompute meanwhile takes another buffer.
-			for _, r := range w.viewOf(&sa.set, &sb.set).Runs() {
-				for slot := uint32(r.Start); slot < uint32(r.End); slot++ {
-					if !yield(makeEntity(slot, w.gens[slot]), Row2[A, B]{&sa.vals[slot], &sb.vals[slot]}) {
-						return
-					}
-				}
-			}
+		if !(sa.field && sb.field) {
+			query2Objects(w, sa, sb, yield)
 			return
 		}
-		drv := smallest(&sa.set, &sb.set)
-		if !drv.field {
-			// Start from the smallest set's packed array, as long as it was
-			// when the walk began.
-			n := len(drv.dense)
-			for k := 0; k < n; k++ {
-				slot := drv.dense[k]
-				if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark)) {
-					continue
-				}
-				if !yield(makeEntity(slot, w.gens[slot]), Row2[A, B]{sa.at(slot), sb.at(slot)}) {
+		// Only field components: the cached view's runs, in slot order.
+		// No deferred call here: this function and the loop body are then
+		// small enough for the compiler to inline into the caller's loop,
+		// which a defer forbids. A panic out of a loop in a system run is
+		// unwound by the system runner instead (see runSystem).
+		w.beginWalk()
+		for _, r := range w.viewOf(&sa.set, &sb.set).Runs() {
+			// The run's generations cannot change during the walk (destroys
+			// wait for its end) and stay in this slice if the loop grows
+			// w.gens; the columns may grow, so they are read anew.
+			gens := w.gens[r.Start:r.End]
+			for i, gen := range gens {
+				slot := uint32(r.Start + i)
+				if !yield(makeEntity(slot, gen), Row2[A, B]{&sa.vals[slot], &sb.vals[slot]}) {
+					w.endWalk()
 					return
 				}
 			}
-			return
 		}
-		// Start from the smallest set's bitmap: a field component.
-		for wi := 0; wi < len(drv.bits); wi++ {
-			for word := drv.bits[wi]; word != 0; word &= word - 1 {
-				slot := uint32(wi*64 + bits.TrailingZeros64(word))
-				if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark)) {
-					continue
-				}
-				if !yield(makeEntity(slot, w.gens[slot]), Row2[A, B]{sa.at(slot), sb.at(slot)}) {
-					return
-				}
+		w.endWalk()
+	}
+}
+
+// query2Objects is [Query2]'s walk when an object component is
+// named: from the smallest set, checking the others.
+func query2Objects[A, B any](w *World, sa *storage[A], sb *storage[B], yield func(Entity, Row2[A, B]) bool) {
+	mark := w.beginWalk()
+	defer w.endWalk()
+	drv := smallest(&sa.set, &sb.set)
+	if !drv.field {
+		// Start from the smallest set's packed array, as long as it was
+		// when the walk began.
+		n := len(drv.dense)
+		for k := 0; k < n; k++ {
+			slot := drv.dense[k]
+			if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark)) {
+				continue
+			}
+			if !yield(makeEntity(slot, w.gens[slot]), Row2[A, B]{sa.at(slot), sb.at(slot)}) {
+				return
+			}
+		}
+		return
+	}
+	// Start from the smallest set's bitmap: a field component.
+	for wi := 0; wi < len(drv.bits); wi++ {
+		for word := drv.bits[wi]; word != 0; word &= word - 1 {
+			slot := uint32(wi*64 + bits.TrailingZeros64(word))
+			if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark)) {
+				continue
+			}
+			if !yield(makeEntity(slot, w.gens[slot]), Row2[A, B]{sa.at(slot), sb.at(slot)}) {
+				return
 			}
 		}
 	}
@@ -424,10 +468,17 @@ func Each3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C], fn func(Entity, 
 //	for e, row := range world.Query3(w, a, b, c) { ... }
 //
 // It walks like [Each3] (same order, same deferral of removals and
-// destroys until the loop ends, breaking out included) and is the most
-// readable walk, at the cost of a row per entity. Used through iter.Pull2,
-// the walk lasts until stop is called: call it, or removals and destroys
-// stay deferred.
+// destroys until the loop ends, breaking out included). Over field
+// components only, the compiler inlines the walk and the loop body into
+// the caller, so it costs about a flat loop's twice, less than Each's call
+// per entity. Used through iter.Pull2, the walk lasts until stop is
+// called: call it, or removals and destroys stay deferred.
+//
+// To be inlined, that walk has no deferred call: a panic out of the loop
+// body does not end it. In a system run (the way an engine runs every
+// step) the runner ends it with the system; outside one, a panic recovered
+// by the caller leaves removals and destroys deferred for good, so keep
+// such loops in systems, or use Each, which ends its walk on a panic.
 func Query3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C]) iter.Seq2[Entity, Row3[A, B, C]] {
 	return func(yield func(Entity, Row3[A, B, C]) bool) {
 		sa := a.storage(w)
@@ -436,48 +487,63 @@ func Query3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C]) iter.Seq2[Entit
 		if sa == nil || sb == nil || sc == nil {
 			return
 		}
-		mark := w.beginWalk()
-		defer w.endWalk()
-		if sa.field && sb.field && sc.field {
-			// Only field components: walk the cached view's runs in slot
-			// order, reading the columns front to back.
-			// The walk holds the runs until the outermost walk or system run
-			// ends: a recompute meanwhile takes another buffer.
-			for _, r := range w.viewOf(&sa.set, &sb.set, &sc.set).Runs() {
-				for slot := uint32(r.Start); slot < uint32(r.End); slot++ {
-					if !yield(makeEntity(slot, w.gens[slot]), Row3[A, B, C]{&sa.vals[slot], &sb.vals[slot], &sc.vals[slot]}) {
-						return
-					}
-				}
-			}
+		if !(sa.field && sb.field && sc.field) {
+			query3Objects(w, sa, sb, sc, yield)
 			return
 		}
-		drv := smallest(&sa.set, &sb.set, &sc.set)
-		if !drv.field {
-			// Start from the smallest set's packed array, as long as it was
-			// when the walk began.
-			n := len(drv.dense)
-			for k := 0; k < n; k++ {
-				slot := drv.dense[k]
-				if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark) && member(&sc.set, slot, mark)) {
-					continue
-				}
-				if !yield(makeEntity(slot, w.gens[slot]), Row3[A, B, C]{sa.at(slot), sb.at(slot), sc.at(slot)}) {
+		// Only field components: the cached view's runs, in slot order.
+		// No deferred call here: this function and the loop body are then
+		// small enough for the compiler to inline into the caller's loop,
+		// which a defer forbids. A panic out of a loop in a system run is
+		// unwound by the system runner instead (see runSystem).
+		w.beginWalk()
+		for _, r := range w.viewOf(&sa.set, &sb.set, &sc.set).Runs() {
+			// The run's generations cannot change during the walk (destroys
+			// wait for its end) and stay in this slice if the loop grows
+			// w.gens; the columns may grow, so they are read anew.
+			gens := w.gens[r.Start:r.End]
+			for i, gen := range gens {
+				slot := uint32(r.Start + i)
+				if !yield(makeEntity(slot, gen), Row3[A, B, C]{&sa.vals[slot], &sb.vals[slot], &sc.vals[slot]}) {
+					w.endWalk()
 					return
 				}
 			}
-			return
 		}
-		// Start from the smallest set's bitmap: a field component.
-		for wi := 0; wi < len(drv.bits); wi++ {
-			for word := drv.bits[wi]; word != 0; word &= word - 1 {
-				slot := uint32(wi*64 + bits.TrailingZeros64(word))
-				if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark) && member(&sc.set, slot, mark)) {
-					continue
-				}
-				if !yield(makeEntity(slot, w.gens[slot]), Row3[A, B, C]{sa.at(slot), sb.at(slot), sc.at(slot)}) {
-					return
-				}
+		w.endWalk()
+	}
+}
+
+// query3Objects is [Query3]'s walk when an object component is
+// named: from the smallest set, checking the others.
+func query3Objects[A, B, C any](w *World, sa *storage[A], sb *storage[B], sc *storage[C], yield func(Entity, Row3[A, B, C]) bool) {
+	mark := w.beginWalk()
+	defer w.endWalk()
+	drv := smallest(&sa.set, &sb.set, &sc.set)
+	if !drv.field {
+		// Start from the smallest set's packed array, as long as it was
+		// when the walk began.
+		n := len(drv.dense)
+		for k := 0; k < n; k++ {
+			slot := drv.dense[k]
+			if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark) && member(&sc.set, slot, mark)) {
+				continue
+			}
+			if !yield(makeEntity(slot, w.gens[slot]), Row3[A, B, C]{sa.at(slot), sb.at(slot), sc.at(slot)}) {
+				return
+			}
+		}
+		return
+	}
+	// Start from the smallest set's bitmap: a field component.
+	for wi := 0; wi < len(drv.bits); wi++ {
+		for word := drv.bits[wi]; word != 0; word &= word - 1 {
+			slot := uint32(wi*64 + bits.TrailingZeros64(word))
+			if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark) && member(&sc.set, slot, mark)) {
+				continue
+			}
+			if !yield(makeEntity(slot, w.gens[slot]), Row3[A, B, C]{sa.at(slot), sb.at(slot), sc.at(slot)}) {
+				return
 			}
 		}
 	}
@@ -607,10 +673,17 @@ func Each4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D], fn 
 //	for e, row := range world.Query4(w, a, b, c, d) { ... }
 //
 // It walks like [Each4] (same order, same deferral of removals and
-// destroys until the loop ends, breaking out included) and is the most
-// readable walk, at the cost of a row per entity. Used through iter.Pull2,
-// the walk lasts until stop is called: call it, or removals and destroys
-// stay deferred.
+// destroys until the loop ends, breaking out included). Over field
+// components only, the compiler inlines the walk and the loop body into
+// the caller, so it costs about a flat loop's twice, less than Each's call
+// per entity. Used through iter.Pull2, the walk lasts until stop is
+// called: call it, or removals and destroys stay deferred.
+//
+// To be inlined, that walk has no deferred call: a panic out of the loop
+// body does not end it. In a system run (the way an engine runs every
+// step) the runner ends it with the system; outside one, a panic recovered
+// by the caller leaves removals and destroys deferred for good, so keep
+// such loops in systems, or use Each, which ends its walk on a panic.
 func Query4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D]) iter.Seq2[Entity, Row4[A, B, C, D]] {
 	return func(yield func(Entity, Row4[A, B, C, D]) bool) {
 		sa := a.storage(w)
@@ -620,48 +693,63 @@ func Query4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D]) it
 		if sa == nil || sb == nil || sc == nil || sd == nil {
 			return
 		}
-		mark := w.beginWalk()
-		defer w.endWalk()
-		if sa.field && sb.field && sc.field && sd.field {
-			// Only field components: walk the cached view's runs in slot
-			// order, reading the columns front to back.
-			// The walk holds the runs until the outermost walk or system run
-			// ends: a recompute meanwhile takes another buffer.
-			for _, r := range w.viewOf(&sa.set, &sb.set, &sc.set, &sd.set).Runs() {
-				for slot := uint32(r.Start); slot < uint32(r.End); slot++ {
-					if !yield(makeEntity(slot, w.gens[slot]), Row4[A, B, C, D]{&sa.vals[slot], &sb.vals[slot], &sc.vals[slot], &sd.vals[slot]}) {
-						return
-					}
-				}
-			}
+		if !(sa.field && sb.field && sc.field && sd.field) {
+			query4Objects(w, sa, sb, sc, sd, yield)
 			return
 		}
-		drv := smallest(&sa.set, &sb.set, &sc.set, &sd.set)
-		if !drv.field {
-			// Start from the smallest set's packed array, as long as it was
-			// when the walk began.
-			n := len(drv.dense)
-			for k := 0; k < n; k++ {
-				slot := drv.dense[k]
-				if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark) && member(&sc.set, slot, mark) && member(&sd.set, slot, mark)) {
-					continue
-				}
-				if !yield(makeEntity(slot, w.gens[slot]), Row4[A, B, C, D]{sa.at(slot), sb.at(slot), sc.at(slot), sd.at(slot)}) {
+		// Only field components: the cached view's runs, in slot order.
+		// No deferred call here: this function and the loop body are then
+		// small enough for the compiler to inline into the caller's loop,
+		// which a defer forbids. A panic out of a loop in a system run is
+		// unwound by the system runner instead (see runSystem).
+		w.beginWalk()
+		for _, r := range w.viewOf(&sa.set, &sb.set, &sc.set, &sd.set).Runs() {
+			// The run's generations cannot change during the walk (destroys
+			// wait for its end) and stay in this slice if the loop grows
+			// w.gens; the columns may grow, so they are read anew.
+			gens := w.gens[r.Start:r.End]
+			for i, gen := range gens {
+				slot := uint32(r.Start + i)
+				if !yield(makeEntity(slot, gen), Row4[A, B, C, D]{&sa.vals[slot], &sb.vals[slot], &sc.vals[slot], &sd.vals[slot]}) {
+					w.endWalk()
 					return
 				}
 			}
-			return
 		}
-		// Start from the smallest set's bitmap: a field component.
-		for wi := 0; wi < len(drv.bits); wi++ {
-			for word := drv.bits[wi]; word != 0; word &= word - 1 {
-				slot := uint32(wi*64 + bits.TrailingZeros64(word))
-				if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark) && member(&sc.set, slot, mark) && member(&sd.set, slot, mark)) {
-					continue
-				}
-				if !yield(makeEntity(slot, w.gens[slot]), Row4[A, B, C, D]{sa.at(slot), sb.at(slot), sc.at(slot), sd.at(slot)}) {
-					return
-				}
+		w.endWalk()
+	}
+}
+
+// query4Objects is [Query4]'s walk when an object component is
+// named: from the smallest set, checking the others.
+func query4Objects[A, B, C, D any](w *World, sa *storage[A], sb *storage[B], sc *storage[C], sd *storage[D], yield func(Entity, Row4[A, B, C, D]) bool) {
+	mark := w.beginWalk()
+	defer w.endWalk()
+	drv := smallest(&sa.set, &sb.set, &sc.set, &sd.set)
+	if !drv.field {
+		// Start from the smallest set's packed array, as long as it was
+		// when the walk began.
+		n := len(drv.dense)
+		for k := 0; k < n; k++ {
+			slot := drv.dense[k]
+			if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark) && member(&sc.set, slot, mark) && member(&sd.set, slot, mark)) {
+				continue
+			}
+			if !yield(makeEntity(slot, w.gens[slot]), Row4[A, B, C, D]{sa.at(slot), sb.at(slot), sc.at(slot), sd.at(slot)}) {
+				return
+			}
+		}
+		return
+	}
+	// Start from the smallest set's bitmap: a field component.
+	for wi := 0; wi < len(drv.bits); wi++ {
+		for word := drv.bits[wi]; word != 0; word &= word - 1 {
+			slot := uint32(wi*64 + bits.TrailingZeros64(word))
+			if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark) && member(&sc.set, slot, mark) && member(&sd.set, slot, mark)) {
+				continue
+			}
+			if !yield(makeEntity(slot, w.gens[slot]), Row4[A, B, C, D]{sa.at(slot), sb.at(slot), sc.at(slot), sd.at(slot)}) {
+				return
 			}
 		}
 	}

@@ -440,3 +440,50 @@ func TestMixedWalkSkipsWhatJoinedDuringIt(t *testing.T) {
 		})
 	}
 }
+
+// TestQueryPanicInSystem: a panic out of a Query loop over field
+// components (whose walk has no deferred end, so that it inlines) inside a
+// system still ends the walk with the system: the destroy it deferred is
+// applied, and the next destroy is immediate.
+func TestQueryPanicInSystem(t *testing.T) {
+	w := world.New()
+	a := world.Spawn2(w, tPos, position{}, tVel, velocity{})
+	world.Spawn2(w, tPos, position{}, tVel, velocity{})
+	boom := errors.New("boom")
+	if err := w.AddSystem(world.System{Name: "boom", Phase: world.Fixed, Run: func(ctx *world.Context) error {
+		for e := range world.Query2(ctx.World, tPos, tVel) {
+			ctx.World.Destroy(e)
+			if !w.IsAlive(e) {
+				t.Error("a destroy inside the walk was not deferred")
+			}
+			panic(boom)
+		}
+		return nil
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	var reported error
+	if err := w.Run(world.Context{Phase: world.Fixed}, func(err error) { reported = err }); err != nil {
+		t.Fatal(err)
+	}
+	if !errors.Is(reported, boom) {
+		t.Errorf("reported %v, want the panic", reported)
+	}
+	if w.Len() != 1 {
+		t.Errorf("after the system panicked in its walk, %d entities live, want 1: the deferred destroy applied", w.Len())
+	}
+	if !w.RemoveSystem("boom") {
+		t.Fatal("RemoveSystem(boom) = false")
+	}
+	for e := range world.Query2(w, tPos, tVel) {
+		w.Destroy(e)
+	}
+	if w.Len() != 0 || w.IsAlive(a) {
+		t.Errorf("after the walk, %d entities live, want 0", w.Len())
+	}
+	e := w.Create()
+	w.Destroy(e)
+	if w.IsAlive(e) {
+		t.Error("Destroy is still deferred after the walks ended")
+	}
+}

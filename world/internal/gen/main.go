@@ -58,6 +58,24 @@ func (a arity) Each(format string) []string {
 	return out
 }
 
+// Row is the type a Query yields with each entity: "Row2[A, B]", or "*A"
+// for one component.
+func (a arity) Row() string {
+	if a.N == 1 {
+		return "*A"
+	}
+	return fmt.Sprintf("Row%d[%s]", a.N, a.TA())
+}
+
+// RowOf is a Row value made of the values format gives: "Row2[A, B]{x, y}",
+// or the one value for one component.
+func (a arity) RowOf(format string) string {
+	if a.N == 1 {
+		return a.List(format)
+	}
+	return fmt.Sprintf("Row%d[%s]{%s}", a.N, a.TA(), a.List(format))
+}
+
 func (a arity) List(format string) string { return a.join(format, ", ") }
 
 func (a arity) Join(format, sep string) string { return a.join(format, sep) }
@@ -131,14 +149,56 @@ func Each{{.N}}[{{.TP}}](w *World, {{.Keys}}, fn func(Entity, {{.Ptrs}})) {
 //	for e, {{if gt .N 1}}row{{else}}v{{end}} := range world.Query{{.N}}(w, {{.List "$v"}}) { ... }
 //
 // It walks like [Each{{.N}}] (same order, same deferral of removals and
-// destroys until the loop ends, breaking out included) and is the most
-// readable walk, at the cost of a row per entity. Used through iter.Pull2,
-// the walk lasts until stop is called: call it, or removals and destroys
-// stay deferred.
-func Query{{.N}}[{{.TP}}](w *World, {{.Keys}}) iter.Seq2[Entity, {{if gt .N 1}}Row{{.N}}[{{.TA}}]{{else}}*A{{end}}] {
-	return func(yield func(Entity, {{if gt .N 1}}Row{{.N}}[{{.TA}}]{{else}}*A{{end}}) bool) {
-{{template "loops" (.Calls "if !yield(makeEntity(slot, w.gens[slot]), %s) {\n\treturn\n}" "row")}}	}
+// destroys until the loop ends, breaking out included). Over field
+// components only, the compiler inlines the walk and the loop body into
+// the caller, so it costs about a flat loop's twice, less than Each's call
+// per entity. Used through iter.Pull2, the walk lasts until stop is
+// called: call it, or removals and destroys stay deferred.
+//
+// To be inlined, that walk has no deferred call: a panic out of the loop
+// body does not end it. In a system run (the way an engine runs every
+// step) the runner ends it with the system; outside one, a panic recovered
+// by the caller leaves removals and destroys deferred for good, so keep
+// such loops in systems, or use Each, which ends its walk on a panic.
+func Query{{.N}}[{{.TP}}](w *World, {{.Keys}}) iter.Seq2[Entity, {{.Row}}] {
+	return func(yield func(Entity, {{.Row}}) bool) {
+{{range .Each "		s$v := $v.storage(w)"}}{{.}}
+{{end}}		if {{.Join "s$v == nil" " || "}} {
+			return
+		}
+		if !({{.Join "s$v.field" " && "}}) {
+			query{{.N}}Objects(w, {{.List "s$v"}}, yield)
+			return
+		}
+		// Only field components: the cached view's runs, in slot order.
+		// No deferred call here: this function and the loop body are then
+		// small enough for the compiler to inline into the caller's loop,
+		// which a defer forbids. A panic out of a loop in a system run is
+		// unwound by the system runner instead (see runSystem).
+		w.beginWalk()
+		for _, r := range w.viewOf({{.List "&s$v.set"}}).Runs() {
+			// The run's generations cannot change during the walk (destroys
+			// wait for its end) and stay in this slice if the loop grows
+			// w.gens; the columns may grow, so they are read anew.
+			gens := w.gens[r.Start:r.End]
+			for i, gen := range gens {
+				slot := uint32(r.Start + i)
+				if !yield(makeEntity(slot, gen), {{.RowOf "&s$v.vals[slot]"}}) {
+					w.endWalk()
+					return
+				}
+			}
+		}
+		w.endWalk()
+	}
 }
+
+// query{{.N}}Objects is [Query{{.N}}]'s walk when an object component is
+// named: from the smallest set, checking the others.
+func query{{.N}}Objects[{{.TP}}](w *World, {{.List "s$v *storage[$T]"}}, yield func(Entity, {{.Row}}) bool) {
+	mark := w.beginWalk()
+	defer w.endWalk()
+{{template "objectloops" (.Calls "if !yield(makeEntity(slot, w.gens[slot]), %s) {\n\treturn\n}" "row")}}}
 
 // First{{.N}} returns the first entity holding {{.Names}}, with pointers
 // to its values, and true; or false when there is none. Use it for
@@ -187,7 +247,8 @@ func First{{.N}}[{{.TP}}](w *World, {{.Keys}}) (Entity, {{.Ptrs}}, bool) {
 		}
 		return
 	}
-	drv := smallest({{$a.List "&s$v.set"}})
+{{template "objectloops" .}}{{end}}
+{{define "objectloops"}}{{$a := .A}}	drv := smallest({{$a.List "&s$v.set"}})
 	if !drv.field {
 		// Start from the smallest set's packed array, as long as it was
 		// when the walk began.
