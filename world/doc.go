@@ -50,18 +50,18 @@
 // # Walks
 //
 //	walk                              cost                          use for
-//	Query1 … Query4 (range-over-func) a row per entity; inlined     readable code; hot loops over
-//	                                  over field components         field components
-//	Each1 … Each4 (callback)          no allocation per entity;     object components walked every step
-//	                                  a call per entity
+//	Query1 … Query4 (range-over-func) a row per entity; inlined     readable code, hot loops
+//	                                  over field components
+//	Each1 … Each4 (callback)          no allocation per entity;     hot loops, object components
+//	                                  inlined over field components walked every step
 //	Slots(A, B).Runs() + Column       flat loop over contiguous     numeric data on many bodies
 //	                                  slices
 //
-// Over field components only, the compiler inlines a Query loop whole (its
-// iterator is a closure called once, and the loop body then a direct
-// call), about twice a flat loop's cost; Each calls its callback through a
-// func value for every entity. To be inlined, Query's walk has no deferred
-// call: see [Query2] for what a panic out of its loop does.
+// Over field components only, the compiler inlines a Query or Each walk
+// into the caller, loop body (or fn's literal) included, for about twice a
+// flat loop's cost; walks naming an object component call the body once
+// per entity. To be inlined, those walks have no deferred call: see
+// [Each2] for what a panic out of them does.
 //
 // First1 … First4 return the first match, for singletons. A walk that
 // names an object component starts from the smallest of the sets it names,

@@ -28,25 +28,49 @@ func Spawn1[A any](w *World, a Key[A], va A) Entity {
 // Each1 is a walk: removals and destroys made during it wait until it
 // ends, so nothing is skipped or visited twice, and entities or components
 // added during it are not visited.
+//
+// Over field components only, the compiler inlines the walk into the
+// caller, and fn with it when fn is a function literal, so the loop costs
+// about twice a flat loop's rather than a call per entity. For that, the
+// walk has no deferred call: a panic out of fn does not end it. In a
+// system run (the way an engine runs every step) the runner ends it with
+// the system; outside one, a panic recovered by the caller leaves removals
+// and destroys deferred for good, so keep such walks in systems. Walks
+// naming an object component end on a panic wherever they run.
 func Each1[A any](w *World, a Key[A], fn func(Entity, *A)) {
-	sa := a.storage(w)
-	if sa == nil {
-		return
-	}
-	mark := w.beginWalk()
-	defer w.endWalk()
-	if sa.field {
-		// Only field components: walk the cached view's runs in slot
-		// order, reading the columns front to back.
-		// The walk holds the runs until the outermost walk or system run
-		// ends: a recompute meanwhile takes another buffer.
+	// The walk is a closure called at once: Go inlines Each1 (the
+	// closure does not count towards its cost), then the closure (called
+	// once, so with a large budget), then fn's literal, into the caller.
+	func() {
+		sa := a.storage(w)
+		if sa == nil {
+			return
+		}
+		if !(sa.field) {
+			each1Objects(w, sa, fn)
+			return
+		}
+		// Only field components: the cached view's runs, in slot order.
+		// A run's generations cannot change during the walk (destroys
+		// wait for its end) and stay in this slice if fn grows w.gens; the
+		// columns may grow, so they are read anew.
+		w.beginWalk()
 		for _, r := range w.viewOf(&sa.set).Runs() {
-			for slot := uint32(r.Start); slot < uint32(r.End); slot++ {
-				fn(makeEntity(slot, w.gens[slot]), &sa.vals[slot])
+			gens := w.gens[r.Start:r.End]
+			for i, gen := range gens {
+				slot := uint32(r.Start + i)
+				fn(makeEntity(slot, gen), &sa.vals[slot])
 			}
 		}
-		return
-	}
+		w.endWalk()
+	}()
+}
+
+// each1Objects is [Each1]'s walk when an object component is
+// named: from the smallest set, checking the others.
+func each1Objects[A any](w *World, sa *storage[A], fn func(Entity, *A)) {
+	mark := w.beginWalk()
+	defer w.endWalk()
 	drv := smallest(&sa.set)
 	if !drv.field {
 		// Start from the smallest set's packed array, as long as it was
@@ -81,15 +105,16 @@ func Each1[A any](w *World, a Key[A], fn func(Entity, *A)) {
 // It walks like [Each1] (same order, same deferral of removals and
 // destroys until the loop ends, breaking out included). Over field
 // components only, the compiler inlines the walk and the loop body into
-// the caller, so it costs about a flat loop's twice, less than Each's call
-// per entity. Used through iter.Pull2, the walk lasts until stop is
-// called: call it, or removals and destroys stay deferred.
+// the caller, so it costs about twice a flat loop. Used through
+// iter.Pull2, the walk lasts until stop is called: call it, or removals
+// and destroys stay deferred.
 //
 // To be inlined, that walk has no deferred call: a panic out of the loop
 // body does not end it. In a system run (the way an engine runs every
 // step) the runner ends it with the system; outside one, a panic recovered
 // by the caller leaves removals and destroys deferred for good, so keep
-// such loops in systems, or use Each, which ends its walk on a panic.
+// such loops in systems. Walks naming an object component end on a panic
+// wherever they run.
 func Query1[A any](w *World, a Key[A]) iter.Seq2[Entity, *A] {
 	return func(yield func(Entity, *A) bool) {
 		sa := a.storage(w)
@@ -218,26 +243,50 @@ func Spawn2[A, B any](w *World, a Key[A], va A, b Key[B], vb B) Entity {
 // Each2 is a walk: removals and destroys made during it wait until it
 // ends, so nothing is skipped or visited twice, and entities or components
 // added during it are not visited.
+//
+// Over field components only, the compiler inlines the walk into the
+// caller, and fn with it when fn is a function literal, so the loop costs
+// about twice a flat loop's rather than a call per entity. For that, the
+// walk has no deferred call: a panic out of fn does not end it. In a
+// system run (the way an engine runs every step) the runner ends it with
+// the system; outside one, a panic recovered by the caller leaves removals
+// and destroys deferred for good, so keep such walks in systems. Walks
+// naming an object component end on a panic wherever they run.
 func Each2[A, B any](w *World, a Key[A], b Key[B], fn func(Entity, *A, *B)) {
-	sa := a.storage(w)
-	sb := b.storage(w)
-	if sa == nil || sb == nil {
-		return
-	}
-	mark := w.beginWalk()
-	defer w.endWalk()
-	if sa.field && sb.field {
-		// Only field components: walk the cached view's runs in slot
-		// order, reading the columns front to back.
-		// The walk holds the runs until the outermost walk or system run
-		// ends: a recompute meanwhile takes another buffer.
+	// The walk is a closure called at once: Go inlines Each2 (the
+	// closure does not count towards its cost), then the closure (called
+	// once, so with a large budget), then fn's literal, into the caller.
+	func() {
+		sa := a.storage(w)
+		sb := b.storage(w)
+		if sa == nil || sb == nil {
+			return
+		}
+		if !(sa.field && sb.field) {
+			each2Objects(w, sa, sb, fn)
+			return
+		}
+		// Only field components: the cached view's runs, in slot order.
+		// A run's generations cannot change during the walk (destroys
+		// wait for its end) and stay in this slice if fn grows w.gens; the
+		// columns may grow, so they are read anew.
+		w.beginWalk()
 		for _, r := range w.viewOf(&sa.set, &sb.set).Runs() {
-			for slot := uint32(r.Start); slot < uint32(r.End); slot++ {
-				fn(makeEntity(slot, w.gens[slot]), &sa.vals[slot], &sb.vals[slot])
+			gens := w.gens[r.Start:r.End]
+			for i, gen := range gens {
+				slot := uint32(r.Start + i)
+				fn(makeEntity(slot, gen), &sa.vals[slot], &sb.vals[slot])
 			}
 		}
-		return
-	}
+		w.endWalk()
+	}()
+}
+
+// each2Objects is [Each2]'s walk when an object component is
+// named: from the smallest set, checking the others.
+func each2Objects[A, B any](w *World, sa *storage[A], sb *storage[B], fn func(Entity, *A, *B)) {
+	mark := w.beginWalk()
+	defer w.endWalk()
 	drv := smallest(&sa.set, &sb.set)
 	if !drv.field {
 		// Start from the smallest set's packed array, as long as it was
@@ -272,15 +321,16 @@ func Each2[A, B any](w *World, a Key[A], b Key[B], fn func(Entity, *A, *B)) {
 // It walks like [Each2] (same order, same deferral of removals and
 // destroys until the loop ends, breaking out included). Over field
 // components only, the compiler inlines the walk and the loop body into
-// the caller, so it costs about a flat loop's twice, less than Each's call
-// per entity. Used through iter.Pull2, the walk lasts until stop is
-// called: call it, or removals and destroys stay deferred.
+// the caller, so it costs about twice a flat loop. Used through
+// iter.Pull2, the walk lasts until stop is called: call it, or removals
+// and destroys stay deferred.
 //
 // To be inlined, that walk has no deferred call: a panic out of the loop
 // body does not end it. In a system run (the way an engine runs every
 // step) the runner ends it with the system; outside one, a panic recovered
 // by the caller leaves removals and destroys deferred for good, so keep
-// such loops in systems, or use Each, which ends its walk on a panic.
+// such loops in systems. Walks naming an object component end on a panic
+// wherever they run.
 func Query2[A, B any](w *World, a Key[A], b Key[B]) iter.Seq2[Entity, Row2[A, B]] {
 	return func(yield func(Entity, Row2[A, B]) bool) {
 		sa := a.storage(w)
@@ -415,27 +465,51 @@ func Spawn3[A, B, C any](w *World, a Key[A], va A, b Key[B], vb B, c Key[C], vc 
 // Each3 is a walk: removals and destroys made during it wait until it
 // ends, so nothing is skipped or visited twice, and entities or components
 // added during it are not visited.
+//
+// Over field components only, the compiler inlines the walk into the
+// caller, and fn with it when fn is a function literal, so the loop costs
+// about twice a flat loop's rather than a call per entity. For that, the
+// walk has no deferred call: a panic out of fn does not end it. In a
+// system run (the way an engine runs every step) the runner ends it with
+// the system; outside one, a panic recovered by the caller leaves removals
+// and destroys deferred for good, so keep such walks in systems. Walks
+// naming an object component end on a panic wherever they run.
 func Each3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C], fn func(Entity, *A, *B, *C)) {
-	sa := a.storage(w)
-	sb := b.storage(w)
-	sc := c.storage(w)
-	if sa == nil || sb == nil || sc == nil {
-		return
-	}
-	mark := w.beginWalk()
-	defer w.endWalk()
-	if sa.field && sb.field && sc.field {
-		// Only field components: walk the cached view's runs in slot
-		// order, reading the columns front to back.
-		// The walk holds the runs until the outermost walk or system run
-		// ends: a recompute meanwhile takes another buffer.
+	// The walk is a closure called at once: Go inlines Each3 (the
+	// closure does not count towards its cost), then the closure (called
+	// once, so with a large budget), then fn's literal, into the caller.
+	func() {
+		sa := a.storage(w)
+		sb := b.storage(w)
+		sc := c.storage(w)
+		if sa == nil || sb == nil || sc == nil {
+			return
+		}
+		if !(sa.field && sb.field && sc.field) {
+			each3Objects(w, sa, sb, sc, fn)
+			return
+		}
+		// Only field components: the cached view's runs, in slot order.
+		// A run's generations cannot change during the walk (destroys
+		// wait for its end) and stay in this slice if fn grows w.gens; the
+		// columns may grow, so they are read anew.
+		w.beginWalk()
 		for _, r := range w.viewOf(&sa.set, &sb.set, &sc.set).Runs() {
-			for slot := uint32(r.Start); slot < uint32(r.End); slot++ {
-				fn(makeEntity(slot, w.gens[slot]), &sa.vals[slot], &sb.vals[slot], &sc.vals[slot])
+			gens := w.gens[r.Start:r.End]
+			for i, gen := range gens {
+				slot := uint32(r.Start + i)
+				fn(makeEntity(slot, gen), &sa.vals[slot], &sb.vals[slot], &sc.vals[slot])
 			}
 		}
-		return
-	}
+		w.endWalk()
+	}()
+}
+
+// each3Objects is [Each3]'s walk when an object component is
+// named: from the smallest set, checking the others.
+func each3Objects[A, B, C any](w *World, sa *storage[A], sb *storage[B], sc *storage[C], fn func(Entity, *A, *B, *C)) {
+	mark := w.beginWalk()
+	defer w.endWalk()
 	drv := smallest(&sa.set, &sb.set, &sc.set)
 	if !drv.field {
 		// Start from the smallest set's packed array, as long as it was
@@ -470,15 +544,16 @@ func Each3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C], fn func(Entity, 
 // It walks like [Each3] (same order, same deferral of removals and
 // destroys until the loop ends, breaking out included). Over field
 // components only, the compiler inlines the walk and the loop body into
-// the caller, so it costs about a flat loop's twice, less than Each's call
-// per entity. Used through iter.Pull2, the walk lasts until stop is
-// called: call it, or removals and destroys stay deferred.
+// the caller, so it costs about twice a flat loop. Used through
+// iter.Pull2, the walk lasts until stop is called: call it, or removals
+// and destroys stay deferred.
 //
 // To be inlined, that walk has no deferred call: a panic out of the loop
 // body does not end it. In a system run (the way an engine runs every
 // step) the runner ends it with the system; outside one, a panic recovered
 // by the caller leaves removals and destroys deferred for good, so keep
-// such loops in systems, or use Each, which ends its walk on a panic.
+// such loops in systems. Walks naming an object component end on a panic
+// wherever they run.
 func Query3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C]) iter.Seq2[Entity, Row3[A, B, C]] {
 	return func(yield func(Entity, Row3[A, B, C]) bool) {
 		sa := a.storage(w)
@@ -619,28 +694,52 @@ func Spawn4[A, B, C, D any](w *World, a Key[A], va A, b Key[B], vb B, c Key[C], 
 // Each4 is a walk: removals and destroys made during it wait until it
 // ends, so nothing is skipped or visited twice, and entities or components
 // added during it are not visited.
+//
+// Over field components only, the compiler inlines the walk into the
+// caller, and fn with it when fn is a function literal, so the loop costs
+// about twice a flat loop's rather than a call per entity. For that, the
+// walk has no deferred call: a panic out of fn does not end it. In a
+// system run (the way an engine runs every step) the runner ends it with
+// the system; outside one, a panic recovered by the caller leaves removals
+// and destroys deferred for good, so keep such walks in systems. Walks
+// naming an object component end on a panic wherever they run.
 func Each4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D], fn func(Entity, *A, *B, *C, *D)) {
-	sa := a.storage(w)
-	sb := b.storage(w)
-	sc := c.storage(w)
-	sd := d.storage(w)
-	if sa == nil || sb == nil || sc == nil || sd == nil {
-		return
-	}
-	mark := w.beginWalk()
-	defer w.endWalk()
-	if sa.field && sb.field && sc.field && sd.field {
-		// Only field components: walk the cached view's runs in slot
-		// order, reading the columns front to back.
-		// The walk holds the runs until the outermost walk or system run
-		// ends: a recompute meanwhile takes another buffer.
+	// The walk is a closure called at once: Go inlines Each4 (the
+	// closure does not count towards its cost), then the closure (called
+	// once, so with a large budget), then fn's literal, into the caller.
+	func() {
+		sa := a.storage(w)
+		sb := b.storage(w)
+		sc := c.storage(w)
+		sd := d.storage(w)
+		if sa == nil || sb == nil || sc == nil || sd == nil {
+			return
+		}
+		if !(sa.field && sb.field && sc.field && sd.field) {
+			each4Objects(w, sa, sb, sc, sd, fn)
+			return
+		}
+		// Only field components: the cached view's runs, in slot order.
+		// A run's generations cannot change during the walk (destroys
+		// wait for its end) and stay in this slice if fn grows w.gens; the
+		// columns may grow, so they are read anew.
+		w.beginWalk()
 		for _, r := range w.viewOf(&sa.set, &sb.set, &sc.set, &sd.set).Runs() {
-			for slot := uint32(r.Start); slot < uint32(r.End); slot++ {
-				fn(makeEntity(slot, w.gens[slot]), &sa.vals[slot], &sb.vals[slot], &sc.vals[slot], &sd.vals[slot])
+			gens := w.gens[r.Start:r.End]
+			for i, gen := range gens {
+				slot := uint32(r.Start + i)
+				fn(makeEntity(slot, gen), &sa.vals[slot], &sb.vals[slot], &sc.vals[slot], &sd.vals[slot])
 			}
 		}
-		return
-	}
+		w.endWalk()
+	}()
+}
+
+// each4Objects is [Each4]'s walk when an object component is
+// named: from the smallest set, checking the others.
+func each4Objects[A, B, C, D any](w *World, sa *storage[A], sb *storage[B], sc *storage[C], sd *storage[D], fn func(Entity, *A, *B, *C, *D)) {
+	mark := w.beginWalk()
+	defer w.endWalk()
 	drv := smallest(&sa.set, &sb.set, &sc.set, &sd.set)
 	if !drv.field {
 		// Start from the smallest set's packed array, as long as it was
@@ -675,15 +774,16 @@ func Each4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D], fn 
 // It walks like [Each4] (same order, same deferral of removals and
 // destroys until the loop ends, breaking out included). Over field
 // components only, the compiler inlines the walk and the loop body into
-// the caller, so it costs about a flat loop's twice, less than Each's call
-// per entity. Used through iter.Pull2, the walk lasts until stop is
-// called: call it, or removals and destroys stay deferred.
+// the caller, so it costs about twice a flat loop. Used through
+// iter.Pull2, the walk lasts until stop is called: call it, or removals
+// and destroys stay deferred.
 //
 // To be inlined, that walk has no deferred call: a panic out of the loop
 // body does not end it. In a system run (the way an engine runs every
 // step) the runner ends it with the system; outside one, a panic recovered
 // by the caller leaves removals and destroys deferred for good, so keep
-// such loops in systems, or use Each, which ends its walk on a panic.
+// such loops in systems. Walks naming an object component end on a panic
+// wherever they run.
 func Query4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D]) iter.Seq2[Entity, Row4[A, B, C, D]] {
 	return func(yield func(Entity, Row4[A, B, C, D]) bool) {
 		sa := a.storage(w)

@@ -487,3 +487,33 @@ func TestQueryPanicInSystem(t *testing.T) {
 		t.Error("Destroy is still deferred after the walks ended")
 	}
 }
+
+// TestEachPanicInSystem is TestQueryPanicInSystem for Each, whose walk over
+// field components has no deferred end either, so that it inlines.
+func TestEachPanicInSystem(t *testing.T) {
+	w := world.New()
+	world.Spawn2(w, tPos, position{}, tVel, velocity{})
+	world.Spawn2(w, tPos, position{}, tVel, velocity{})
+	boom := errors.New("boom")
+	if err := w.AddSystem(world.System{Name: "boom", Phase: world.Fixed, Run: func(ctx *world.Context) error {
+		world.Each2(ctx.World, tPos, tVel, func(e world.Entity, _ *position, _ *velocity) {
+			ctx.World.Destroy(e)
+			panic(boom)
+		})
+		return nil
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	var reported error
+	if err := w.Run(world.Context{Phase: world.Fixed}, func(err error) { reported = err }); err != nil {
+		t.Fatal(err)
+	}
+	if !errors.Is(reported, boom) || w.Len() != 1 {
+		t.Errorf("reported %v with %d entities live; want the panic and 1: the deferred destroy applied", reported, w.Len())
+	}
+	e := w.Create()
+	w.Destroy(e)
+	if w.IsAlive(e) {
+		t.Error("Destroy is still deferred after the system ended")
+	}
+}

@@ -139,8 +139,50 @@ func Spawn{{.N}}[{{.TP}}](w *World, {{.List "$v Key[$T], v$v $T"}}) Entity {
 // Each{{.N}} is a walk: removals and destroys made during it wait until it
 // ends, so nothing is skipped or visited twice, and entities or components
 // added during it are not visited.
+//
+// Over field components only, the compiler inlines the walk into the
+// caller, and fn with it when fn is a function literal, so the loop costs
+// about twice a flat loop's rather than a call per entity. For that, the
+// walk has no deferred call: a panic out of fn does not end it. In a
+// system run (the way an engine runs every step) the runner ends it with
+// the system; outside one, a panic recovered by the caller leaves removals
+// and destroys deferred for good, so keep such walks in systems. Walks
+// naming an object component end on a panic wherever they run.
 func Each{{.N}}[{{.TP}}](w *World, {{.Keys}}, fn func(Entity, {{.Ptrs}})) {
-{{template "loops" (.Calls "fn(makeEntity(slot, w.gens[slot]), %s)" "")}}}
+	// The walk is a closure called at once: Go inlines Each{{.N}} (the
+	// closure does not count towards its cost), then the closure (called
+	// once, so with a large budget), then fn's literal, into the caller.
+	func() {
+{{range .Each "		s$v := $v.storage(w)"}}{{.}}
+{{end}}		if {{.Join "s$v == nil" " || "}} {
+			return
+		}
+		if !({{.Join "s$v.field" " && "}}) {
+			each{{.N}}Objects(w, {{.List "s$v"}}, fn)
+			return
+		}
+		// Only field components: the cached view's runs, in slot order.
+		// A run's generations cannot change during the walk (destroys
+		// wait for its end) and stay in this slice if fn grows w.gens; the
+		// columns may grow, so they are read anew.
+		w.beginWalk()
+		for _, r := range w.viewOf({{.List "&s$v.set"}}).Runs() {
+			gens := w.gens[r.Start:r.End]
+			for i, gen := range gens {
+				slot := uint32(r.Start + i)
+				fn(makeEntity(slot, gen), {{.List "&s$v.vals[slot]"}})
+			}
+		}
+		w.endWalk()
+	}()
+}
+
+// each{{.N}}Objects is [Each{{.N}}]'s walk when an object component is
+// named: from the smallest set, checking the others.
+func each{{.N}}Objects[{{.TP}}](w *World, {{.List "s$v *storage[$T]"}}, fn func(Entity, {{.Ptrs}})) {
+	mark := w.beginWalk()
+	defer w.endWalk()
+{{template "objectloops" (.Calls "fn(makeEntity(slot, w.gens[slot]), %s)" "")}}}
 
 // Query{{.N}} returns an iterator over every entity holding {{.Names}}{{if gt .N 1}} and a
 // row of pointers to its values{{else}} and a
@@ -151,15 +193,16 @@ func Each{{.N}}[{{.TP}}](w *World, {{.Keys}}, fn func(Entity, {{.Ptrs}})) {
 // It walks like [Each{{.N}}] (same order, same deferral of removals and
 // destroys until the loop ends, breaking out included). Over field
 // components only, the compiler inlines the walk and the loop body into
-// the caller, so it costs about a flat loop's twice, less than Each's call
-// per entity. Used through iter.Pull2, the walk lasts until stop is
-// called: call it, or removals and destroys stay deferred.
+// the caller, so it costs about twice a flat loop. Used through
+// iter.Pull2, the walk lasts until stop is called: call it, or removals
+// and destroys stay deferred.
 //
 // To be inlined, that walk has no deferred call: a panic out of the loop
 // body does not end it. In a system run (the way an engine runs every
 // step) the runner ends it with the system; outside one, a panic recovered
 // by the caller leaves removals and destroys deferred for good, so keep
-// such loops in systems, or use Each, which ends its walk on a panic.
+// such loops in systems. Walks naming an object component end on a panic
+// wherever they run.
 func Query{{.N}}[{{.TP}}](w *World, {{.Keys}}) iter.Seq2[Entity, {{.Row}}] {
 	return func(yield func(Entity, {{.Row}}) bool) {
 {{range .Each "		s$v := $v.storage(w)"}}{{.}}
