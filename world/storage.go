@@ -162,6 +162,16 @@ func (s *storage[T]) at(slot uint32) *T {
 	return &s.vals[s.sparse[slot]-1]
 }
 
+// member returns the value of a field component at slot, which must hold
+// it, without a bounds check: a slot that holds a field component has its
+// entry in the column (put grows the column first), and columns never
+// shrink. The inlined Each and Query loops use it, since they must read
+// the column's address anew for every entity (the loop body may grow the
+// column) and the length would cost a load and a compare more.
+func (s *storage[T]) member(slot uint32) *T {
+	return (*T)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(s.vals)), uintptr(slot)*unsafe.Sizeof(*new(T))))
+}
+
 // put stores v for slot, joining the set if the slot is not a member yet,
 // and reports whether it joined.
 func (s *storage[T]) put(slot uint32, v T) bool {

@@ -59,7 +59,7 @@ func Each1[A any](w *World, a Key[A], fn func(Entity, *A)) {
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
 				slot := uint32(r.Start + i)
-				fn(makeEntity(slot, gen), &sa.vals[slot])
+				fn(makeEntity(slot, gen), sa.member(slot))
 			}
 		}
 		w.endWalk()
@@ -138,7 +138,7 @@ func Query1[A any](w *World, a Key[A]) iter.Seq2[Entity, *A] {
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
 				slot := uint32(r.Start + i)
-				if !yield(makeEntity(slot, gen), &sa.vals[slot]) {
+				if !yield(makeEntity(slot, gen), sa.member(slot)) {
 					w.endWalk()
 					return
 				}
@@ -275,7 +275,7 @@ func Each2[A, B any](w *World, a Key[A], b Key[B], fn func(Entity, *A, *B)) {
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
 				slot := uint32(r.Start + i)
-				fn(makeEntity(slot, gen), &sa.vals[slot], &sb.vals[slot])
+				fn(makeEntity(slot, gen), sa.member(slot), sb.member(slot))
 			}
 		}
 		w.endWalk()
@@ -355,7 +355,7 @@ func Query2[A, B any](w *World, a Key[A], b Key[B]) iter.Seq2[Entity, Row2[A, B]
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
 				slot := uint32(r.Start + i)
-				if !yield(makeEntity(slot, gen), Row2[A, B]{&sa.vals[slot], &sb.vals[slot]}) {
+				if !yield(makeEntity(slot, gen), Row2[A, B]{sa.member(slot), sb.member(slot)}) {
 					w.endWalk()
 					return
 				}
@@ -498,7 +498,7 @@ func Each3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C], fn func(Entity, 
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
 				slot := uint32(r.Start + i)
-				fn(makeEntity(slot, gen), &sa.vals[slot], &sb.vals[slot], &sc.vals[slot])
+				fn(makeEntity(slot, gen), sa.member(slot), sb.member(slot), sc.member(slot))
 			}
 		}
 		w.endWalk()
@@ -579,7 +579,7 @@ func Query3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C]) iter.Seq2[Entit
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
 				slot := uint32(r.Start + i)
-				if !yield(makeEntity(slot, gen), Row3[A, B, C]{&sa.vals[slot], &sb.vals[slot], &sc.vals[slot]}) {
+				if !yield(makeEntity(slot, gen), Row3[A, B, C]{sa.member(slot), sb.member(slot), sc.member(slot)}) {
 					w.endWalk()
 					return
 				}
@@ -728,7 +728,7 @@ func Each4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D], fn 
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
 				slot := uint32(r.Start + i)
-				fn(makeEntity(slot, gen), &sa.vals[slot], &sb.vals[slot], &sc.vals[slot], &sd.vals[slot])
+				fn(makeEntity(slot, gen), sa.member(slot), sb.member(slot), sc.member(slot), sd.member(slot))
 			}
 		}
 		w.endWalk()
@@ -810,7 +810,7 @@ func Query4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D]) it
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
 				slot := uint32(r.Start + i)
-				if !yield(makeEntity(slot, gen), Row4[A, B, C, D]{&sa.vals[slot], &sb.vals[slot], &sc.vals[slot], &sd.vals[slot]}) {
+				if !yield(makeEntity(slot, gen), Row4[A, B, C, D]{sa.member(slot), sb.member(slot), sc.member(slot), sd.member(slot)}) {
 					w.endWalk()
 					return
 				}

@@ -170,7 +170,7 @@ func Each{{.N}}[{{.TP}}](w *World, {{.Keys}}, fn func(Entity, {{.Ptrs}})) {
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
 				slot := uint32(r.Start + i)
-				fn(makeEntity(slot, gen), {{.List "&s$v.vals[slot]"}})
+				fn(makeEntity(slot, gen), {{.List "s$v.member(slot)"}})
 			}
 		}
 		w.endWalk()
@@ -226,7 +226,7 @@ func Query{{.N}}[{{.TP}}](w *World, {{.Keys}}) iter.Seq2[Entity, {{.Row}}] {
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
 				slot := uint32(r.Start + i)
-				if !yield(makeEntity(slot, gen), {{.RowOf "&s$v.vals[slot]"}}) {
+				if !yield(makeEntity(slot, gen), {{.RowOf "s$v.member(slot)"}}) {
 					w.endWalk()
 					return
 				}
