@@ -23,6 +23,9 @@ type World struct {
 	views  []*Slots         // cached slot views, looked up by key
 	recent [4]recentView    // the views Slots handed out last, by the handles asked with
 	next   int              // the entry of recent to replace next
+	// the views walks found last, by their sets
+	recentSets [4]recentSets
+	nextSets   int
 
 	deferring int      // walks and system runs in progress: destroys and removals wait
 	iterating int      // Each and Query loops in progress: joins are stamped
