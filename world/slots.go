@@ -199,12 +199,16 @@ func (v *Slots) hand(held *bool) {
 // release is called when the outermost walk or system run ends: the
 // buffers handed out meanwhile may be reused.
 func (v *Slots) release() {
-	v.spareRuns = append(v.spareRuns, v.oldRuns...)
-	clear(v.oldRuns)
-	v.oldRuns = v.oldRuns[:0]
-	v.spareIdx = append(v.spareIdx, v.oldIdx...)
-	clear(v.oldIdx)
-	v.oldIdx = v.oldIdx[:0]
+	if len(v.oldRuns) > 0 { // a recompute during the walk: recycle what it replaced
+		v.spareRuns = append(v.spareRuns, v.oldRuns...)
+		clear(v.oldRuns)
+		v.oldRuns = v.oldRuns[:0]
+	}
+	if len(v.oldIdx) > 0 {
+		v.spareIdx = append(v.spareIdx, v.oldIdx...)
+		clear(v.oldIdx)
+		v.oldIdx = v.oldIdx[:0]
+	}
 	v.runsHeld, v.indicesHeld, v.registered = false, false, false
 }
 
