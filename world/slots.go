@@ -3,6 +3,7 @@ package world
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // maxViewComponents is how many components one [World.Slots] call may name.
@@ -102,37 +103,44 @@ func (w *World) Slots(types ...ComponentType) *Slots {
 	// A system asks for the same view with the same handles every step:
 	// comparing them with the last few asked for is cheaper than building
 	// the key (handles are pointers, so == is two word compares).
-	for i := range w.recent {
-		if r := &w.recent[i]; r.view != nil && r.same(types) {
-			return r.view
-		}
+	if v := w.recentTypes.lookup(types); v != nil {
+		return v
 	}
 	v := w.slotsOf(types)
-	r := &w.recent[w.next]
-	w.next = (w.next + 1) % len(w.recent)
-	r.n, r.view = copy(r.types[:], types), v
+	w.recentTypes.add(types, v)
 	return v
 }
 
-// recentView is a view [World.Slots] handed out, with the handles it was
-// asked for with, in that order.
-type recentView struct {
-	n     int
-	types [maxViewComponents]ComponentType
-	view  *Slots
+// recent remembers the views looked up last, by the keys they were asked
+// for with in that order (component handles, or sets): a system asks for
+// the same view every step, and comparing a few pointers is cheaper than
+// building the view's key and scanning for it.
+type recent[K comparable] struct {
+	entries [4]recentEntry[K]
+	next    int // the entry to replace next
 }
 
-// same reports whether types are the handles r was asked for with.
-func (r *recentView) same(types []ComponentType) bool {
-	if r.n != len(types) {
-		return false
-	}
-	for i, t := range types {
-		if r.types[i] != t {
-			return false
+type recentEntry[K comparable] struct {
+	n    int
+	keys [maxViewComponents]K
+	view *Slots
+}
+
+// lookup returns the view remembered for keys, or nil.
+func (r *recent[K]) lookup(keys []K) *Slots {
+	for i := range r.entries {
+		if e := &r.entries[i]; e.view != nil && e.n == len(keys) && slices.Equal(e.keys[:e.n], keys) {
+			return e.view
 		}
 	}
-	return true
+	return nil
+}
+
+// add remembers v as the view of keys, forgetting the oldest.
+func (r *recent[K]) add(keys []K, v *Slots) {
+	e := &r.entries[r.next]
+	r.next = (r.next + 1) % len(r.entries)
+	e.n, e.view = copy(e.keys[:], keys), v
 }
 
 // slotsOf finds or makes the view of types' components.

@@ -24,41 +24,13 @@ func member(s *set, slot uint32, mark uint64) bool {
 func (w *World) viewOf(sets ...*set) *Slots {
 	// A walk in a system asks for the same sets every step: comparing
 	// pointers with the last few is cheaper than building the key.
-	for i := range w.recentSets {
-		if r := &w.recentSets[i]; r.view != nil && r.same(sets) {
-			return r.view
-		}
+	if v := w.recentSets.lookup(sets); v != nil {
+		return v
 	}
 	v := w.findView(sets)
-	r := &w.recentSets[w.nextSets]
-	w.nextSets = (w.nextSets + 1) % len(w.recentSets)
-	r.n, r.view = copy(r.sets[:], sets), v
+	w.recentSets.add(sets, v)
 	return v
 }
-
-// recentSets is a view viewOf handed out, with the sets it was asked for
-// with, in that order.
-type recentSets struct {
-	n    int
-	sets [maxArity]*set
-	view *Slots
-}
-
-// same reports whether sets are the ones r was asked for with.
-func (r *recentSets) same(sets []*set) bool {
-	if r.n != len(sets) {
-		return false
-	}
-	for i, s := range sets {
-		if r.sets[i] != s {
-			return false
-		}
-	}
-	return true
-}
-
-// maxArity is the most components a typed walk names.
-const maxArity = 4
 
 // findView finds or makes the view of sets.
 func (w *World) findView(sets []*set) *Slots {

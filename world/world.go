@@ -21,11 +21,9 @@ type World struct {
 	typed  []unsafe.Pointer // by component id: the *storage[T] behind stores, see typedStorage
 	used   []usedStore      // the non-nil stores, in the order first used
 	views  []*Slots         // cached slot views, looked up by key
-	recent [4]recentView    // the views Slots handed out last, by the handles asked with
-	next   int              // the entry of recent to replace next
-	// the views walks found last, by their sets
-	recentSets [4]recentSets
-	nextSets   int
+	// the views World.Slots and the walks looked up last
+	recentTypes recent[ComponentType]
+	recentSets  recent[*set]
 
 	deferring int      // walks and system runs in progress: destroys and removals wait
 	iterating int      // Each and Query loops in progress: joins are stamped

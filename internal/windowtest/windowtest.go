@@ -1,0 +1,103 @@
+// Package windowtest runs, from a package's tests, the window build of a
+// program: the examples' and cmd/stress's screenshot tests build their
+// main package with the build tag tesserawindow (which links ebitengine,
+// whose start-up panics without a display), run it for a few frames with a
+// screenshot and look at the picture.
+//
+// The test binaries themselves never link ebitengine, so they run
+// anywhere; the tests skip under -short and when there is no display
+// (scripts/test.sh starts Xvfb for them).
+package windowtest
+
+import (
+	"context"
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Timeout bounds a build or a run: a cold build of an ebitengine program
+// takes about 20 s on a 2-core machine.
+const Timeout = 4 * time.Minute
+
+// Build builds the main package in the test's working directory with the
+// tesserawindow tag, into a temporary directory, and returns the binary's
+// path. It skips the test under -short or without a display.
+func Build(t testing.TB) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds a binary with ebitengine")
+	}
+	if os.Getenv("DISPLAY") == "" {
+		t.Skip("no display (DISPLAY is unset); scripts/test.sh starts Xvfb")
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(t.TempDir(), filepath.Base(wd))
+	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
+	defer cancel()
+	if out, err := exec.CommandContext(ctx, "go", "build", "-tags", "tesserawindow", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build -tags tesserawindow: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// Run runs bin with args and returns what it printed on standard output;
+// it fails the test, showing both outputs, if bin fails.
+func Run(t testing.TB, bin string, args ...string) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, args...)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%s %s: %v\nstdout:\n%s\nstderr:\n%s", filepath.Base(bin), strings.Join(args, " "), err, out, stderr.String())
+	}
+	return string(out)
+}
+
+// ReadPNG decodes the PNG at path, failing the test if it cannot.
+func ReadPNG(t testing.TB, path string) image.Image {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return img
+}
+
+// Count returns how many pixels of img within r match.
+func Count(img image.Image, r image.Rectangle, match func(color.NRGBA) bool) int {
+	n := 0
+	r = r.Intersect(img.Bounds())
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if match(color.NRGBAModel.Convert(img.At(x, y)).(color.NRGBA)) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// Near returns a match for Count: the colour c, within tolerance in each
+// of red, green and blue.
+func Near(c color.NRGBA, tolerance int) func(color.NRGBA) bool {
+	within := func(a, b uint8) bool { d := int(a) - int(b); return d >= -tolerance && d <= tolerance }
+	return func(p color.NRGBA) bool { return within(p.R, c.R) && within(p.G, c.G) && within(p.B, c.B) }
+}
