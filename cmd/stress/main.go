@@ -184,17 +184,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 
 // parseWalks parses a comma-separated list of walk names, dropping repeats.
 func parseWalks(s string) ([]string, error) {
-	var out []string
-	for f := range strings.SplitSeq(s, ",") {
-		f = strings.TrimSpace(f)
-		if _, ok := lookupWalk(f); !ok {
-			return nil, fmt.Errorf("unknown walk %q (have %s)", f, strings.Join(walkNames(), ", "))
-		}
-		if !slices.Contains(out, f) {
-			out = append(out, f)
-		}
-	}
-	return out, nil
+	return stresskit.ParseNames(s, func(n string) bool { _, ok := lookupWalk(n); return ok }, walkNames())
 }
 
 // run runs the benchmark as the command line args ask and returns the exit

@@ -59,7 +59,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strings"
 
 	"github.com/tessera-engine/tessera/engine"
@@ -144,17 +143,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 
 // parseWalks parses a comma-separated list of walk names, dropping repeats.
 func parseWalks(s string) ([]string, error) {
-	var out []string
-	for f := range strings.SplitSeq(s, ",") {
-		f = strings.TrimSpace(f)
-		if _, ok := game.LookupWalk(f); !ok {
-			return nil, fmt.Errorf("unknown walk %q (have %s)", f, strings.Join(game.Walks(), ", "))
-		}
-		if !slices.Contains(out, f) {
-			out = append(out, f)
-		}
-	}
-	return out, nil
+	return stresskit.ParseNames(s, func(n string) bool { _, ok := game.LookupWalk(n); return ok }, game.Walks())
 }
 
 // run runs the example as args ask and returns the exit status.

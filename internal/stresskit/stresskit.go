@@ -3,6 +3,7 @@ package stresskit
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -90,6 +91,23 @@ func ParseCounts(s string) ([]int, error) {
 			return nil, fmt.Errorf("%q is not a positive body count", f)
 		}
 		out = append(out, n)
+	}
+	return out, nil
+}
+
+// ParseNames parses a comma-separated list of names (walks), dropping
+// repeats and keeping the order; known tells a valid name, and have lists
+// them for the error.
+func ParseNames(s string, known func(string) bool, have []string) ([]string, error) {
+	var out []string
+	for f := range strings.SplitSeq(s, ",") {
+		f = strings.TrimSpace(f)
+		if !known(f) {
+			return nil, fmt.Errorf("unknown walk %q (have %s)", f, strings.Join(have, ", "))
+		}
+		if !slices.Contains(out, f) {
+			out = append(out, f)
+		}
 	}
 	return out, nil
 }

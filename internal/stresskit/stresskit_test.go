@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"strings"
+	"slices"
 	"testing"
 	"time"
 )
@@ -102,6 +103,26 @@ func TestParseCounts(t *testing.T) {
 			if got[i] != tc.want[i] {
 				t.Errorf("ParseCounts(%q) = %v, want %v", tc.in, got, tc.want)
 			}
+		}
+	}
+}
+
+func TestParseNames(t *testing.T) {
+	have := []string{"slots", "each", "query"}
+	known := func(n string) bool { return slices.Contains(have, n) }
+	for _, tt := range []struct {
+		in   string
+		want []string
+		err  bool
+	}{
+		{"slots", []string{"slots"}, false},
+		{"each, slots,each", []string{"each", "slots"}, false},
+		{"slots,nope", nil, true},
+		{"", nil, true},
+	} {
+		got, err := ParseNames(tt.in, known, have)
+		if (err != nil) != tt.err || !slices.Equal(got, tt.want) {
+			t.Errorf("ParseNames(%q) = %q, %v; want %q, error %v", tt.in, got, err, tt.want, tt.err)
 		}
 	}
 }
