@@ -3,8 +3,8 @@ package stresskit
 import (
 	"bytes"
 	"errors"
-	"strings"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )

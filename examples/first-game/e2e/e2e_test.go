@@ -16,7 +16,6 @@ import (
 	"go/format"
 	"image"
 	"image/color"
-	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -25,6 +24,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tessera-engine/tessera/internal/windowtest"
 )
 
 // The files under test, relative to this directory, and the repository root.
@@ -218,7 +219,7 @@ func TestWindow(t *testing.T) {
 	if out, err := run.CombinedOutput(); err != nil {
 		t.Fatalf("first-game: %v\n%s", err, out)
 	}
-	img := readPNG(t, shot)
+	img := windowtest.ReadPNG(t, shot)
 	if b := img.Bounds(); b.Dx() != 640 || b.Dy() != 360 {
 		t.Fatalf("screenshot is %v, want 640x360", b)
 	}
@@ -228,17 +229,7 @@ func TestWindow(t *testing.T) {
 	// after 60 steps of 2.5 pixels from y -180, the star (radius 8) at
 	// (0, -30), so around (320, 150).
 	paddle, label, star := image.Rect(280, 330, 360, 340), image.Rect(0, 0, 120, 40), image.Rect(310, 138, 331, 163)
-	count := func(r image.Rectangle, lit func(color.NRGBA) bool) int {
-		n := 0
-		for y := r.Min.Y; y < r.Max.Y; y++ {
-			for x := r.Min.X; x < r.Max.X; x++ {
-				if lit(color.NRGBAModel.Convert(img.At(x, y)).(color.NRGBA)) {
-					n++
-				}
-			}
-		}
-		return n
-	}
+	count := func(r image.Rectangle, match func(color.NRGBA) bool) int { return windowtest.Count(img, r, match) }
 	white := func(c color.NRGBA) bool { return c == color.NRGBA{255, 255, 255, 255} }
 	light := func(c color.NRGBA) bool { return c.R > 128 }
 	if n, want := count(paddle, white), paddle.Dx()*paddle.Dy(); n != want {
@@ -254,20 +245,6 @@ func TestWindow(t *testing.T) {
 	if rest := all - count(paddle, light) - count(star, light) - count(label, light); rest != 0 {
 		t.Errorf("%d light pixels outside the paddle, the star and the score; want the screen black there", rest)
 	}
-}
-
-func readPNG(t *testing.T, path string) image.Image {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	return img
 }
 
 // TestScene runs the game's own tests, ../game_test.go: they drive the
