@@ -173,6 +173,18 @@ func TestRoomsLoad(t *testing.T) {
 			if solids < 5 {
 				t.Errorf("%d solids; want the walls and some furniture", solids)
 			}
+			// The checkerboard: a tile on every other square, just above
+			// the floor, covering half the room.
+			tiles, area := 0, 0.0
+			world.Each2(w, drawable.Shape, geom.Position, func(_ world.Entity, f *drawable.Figure, _ *geom.Vec2) {
+				if f.Order == (drawable.Order{Layer: 0, Z: 1}) && f.Color == l.Tiles.Color {
+					tiles++
+					area += f.Size.X * f.Size.Y
+				}
+			})
+			if half := l.Size.X * l.Size.Y / 2; l.Tiles.Size == 0 || tiles == 0 || area < half*0.9 || area > half*1.1 {
+				t.Errorf("%d tiles of size %v covering %v of the room's %v; want about half", tiles, l.Tiles.Size, area, l.Size.X*l.Size.Y)
+			}
 		})
 	}
 }

@@ -26,6 +26,9 @@ type Layout struct {
 	Size geom.Vec2 `yaml:"size"`
 	// Floor is the colour of the floor.
 	Floor color.NRGBA `yaml:"floor"`
+	// Tiles, when its Size is not 0, lays a checkerboard of square tiles of
+	// that size and colour over every other square of the floor.
+	Tiles Tiles `yaml:"tiles"`
 	// Camera says how the camera follows the player.
 	Camera CameraSettings `yaml:"camera"`
 	// Start is where the player appears when the game starts in this
@@ -33,6 +36,14 @@ type Layout struct {
 	Start geom.Vec2 `yaml:"start"`
 	// Things are the room's walls, furniture, items and doors.
 	Things []Thing `yaml:"things"`
+}
+
+// Tiles is a room's checkerboard floor.
+type Tiles struct {
+	// Size is the side of a tile, in world units; 0 lays none.
+	Size float64 `yaml:"size"`
+	// Color is the colour of every other tile (the floor shows between).
+	Color color.NRGBA `yaml:"color"`
 }
 
 // CameraSettings say how a room's camera follows the player.

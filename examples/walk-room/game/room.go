@@ -85,6 +85,7 @@ func (r *Room) OnEnter() error {
 	if s, ok := drawable.Shape.Get(w, floor); ok && l.Floor.A != 0 {
 		s.Color = l.Floor
 	}
+	r.layTiles()
 	if err := r.spawnThings(); err != nil {
 		return err
 	}
@@ -289,4 +290,25 @@ func abs(x float64) float64 {
 		return -x
 	}
 	return x
+}
+
+// layTiles lays the layout's checkerboard over the floor: a rectangle on
+// every other square, drawn just above the floor (layer 0, Z 1), clipped
+// at the room's far edges.
+func (r *Room) layTiles() {
+	t, size := r.layout.Tiles, r.layout.Size
+	if t.Size <= 0 || t.Color.A == 0 {
+		return
+	}
+	w := r.World()
+	for row, y := 0, 0.0; y < size.Y; row, y = row+1, y+t.Size {
+		for col, x := 0, 0.0; x < size.X; col, x = col+1, x+t.Size {
+			if (row+col)%2 == 1 {
+				continue
+			}
+			tile := drawable.Rect(min(t.Size, size.X-x), min(t.Size, size.Y-y), t.Color)
+			tile.Order = drawable.Order{Layer: 0, Z: 1}
+			world.Spawn2(w, geom.Position, geom.Vec2{X: x, Y: y}, drawable.Shape, tile)
+		}
+	}
 }
