@@ -152,10 +152,14 @@ func (s *stepper) Frame(ctx *world.Context) {
 }
 
 // update calls the scene's FixedUpdate (op "FixedUpdate") or Update,
-// reporting a panic as a *SceneError.
+// reporting a panic as a *SceneError and ending the world walks it left
+// open (see world.World.EndWalks).
 func (e *Engine) update(s scene.Scene, op string, dt, alpha float64) {
+	w := s.World()
+	walks := w.Walks()
 	defer func() {
 		if r := recover(); r != nil {
+			w.EndWalks(walks)
 			perr, ok := r.(error)
 			if ok {
 				perr = fmt.Errorf("%w: %w", world.ErrPanic, perr)

@@ -545,3 +545,63 @@ func TestMainExits(t *testing.T) {
 		})
 	}
 }
+
+// walkPanicker panics out of a field-only Each walk in its first
+// FixedUpdate (whose walk, inlined, has no deferred end) and destroys an
+// entity in its second.
+type walkPanicker struct {
+	scene.Base
+	steps int
+	first world.Entity
+}
+
+var wpPos = world.DefineFields[struct{ X float64 }]("engine_test.wpPos")
+
+func (s *walkPanicker) OnEnter() error {
+	for i := range 3 {
+		e := world.Spawn1(s.World(), wpPos, struct{ X float64 }{float64(i)})
+		if i == 0 {
+			s.first = e
+		}
+	}
+	return nil
+}
+
+func (s *walkPanicker) FixedUpdate(float64) {
+	s.steps++
+	switch s.steps {
+	case 1:
+		world.Each1(s.World(), wpPos, func(world.Entity, *struct{ X float64 }) { panic("boom") })
+	case 2:
+		s.World().Destroy(s.first)
+	}
+}
+
+// TestScenePanicEndsItsWalks: a panic out of a walk in a scene's
+// FixedUpdate is reported, the walk it left open is ended, later destroys
+// take effect, and the scene can still be left (its world cleared).
+func TestScenePanicEndsItsWalks(t *testing.T) {
+	s := &walkPanicker{}
+	h, err := engine.NewHeadless(engine.Config{}, s, engine.HeadlessOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var reported []error
+	h.Events().Subscribe(func(ev engine.Event) {
+		if ev.Kind == engine.EventError {
+			reported = append(reported, ev.Err)
+		}
+	})
+	if err := h.RunSteps(3); err != nil {
+		t.Fatal(err)
+	}
+	if len(reported) != 1 || !errors.Is(reported[0], world.ErrPanic) {
+		t.Errorf("reported %v, want the one panic", reported)
+	}
+	if s.World().Walks() != 0 || s.World().IsAlive(s.first) {
+		t.Errorf("after the panic: %d walks open, first alive %v; want 0 and destroyed", s.World().Walks(), s.World().IsAlive(s.first))
+	}
+	if err := h.Close(); err != nil {
+		t.Errorf("Close: %v", err)
+	}
+}

@@ -178,10 +178,14 @@ func leave(s Scene) error {
 }
 
 // call runs a lifecycle method, turning an error or a panic into an
-// *Error.
+// *Error. A panic's unfinished world walks are ended (see
+// world.World.EndWalks), so leaving the scene can clear its world.
 func call(s Scene, op string, fn func() error) (err error) {
+	w := s.World()
+	walks := w.Walks()
 	defer func() {
 		if r := recover(); r != nil {
+			w.EndWalks(walks)
 			perr, ok := r.(error)
 			if !ok {
 				perr = fmt.Errorf("panic: %v", r)

@@ -311,3 +311,36 @@ func TestNilScenePanics(t *testing.T) {
 	}()
 	scene.NewManager().Push(nil)
 }
+
+// walkBomb's OnEnter panics out of a field-only Each walk, whose walk (so
+// that it inlines) has no deferred end.
+type walkBomb struct{ scene.Base }
+
+var bombPos = world.DefineFields[struct{ X float64 }]("scene_test.bombPos")
+
+func (b *walkBomb) OnEnter() error {
+	world.Spawn1(b.World(), bombPos, struct{ X float64 }{})
+	world.Each1(b.World(), bombPos, func(world.Entity, *struct{ X float64 }) { panic("boom") })
+	return nil
+}
+
+// TestPanicInWalkEndsTheWalk: the manager reports the panic, ends the
+// walk it left open, and can leave the scene (clearing its world).
+func TestPanicInWalkEndsTheWalk(t *testing.T) {
+	b := &walkBomb{}
+	m := scene.NewManager()
+	m.Replace(b)
+	if err := m.Apply(); err == nil || !strings.Contains(err.Error(), "panic: boom") {
+		t.Fatalf("Apply() = %v, want the panic", err)
+	}
+	if n := b.World().Walks(); n != 0 {
+		t.Errorf("%d walks open after the panic, want 0", n)
+	}
+	m.Pop()
+	if err := m.Apply(); err != nil {
+		t.Errorf("leaving the scene: %v", err)
+	}
+	if b.World().Len() != 0 {
+		t.Errorf("left the scene with %d entities, want its world cleared", b.World().Len())
+	}
+}

@@ -14,7 +14,8 @@
 //     [Fields.Get], [Fields.Column].
 //   - Untyped operations: [World.Has], [World.Remove], [World.Count],
 //     [World.ComponentsOf].
-//   - Walks: [Query1] … [Query4], [Each1] … [Each4], [World.Slots],
+//   - Walks: [Query1] … [Query4], [Each1] … [Each4], [World.Walks] and
+//     [World.EndWalks] (after a recovered panic), [World.Slots],
 //     [First1] … [First4].
 //   - Systems: [System], [World.AddSystem], [World.RemoveSystem],
 //     [World.Run], [World.Clear]; timing them: [RunObserver],

@@ -253,7 +253,7 @@ func putNew[T any](s *storage[T], slot uint32, v T) bool {
 // already reach the slot, is a bit flip and a store.
 func addTo[T any](w *World, k Key[T], slot uint32, v T) {
 	s := k.storage(w)
-	if s != nil && s.field && w.iterating == 0 && s.pendingN == 0 {
+	if s != nil && s.field && len(w.open) == 0 && s.pendingN == 0 {
 		wi := slot >> 6
 		if wi < uint32(len(s.bits)) && slot < uint32(len(s.vals)) {
 			if bit := uint64(1) << (slot & 63); s.bits[wi]&bit == 0 {

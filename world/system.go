@@ -221,17 +221,16 @@ func (w *World) finishRun(l *systemList) {
 // runSystem runs one system as a walk and turns a returned error or a
 // panic into a *SystemError.
 //
-// A walk the system started and did not end (a Query loop a panic left:
-// Query's fast path has no deferred call, so that it inlines) ends with
-// the system: the walk counters go back to what they were when it began.
+// A walk a panic left open in the system (Each and Query over field
+// components end their walk without a deferred call, so that they inline)
+// ends with the system. A walk the system left open on purpose (through
+// iter.Pull2) stays open.
 func (w *World) runSystem(s *System, ctx *Context) (err error) {
-	iterating, deferring := w.iterating, w.deferring
+	walks := w.Walks()
 	w.deferring++
 	defer func() {
-		if w.iterating > iterating {
-			w.iterating, w.deferring = iterating, deferring+1
-		}
 		if r := recover(); r != nil {
+			w.EndWalks(walks)
 			perr, ok := r.(error)
 			if ok {
 				perr = fmt.Errorf("%w: %w", ErrPanic, perr)

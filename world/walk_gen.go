@@ -12,7 +12,7 @@ import (
 // spawn an entity whose components are known at compile time.
 func Spawn1[A any](w *World, a Key[A], va A) Entity {
 	e := w.Create()
-	slot, fast := uint32(e), w.iterating == 0
+	slot, fast := uint32(e), len(w.open) == 0
 	if !fast || !putNew(a.storage(w), slot, va) {
 		addTo(w, a, slot, va)
 	}
@@ -32,11 +32,11 @@ func Spawn1[A any](w *World, a Key[A], va A) Entity {
 // Over field components only, the compiler inlines the walk into the
 // caller, and fn with it when fn is a function literal, so the loop costs
 // about twice a flat loop's rather than a call per entity. For that, the
-// walk has no deferred call: a panic out of fn does not end it. In a
-// system run (the way an engine runs every step) the runner ends it with
-// the system; outside one, a panic recovered by the caller leaves removals
-// and destroys deferred for good, so keep such walks in systems. Walks
-// naming an object component end on a panic wherever they run.
+// walk has no deferred call: a panic out of fn does not end it. The
+// system runner ends it when it recovers the panic (and so do the engine
+// and the scene manager for scene callbacks); code that recovers such a
+// panic itself calls [World.EndWalks]. Walks naming an object component
+// end on a panic wherever they run.
 func Each1[A any](w *World, a Key[A], fn func(Entity, *A)) {
 	// The walk is a closure called at once: Go inlines Each1 (the
 	// closure does not count towards its cost), then the closure (called
@@ -54,7 +54,7 @@ func Each1[A any](w *World, a Key[A], fn func(Entity, *A)) {
 		// A run's generations cannot change during the walk (destroys
 		// wait for its end) and stay in this slice if fn grows w.gens; the
 		// columns may grow, so they are read anew.
-		w.beginWalk()
+		mark := w.beginWalk()
 		for _, r := range w.viewOf(&sa.set).Runs() {
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
@@ -62,7 +62,7 @@ func Each1[A any](w *World, a Key[A], fn func(Entity, *A)) {
 				fn(makeEntity(slot, gen), sa.member(slot))
 			}
 		}
-		w.endWalk()
+		w.endWalk(mark)
 	}()
 }
 
@@ -70,7 +70,7 @@ func Each1[A any](w *World, a Key[A], fn func(Entity, *A)) {
 // named: from the smallest set, checking the others.
 func each1Objects[A any](w *World, sa *storage[A], fn func(Entity, *A)) {
 	mark := w.beginWalk()
-	defer w.endWalk()
+	defer w.endWalk(mark)
 	drv := smallest(&sa.set)
 	if !drv.field {
 		// Start from the smallest set's packed array, as long as it was
@@ -110,11 +110,10 @@ func each1Objects[A any](w *World, sa *storage[A], fn func(Entity, *A)) {
 // and destroys stay deferred.
 //
 // To be inlined, that walk has no deferred call: a panic out of the loop
-// body does not end it. In a system run (the way an engine runs every
-// step) the runner ends it with the system; outside one, a panic recovered
-// by the caller leaves removals and destroys deferred for good, so keep
-// such loops in systems. Walks naming an object component end on a panic
-// wherever they run.
+// body does not end it. The system runner ends it when it recovers the
+// panic (and so do the engine and the scene manager for scene callbacks);
+// code that recovers such a panic itself calls [World.EndWalks]. Walks
+// naming an object component end on a panic wherever they run.
 func Query1[A any](w *World, a Key[A]) iter.Seq2[Entity, *A] {
 	return func(yield func(Entity, *A) bool) {
 		sa := a.storage(w)
@@ -130,7 +129,7 @@ func Query1[A any](w *World, a Key[A]) iter.Seq2[Entity, *A] {
 		// small enough for the compiler to inline into the caller's loop,
 		// which a defer forbids. A panic out of a loop in a system run is
 		// unwound by the system runner instead (see runSystem).
-		w.beginWalk()
+		mark := w.beginWalk()
 		for _, r := range w.viewOf(&sa.set).Runs() {
 			// The run's generations cannot change during the walk (destroys
 			// wait for its end) and stay in this slice if the loop grows
@@ -139,12 +138,12 @@ func Query1[A any](w *World, a Key[A]) iter.Seq2[Entity, *A] {
 			for i, gen := range gens {
 				slot := uint32(r.Start + i)
 				if !yield(makeEntity(slot, gen), sa.member(slot)) {
-					w.endWalk()
+					w.endWalk(mark)
 					return
 				}
 			}
 		}
-		w.endWalk()
+		w.endWalk(mark)
 	}
 }
 
@@ -152,7 +151,7 @@ func Query1[A any](w *World, a Key[A]) iter.Seq2[Entity, *A] {
 // named: from the smallest set, checking the others.
 func query1Objects[A any](w *World, sa *storage[A], yield func(Entity, *A) bool) {
 	mark := w.beginWalk()
-	defer w.endWalk()
+	defer w.endWalk(mark)
 	drv := smallest(&sa.set)
 	if !drv.field {
 		// Start from the smallest set's packed array, as long as it was
@@ -224,7 +223,7 @@ type Row2[A, B any] struct {
 // spawn an entity whose components are known at compile time.
 func Spawn2[A, B any](w *World, a Key[A], va A, b Key[B], vb B) Entity {
 	e := w.Create()
-	slot, fast := uint32(e), w.iterating == 0
+	slot, fast := uint32(e), len(w.open) == 0
 	if !fast || !putNew(a.storage(w), slot, va) {
 		addTo(w, a, slot, va)
 	}
@@ -247,11 +246,11 @@ func Spawn2[A, B any](w *World, a Key[A], va A, b Key[B], vb B) Entity {
 // Over field components only, the compiler inlines the walk into the
 // caller, and fn with it when fn is a function literal, so the loop costs
 // about twice a flat loop's rather than a call per entity. For that, the
-// walk has no deferred call: a panic out of fn does not end it. In a
-// system run (the way an engine runs every step) the runner ends it with
-// the system; outside one, a panic recovered by the caller leaves removals
-// and destroys deferred for good, so keep such walks in systems. Walks
-// naming an object component end on a panic wherever they run.
+// walk has no deferred call: a panic out of fn does not end it. The
+// system runner ends it when it recovers the panic (and so do the engine
+// and the scene manager for scene callbacks); code that recovers such a
+// panic itself calls [World.EndWalks]. Walks naming an object component
+// end on a panic wherever they run.
 func Each2[A, B any](w *World, a Key[A], b Key[B], fn func(Entity, *A, *B)) {
 	// The walk is a closure called at once: Go inlines Each2 (the
 	// closure does not count towards its cost), then the closure (called
@@ -270,7 +269,7 @@ func Each2[A, B any](w *World, a Key[A], b Key[B], fn func(Entity, *A, *B)) {
 		// A run's generations cannot change during the walk (destroys
 		// wait for its end) and stay in this slice if fn grows w.gens; the
 		// columns may grow, so they are read anew.
-		w.beginWalk()
+		mark := w.beginWalk()
 		for _, r := range w.viewOf(&sa.set, &sb.set).Runs() {
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
@@ -278,7 +277,7 @@ func Each2[A, B any](w *World, a Key[A], b Key[B], fn func(Entity, *A, *B)) {
 				fn(makeEntity(slot, gen), sa.member(slot), sb.member(slot))
 			}
 		}
-		w.endWalk()
+		w.endWalk(mark)
 	}()
 }
 
@@ -286,7 +285,7 @@ func Each2[A, B any](w *World, a Key[A], b Key[B], fn func(Entity, *A, *B)) {
 // named: from the smallest set, checking the others.
 func each2Objects[A, B any](w *World, sa *storage[A], sb *storage[B], fn func(Entity, *A, *B)) {
 	mark := w.beginWalk()
-	defer w.endWalk()
+	defer w.endWalk(mark)
 	drv := smallest(&sa.set, &sb.set)
 	if !drv.field {
 		// Start from the smallest set's packed array, as long as it was
@@ -326,11 +325,10 @@ func each2Objects[A, B any](w *World, sa *storage[A], sb *storage[B], fn func(En
 // and destroys stay deferred.
 //
 // To be inlined, that walk has no deferred call: a panic out of the loop
-// body does not end it. In a system run (the way an engine runs every
-// step) the runner ends it with the system; outside one, a panic recovered
-// by the caller leaves removals and destroys deferred for good, so keep
-// such loops in systems. Walks naming an object component end on a panic
-// wherever they run.
+// body does not end it. The system runner ends it when it recovers the
+// panic (and so do the engine and the scene manager for scene callbacks);
+// code that recovers such a panic itself calls [World.EndWalks]. Walks
+// naming an object component end on a panic wherever they run.
 func Query2[A, B any](w *World, a Key[A], b Key[B]) iter.Seq2[Entity, Row2[A, B]] {
 	return func(yield func(Entity, Row2[A, B]) bool) {
 		sa := a.storage(w)
@@ -347,7 +345,7 @@ func Query2[A, B any](w *World, a Key[A], b Key[B]) iter.Seq2[Entity, Row2[A, B]
 		// small enough for the compiler to inline into the caller's loop,
 		// which a defer forbids. A panic out of a loop in a system run is
 		// unwound by the system runner instead (see runSystem).
-		w.beginWalk()
+		mark := w.beginWalk()
 		for _, r := range w.viewOf(&sa.set, &sb.set).Runs() {
 			// The run's generations cannot change during the walk (destroys
 			// wait for its end) and stay in this slice if the loop grows
@@ -356,12 +354,12 @@ func Query2[A, B any](w *World, a Key[A], b Key[B]) iter.Seq2[Entity, Row2[A, B]
 			for i, gen := range gens {
 				slot := uint32(r.Start + i)
 				if !yield(makeEntity(slot, gen), Row2[A, B]{sa.member(slot), sb.member(slot)}) {
-					w.endWalk()
+					w.endWalk(mark)
 					return
 				}
 			}
 		}
-		w.endWalk()
+		w.endWalk(mark)
 	}
 }
 
@@ -369,7 +367,7 @@ func Query2[A, B any](w *World, a Key[A], b Key[B]) iter.Seq2[Entity, Row2[A, B]
 // named: from the smallest set, checking the others.
 func query2Objects[A, B any](w *World, sa *storage[A], sb *storage[B], yield func(Entity, Row2[A, B]) bool) {
 	mark := w.beginWalk()
-	defer w.endWalk()
+	defer w.endWalk(mark)
 	drv := smallest(&sa.set, &sb.set)
 	if !drv.field {
 		// Start from the smallest set's packed array, as long as it was
@@ -443,7 +441,7 @@ type Row3[A, B, C any] struct {
 // spawn an entity whose components are known at compile time.
 func Spawn3[A, B, C any](w *World, a Key[A], va A, b Key[B], vb B, c Key[C], vc C) Entity {
 	e := w.Create()
-	slot, fast := uint32(e), w.iterating == 0
+	slot, fast := uint32(e), len(w.open) == 0
 	if !fast || !putNew(a.storage(w), slot, va) {
 		addTo(w, a, slot, va)
 	}
@@ -469,11 +467,11 @@ func Spawn3[A, B, C any](w *World, a Key[A], va A, b Key[B], vb B, c Key[C], vc 
 // Over field components only, the compiler inlines the walk into the
 // caller, and fn with it when fn is a function literal, so the loop costs
 // about twice a flat loop's rather than a call per entity. For that, the
-// walk has no deferred call: a panic out of fn does not end it. In a
-// system run (the way an engine runs every step) the runner ends it with
-// the system; outside one, a panic recovered by the caller leaves removals
-// and destroys deferred for good, so keep such walks in systems. Walks
-// naming an object component end on a panic wherever they run.
+// walk has no deferred call: a panic out of fn does not end it. The
+// system runner ends it when it recovers the panic (and so do the engine
+// and the scene manager for scene callbacks); code that recovers such a
+// panic itself calls [World.EndWalks]. Walks naming an object component
+// end on a panic wherever they run.
 func Each3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C], fn func(Entity, *A, *B, *C)) {
 	// The walk is a closure called at once: Go inlines Each3 (the
 	// closure does not count towards its cost), then the closure (called
@@ -493,7 +491,7 @@ func Each3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C], fn func(Entity, 
 		// A run's generations cannot change during the walk (destroys
 		// wait for its end) and stay in this slice if fn grows w.gens; the
 		// columns may grow, so they are read anew.
-		w.beginWalk()
+		mark := w.beginWalk()
 		for _, r := range w.viewOf(&sa.set, &sb.set, &sc.set).Runs() {
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
@@ -501,7 +499,7 @@ func Each3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C], fn func(Entity, 
 				fn(makeEntity(slot, gen), sa.member(slot), sb.member(slot), sc.member(slot))
 			}
 		}
-		w.endWalk()
+		w.endWalk(mark)
 	}()
 }
 
@@ -509,7 +507,7 @@ func Each3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C], fn func(Entity, 
 // named: from the smallest set, checking the others.
 func each3Objects[A, B, C any](w *World, sa *storage[A], sb *storage[B], sc *storage[C], fn func(Entity, *A, *B, *C)) {
 	mark := w.beginWalk()
-	defer w.endWalk()
+	defer w.endWalk(mark)
 	drv := smallest(&sa.set, &sb.set, &sc.set)
 	if !drv.field {
 		// Start from the smallest set's packed array, as long as it was
@@ -549,11 +547,10 @@ func each3Objects[A, B, C any](w *World, sa *storage[A], sb *storage[B], sc *sto
 // and destroys stay deferred.
 //
 // To be inlined, that walk has no deferred call: a panic out of the loop
-// body does not end it. In a system run (the way an engine runs every
-// step) the runner ends it with the system; outside one, a panic recovered
-// by the caller leaves removals and destroys deferred for good, so keep
-// such loops in systems. Walks naming an object component end on a panic
-// wherever they run.
+// body does not end it. The system runner ends it when it recovers the
+// panic (and so do the engine and the scene manager for scene callbacks);
+// code that recovers such a panic itself calls [World.EndWalks]. Walks
+// naming an object component end on a panic wherever they run.
 func Query3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C]) iter.Seq2[Entity, Row3[A, B, C]] {
 	return func(yield func(Entity, Row3[A, B, C]) bool) {
 		sa := a.storage(w)
@@ -571,7 +568,7 @@ func Query3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C]) iter.Seq2[Entit
 		// small enough for the compiler to inline into the caller's loop,
 		// which a defer forbids. A panic out of a loop in a system run is
 		// unwound by the system runner instead (see runSystem).
-		w.beginWalk()
+		mark := w.beginWalk()
 		for _, r := range w.viewOf(&sa.set, &sb.set, &sc.set).Runs() {
 			// The run's generations cannot change during the walk (destroys
 			// wait for its end) and stay in this slice if the loop grows
@@ -580,12 +577,12 @@ func Query3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C]) iter.Seq2[Entit
 			for i, gen := range gens {
 				slot := uint32(r.Start + i)
 				if !yield(makeEntity(slot, gen), Row3[A, B, C]{sa.member(slot), sb.member(slot), sc.member(slot)}) {
-					w.endWalk()
+					w.endWalk(mark)
 					return
 				}
 			}
 		}
-		w.endWalk()
+		w.endWalk(mark)
 	}
 }
 
@@ -593,7 +590,7 @@ func Query3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C]) iter.Seq2[Entit
 // named: from the smallest set, checking the others.
 func query3Objects[A, B, C any](w *World, sa *storage[A], sb *storage[B], sc *storage[C], yield func(Entity, Row3[A, B, C]) bool) {
 	mark := w.beginWalk()
-	defer w.endWalk()
+	defer w.endWalk(mark)
 	drv := smallest(&sa.set, &sb.set, &sc.set)
 	if !drv.field {
 		// Start from the smallest set's packed array, as long as it was
@@ -669,7 +666,7 @@ type Row4[A, B, C, D any] struct {
 // spawn an entity whose components are known at compile time.
 func Spawn4[A, B, C, D any](w *World, a Key[A], va A, b Key[B], vb B, c Key[C], vc C, d Key[D], vd D) Entity {
 	e := w.Create()
-	slot, fast := uint32(e), w.iterating == 0
+	slot, fast := uint32(e), len(w.open) == 0
 	if !fast || !putNew(a.storage(w), slot, va) {
 		addTo(w, a, slot, va)
 	}
@@ -698,11 +695,11 @@ func Spawn4[A, B, C, D any](w *World, a Key[A], va A, b Key[B], vb B, c Key[C], 
 // Over field components only, the compiler inlines the walk into the
 // caller, and fn with it when fn is a function literal, so the loop costs
 // about twice a flat loop's rather than a call per entity. For that, the
-// walk has no deferred call: a panic out of fn does not end it. In a
-// system run (the way an engine runs every step) the runner ends it with
-// the system; outside one, a panic recovered by the caller leaves removals
-// and destroys deferred for good, so keep such walks in systems. Walks
-// naming an object component end on a panic wherever they run.
+// walk has no deferred call: a panic out of fn does not end it. The
+// system runner ends it when it recovers the panic (and so do the engine
+// and the scene manager for scene callbacks); code that recovers such a
+// panic itself calls [World.EndWalks]. Walks naming an object component
+// end on a panic wherever they run.
 func Each4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D], fn func(Entity, *A, *B, *C, *D)) {
 	// The walk is a closure called at once: Go inlines Each4 (the
 	// closure does not count towards its cost), then the closure (called
@@ -723,7 +720,7 @@ func Each4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D], fn 
 		// A run's generations cannot change during the walk (destroys
 		// wait for its end) and stay in this slice if fn grows w.gens; the
 		// columns may grow, so they are read anew.
-		w.beginWalk()
+		mark := w.beginWalk()
 		for _, r := range w.viewOf(&sa.set, &sb.set, &sc.set, &sd.set).Runs() {
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
@@ -731,7 +728,7 @@ func Each4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D], fn 
 				fn(makeEntity(slot, gen), sa.member(slot), sb.member(slot), sc.member(slot), sd.member(slot))
 			}
 		}
-		w.endWalk()
+		w.endWalk(mark)
 	}()
 }
 
@@ -739,7 +736,7 @@ func Each4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D], fn 
 // named: from the smallest set, checking the others.
 func each4Objects[A, B, C, D any](w *World, sa *storage[A], sb *storage[B], sc *storage[C], sd *storage[D], fn func(Entity, *A, *B, *C, *D)) {
 	mark := w.beginWalk()
-	defer w.endWalk()
+	defer w.endWalk(mark)
 	drv := smallest(&sa.set, &sb.set, &sc.set, &sd.set)
 	if !drv.field {
 		// Start from the smallest set's packed array, as long as it was
@@ -779,11 +776,10 @@ func each4Objects[A, B, C, D any](w *World, sa *storage[A], sb *storage[B], sc *
 // and destroys stay deferred.
 //
 // To be inlined, that walk has no deferred call: a panic out of the loop
-// body does not end it. In a system run (the way an engine runs every
-// step) the runner ends it with the system; outside one, a panic recovered
-// by the caller leaves removals and destroys deferred for good, so keep
-// such loops in systems. Walks naming an object component end on a panic
-// wherever they run.
+// body does not end it. The system runner ends it when it recovers the
+// panic (and so do the engine and the scene manager for scene callbacks);
+// code that recovers such a panic itself calls [World.EndWalks]. Walks
+// naming an object component end on a panic wherever they run.
 func Query4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D]) iter.Seq2[Entity, Row4[A, B, C, D]] {
 	return func(yield func(Entity, Row4[A, B, C, D]) bool) {
 		sa := a.storage(w)
@@ -802,7 +798,7 @@ func Query4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D]) it
 		// small enough for the compiler to inline into the caller's loop,
 		// which a defer forbids. A panic out of a loop in a system run is
 		// unwound by the system runner instead (see runSystem).
-		w.beginWalk()
+		mark := w.beginWalk()
 		for _, r := range w.viewOf(&sa.set, &sb.set, &sc.set, &sd.set).Runs() {
 			// The run's generations cannot change during the walk (destroys
 			// wait for its end) and stay in this slice if the loop grows
@@ -811,12 +807,12 @@ func Query4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D]) it
 			for i, gen := range gens {
 				slot := uint32(r.Start + i)
 				if !yield(makeEntity(slot, gen), Row4[A, B, C, D]{sa.member(slot), sb.member(slot), sc.member(slot), sd.member(slot)}) {
-					w.endWalk()
+					w.endWalk(mark)
 					return
 				}
 			}
 		}
-		w.endWalk()
+		w.endWalk(mark)
 	}
 }
 
@@ -824,7 +820,7 @@ func Query4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D]) it
 // named: from the smallest set, checking the others.
 func query4Objects[A, B, C, D any](w *World, sa *storage[A], sb *storage[B], sc *storage[C], sd *storage[D], yield func(Entity, Row4[A, B, C, D]) bool) {
 	mark := w.beginWalk()
-	defer w.endWalk()
+	defer w.endWalk(mark)
 	drv := smallest(&sa.set, &sb.set, &sc.set, &sd.set)
 	if !drv.field {
 		// Start from the smallest set's packed array, as long as it was

@@ -2,6 +2,7 @@ package world_test
 
 import (
 	"errors"
+	"iter"
 	"slices"
 	"testing"
 
@@ -515,5 +516,97 @@ func TestEachPanicInSystem(t *testing.T) {
 	w.Destroy(e)
 	if w.IsAlive(e) {
 		t.Error("Destroy is still deferred after the system ended")
+	}
+}
+
+// TestPullWalkAcrossSystemRuns: a Query walk pulled with iter.Pull2 in a
+// system stays open after the system returns, defers destroys until stop,
+// and ends cleanly then, even with walks ended in another order around it.
+func TestPullWalkAcrossSystemRuns(t *testing.T) {
+	w := world.New()
+	for range 10 {
+		world.Spawn2(w, tHealth, health{}, tPos, position{})
+	}
+	var next func() (world.Entity, *health, bool)
+	var stop func()
+	if err := w.AddSystem(world.System{Name: "pull", Phase: world.Fixed, Run: func(ctx *world.Context) error {
+		if next == nil {
+			next, stop = iter.Pull2(world.Query1(ctx.World, tHealth))
+		}
+		next()
+		return nil
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if err := w.Run(world.Context{Phase: world.Fixed}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if w.Walks() != 1 {
+		t.Fatalf("Walks() = %d with the pulled walk open, want 1", w.Walks())
+	}
+	e := w.Entities()[0]
+	w.Destroy(e)
+	if !w.IsAlive(e) {
+		t.Error("a destroy while the pulled walk is open was not deferred")
+	}
+	// A second pulled walk, ended after the first: ends in any order.
+	next2, stop2 := iter.Pull2(world.Query1(w, tHealth))
+	next2()
+	stop()
+	if !w.IsAlive(e) || w.Walks() != 1 {
+		t.Errorf("after the first walk's stop: alive %v, Walks %d; want still deferred, 1 walk", w.IsAlive(e), w.Walks())
+	}
+	stop2()
+	if w.IsAlive(e) || w.Walks() != 0 {
+		t.Errorf("after both stops: alive %v, Walks %d; want destroyed, 0 walks", w.IsAlive(e), w.Walks())
+	}
+	n := 0
+	world.Each1(w, tHealth, func(e world.Entity, _ *health) {
+		n++
+		w.Destroy(e)
+		if !w.IsAlive(e) {
+			t.Error("a destroy inside Each was not deferred after the pulled walks ended")
+		}
+	})
+	if n != 9 || w.Len() != 0 {
+		t.Errorf("Each visited %d and left %d entities, want 9 and 0", n, w.Len())
+	}
+}
+
+// TestEndWalks: outside a system, a caller that recovers a panic out of a
+// field-only walk ends the walks it left open with EndWalks; walks begun
+// before stay open, and an unwound walk's own end is ignored.
+func TestEndWalks(t *testing.T) {
+	w := world.New()
+	a := world.Spawn2(w, tPos, position{}, tVel, velocity{})
+	b := world.Spawn2(w, tPos, position{}, tVel, velocity{})
+	for range world.Query2(w, tPos, tVel) { // an outer walk, still open below
+		n := w.Walks()
+		func() {
+			defer func() {
+				if recover() != nil {
+					w.EndWalks(n)
+				}
+			}()
+			world.Each2(w, tPos, tVel, func(e world.Entity, _ *position, _ *velocity) {
+				w.Destroy(e)
+				panic("boom")
+			})
+		}()
+		if w.Walks() != 1 || !w.IsAlive(a) {
+			t.Errorf("after EndWalks(%d): Walks %d, a alive %v; want the outer walk open and the destroy deferred", n, w.Walks(), w.IsAlive(a))
+		}
+		break
+	}
+	if w.Walks() != 0 || w.IsAlive(a) || !w.IsAlive(b) {
+		t.Errorf("after the outer walk: Walks %d, a alive %v, b alive %v; want 0, false, true", w.Walks(), w.IsAlive(a), w.IsAlive(b))
+	}
+	w.EndWalks(0) // nothing open: nothing happens
+	e := w.Create()
+	w.Destroy(e)
+	if w.IsAlive(e) {
+		t.Error("Destroy is deferred with no walk open")
 	}
 }

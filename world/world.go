@@ -26,7 +26,7 @@ type World struct {
 	recentSets  recent[*set]
 
 	deferring int      // walks and system runs in progress: destroys and removals wait
-	iterating int      // Each and Query loops in progress: joins are stamped
+	open      []uint64 // marks of the Each and Query loops in progress, innermost last: joins are stamped
 	seq       uint64   // counts walk starts; a join during a walk is stamped with it
 	pending   []op     // removals and destroys waiting for deferring to reach 0
 	held      []*Slots // views whose buffers a walk or system in progress may hold
@@ -303,17 +303,56 @@ func (w *World) storeFor(c ComponentType) store {
 
 // beginWalk starts an Each or Query loop and returns its start mark: a
 // slot stamped at or after the mark joined during the loop, which must not
-// visit it. endWalk ends it.
+// visit it. The mark also names the walk: endWalk(mark) ends it.
 func (w *World) beginWalk() uint64 {
 	w.deferring++
-	w.iterating++
 	w.seq++
+	w.open = append(w.open, w.seq)
 	return w.seq
 }
 
-func (w *World) endWalk() {
-	w.iterating--
+// endWalk ends the walk begun at mark. Walks usually end innermost first,
+// but iter.Pull2 lets them end in any order; a walk that [World.EndWalks]
+// already ended (a panic left it open) is not ended twice.
+func (w *World) endWalk(mark uint64) {
+	if n := len(w.open); n > 0 && w.open[n-1] == mark {
+		w.open = w.open[:n-1]
+	} else if i := slices.Index(w.open, mark); i >= 0 {
+		w.open = slices.Delete(w.open, i, i+1)
+	} else {
+		return
+	}
 	w.endDeferring()
+}
+
+// Walks returns how many walks (Each calls and Query loops) are in
+// progress. Code that recovers a panic out of code that may walk the
+// world notes it before and calls [World.EndWalks] with it after.
+func (w *World) Walks() int { return len(w.open) }
+
+// EndWalks ends the walks in progress beyond the first n, innermost first,
+// as if their loops had ended, applying the removals and destroys they
+// deferred once no walk or system run is left. It is for code that
+// recovers a panic: Each and Query over field components end their walk
+// without a deferred call (so that they inline), so a panic out of their
+// loop leaves it open. The world's system runner and the engine's scene
+// callbacks do this themselves; a game needs it only when it recovers
+// such a panic on its own, outside a system:
+//
+//	n := w.Walks()
+//	defer func() {
+//		if r := recover(); r != nil {
+//			w.EndWalks(n)
+//			// report r
+//		}
+//	}()
+//
+// A walk ended so ignores its own end later.
+func (w *World) EndWalks(n int) {
+	for len(w.open) > max(n, 0) {
+		w.open = w.open[:len(w.open)-1]
+		w.endDeferring()
+	}
 }
 
 // endDeferring ends a walk or system run; the outermost one releases the
@@ -354,7 +393,7 @@ func (w *World) addDuringWalk(s *set, slot uint32) {
 	if s.pendingN > 0 {
 		s.clearPending(slot)
 	}
-	if w.iterating > 0 && !s.has(slot) {
+	if len(w.open) > 0 && !s.has(slot) {
 		s.stamp(slot, w.seq)
 	}
 }

@@ -125,7 +125,7 @@ type Row{{.N}}[{{.TP}}] struct {
 // spawn an entity whose components are known at compile time.
 func Spawn{{.N}}[{{.TP}}](w *World, {{.List "$v Key[$T], v$v $T"}}) Entity {
 	e := w.Create()
-	slot, fast := uint32(e), w.iterating == 0
+	slot, fast := uint32(e), len(w.open) == 0
 {{range .Each "	if !fast || !putNew($v.storage(w), slot, v$v) {\n		addTo(w, $v, slot, v$v)\n	}"}}{{.}}
 {{end}}	return e
 }
@@ -143,11 +143,11 @@ func Spawn{{.N}}[{{.TP}}](w *World, {{.List "$v Key[$T], v$v $T"}}) Entity {
 // Over field components only, the compiler inlines the walk into the
 // caller, and fn with it when fn is a function literal, so the loop costs
 // about twice a flat loop's rather than a call per entity. For that, the
-// walk has no deferred call: a panic out of fn does not end it. In a
-// system run (the way an engine runs every step) the runner ends it with
-// the system; outside one, a panic recovered by the caller leaves removals
-// and destroys deferred for good, so keep such walks in systems. Walks
-// naming an object component end on a panic wherever they run.
+// walk has no deferred call: a panic out of fn does not end it. The
+// system runner ends it when it recovers the panic (and so do the engine
+// and the scene manager for scene callbacks); code that recovers such a
+// panic itself calls [World.EndWalks]. Walks naming an object component
+// end on a panic wherever they run.
 func Each{{.N}}[{{.TP}}](w *World, {{.Keys}}, fn func(Entity, {{.Ptrs}})) {
 	// The walk is a closure called at once: Go inlines Each{{.N}} (the
 	// closure does not count towards its cost), then the closure (called
@@ -165,7 +165,7 @@ func Each{{.N}}[{{.TP}}](w *World, {{.Keys}}, fn func(Entity, {{.Ptrs}})) {
 		// A run's generations cannot change during the walk (destroys
 		// wait for its end) and stay in this slice if fn grows w.gens; the
 		// columns may grow, so they are read anew.
-		w.beginWalk()
+		mark := w.beginWalk()
 		for _, r := range w.viewOf({{.List "&s$v.set"}}).Runs() {
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
@@ -173,7 +173,7 @@ func Each{{.N}}[{{.TP}}](w *World, {{.Keys}}, fn func(Entity, {{.Ptrs}})) {
 				fn(makeEntity(slot, gen), {{.List "s$v.member(slot)"}})
 			}
 		}
-		w.endWalk()
+		w.endWalk(mark)
 	}()
 }
 
@@ -181,7 +181,7 @@ func Each{{.N}}[{{.TP}}](w *World, {{.Keys}}, fn func(Entity, {{.Ptrs}})) {
 // named: from the smallest set, checking the others.
 func each{{.N}}Objects[{{.TP}}](w *World, {{.List "s$v *storage[$T]"}}, fn func(Entity, {{.Ptrs}})) {
 	mark := w.beginWalk()
-	defer w.endWalk()
+	defer w.endWalk(mark)
 {{template "objectloops" (.Calls "fn(makeEntity(slot, w.gens[slot]), %s)" "")}}}
 
 // Query{{.N}} returns an iterator over every entity holding {{.Names}}{{if gt .N 1}} and a
@@ -198,11 +198,10 @@ func each{{.N}}Objects[{{.TP}}](w *World, {{.List "s$v *storage[$T]"}}, fn func(
 // and destroys stay deferred.
 //
 // To be inlined, that walk has no deferred call: a panic out of the loop
-// body does not end it. In a system run (the way an engine runs every
-// step) the runner ends it with the system; outside one, a panic recovered
-// by the caller leaves removals and destroys deferred for good, so keep
-// such loops in systems. Walks naming an object component end on a panic
-// wherever they run.
+// body does not end it. The system runner ends it when it recovers the
+// panic (and so do the engine and the scene manager for scene callbacks);
+// code that recovers such a panic itself calls [World.EndWalks]. Walks
+// naming an object component end on a panic wherever they run.
 func Query{{.N}}[{{.TP}}](w *World, {{.Keys}}) iter.Seq2[Entity, {{.Row}}] {
 	return func(yield func(Entity, {{.Row}}) bool) {
 {{range .Each "		s$v := $v.storage(w)"}}{{.}}
@@ -218,7 +217,7 @@ func Query{{.N}}[{{.TP}}](w *World, {{.Keys}}) iter.Seq2[Entity, {{.Row}}] {
 		// small enough for the compiler to inline into the caller's loop,
 		// which a defer forbids. A panic out of a loop in a system run is
 		// unwound by the system runner instead (see runSystem).
-		w.beginWalk()
+		mark := w.beginWalk()
 		for _, r := range w.viewOf({{.List "&s$v.set"}}).Runs() {
 			// The run's generations cannot change during the walk (destroys
 			// wait for its end) and stay in this slice if the loop grows
@@ -227,12 +226,12 @@ func Query{{.N}}[{{.TP}}](w *World, {{.Keys}}) iter.Seq2[Entity, {{.Row}}] {
 			for i, gen := range gens {
 				slot := uint32(r.Start + i)
 				if !yield(makeEntity(slot, gen), {{.RowOf "s$v.member(slot)"}}) {
-					w.endWalk()
+					w.endWalk(mark)
 					return
 				}
 			}
 		}
-		w.endWalk()
+		w.endWalk(mark)
 	}
 }
 
@@ -240,7 +239,7 @@ func Query{{.N}}[{{.TP}}](w *World, {{.Keys}}) iter.Seq2[Entity, {{.Row}}] {
 // named: from the smallest set, checking the others.
 func query{{.N}}Objects[{{.TP}}](w *World, {{.List "s$v *storage[$T]"}}, yield func(Entity, {{.Row}}) bool) {
 	mark := w.beginWalk()
-	defer w.endWalk()
+	defer w.endWalk(mark)
 {{template "objectloops" (.Calls "if !yield(makeEntity(slot, w.gens[slot]), %s) {\n\treturn\n}" "row")}}}
 
 // First{{.N}} returns the first entity holding {{.Names}}, with pointers
@@ -277,7 +276,7 @@ func First{{.N}}[{{.TP}}](w *World, {{.Keys}}) (Entity, {{.Ptrs}}, bool) {
 		return
 	}
 	mark := w.beginWalk()
-	defer w.endWalk()
+	defer w.endWalk(mark)
 	if {{$a.Join "s$v.field" " && "}} {
 		// Only field components: walk the cached view's runs in slot
 		// order, reading the columns front to back.
