@@ -200,6 +200,15 @@ func (d *decoder) value(v reflect.Value, n *yaml.Node, path string) {
 		return
 	}
 	switch t.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
+		// A patch copies such a field whole (it is recorded where the
+		// struct holding it sets it): no path inside it is a field to copy.
+		if d.track {
+			d.track = false
+			defer func() { d.track = true }()
+		}
+	}
+	switch t.Kind() {
 	case reflect.Bool:
 		var b bool
 		if !d.scalar(n, "!!bool", &b) {

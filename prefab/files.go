@@ -27,7 +27,7 @@ type root struct {
 type fsID struct {
 	kind fsKind
 	v    any     // fsComparable: the fs.FS value itself
-	p    uintptr // fsPointer: what its map, slice, func or pointer refers to; fsUnique: a serial number
+	p    uintptr // fsPointer: what its map or slice refers to; fsUnique: a serial number
 	t    reflect.Type
 }
 
@@ -35,8 +35,8 @@ type fsKind uint8
 
 const (
 	fsOS         fsKind = iota // the operating system's files (Load)
-	fsComparable               // an fs.FS of a comparable type: os.DirFS, embed.FS, a pointer
-	fsPointer                  // a map (fstest.MapFS), slice or func: known by what it refers to
+	fsComparable               // an fs.FS value that can be compared: os.DirFS, embed.FS, a pointer
+	fsPointer                  // a map (fstest.MapFS) or slice: known by what it refers to
 	fsUnique                   // none of those: each LoadFS call is a file system of its own
 	fsBytes                    // LoadBytes: files held in memory, known by name
 )
@@ -44,17 +44,20 @@ const (
 // uniqueFS numbers the file systems that cannot be compared.
 var uniqueFS atomic.Uint64
 
-// identify returns fsys's identity. Comparing two interface values whose
-// dynamic type is not comparable panics, so those are known by what they
-// point to, or, failing that, not at all.
+// identify returns fsys's identity. Comparing interface values that hold
+// something not comparable panics (a struct type can be comparable and
+// still hold a map in an interface field, so the value is asked, not the
+// type); maps and slices are known by what they point to; anything else,
+// funcs included (two closures of one literal share a code pointer), is a
+// file system of its own at every call.
 func identify(fsys fs.FS) fsID {
-	t := reflect.TypeOf(fsys)
-	if t.Comparable() {
+	v := reflect.ValueOf(fsys)
+	if v.Comparable() {
 		return fsID{kind: fsComparable, v: fsys}
 	}
-	switch v := reflect.ValueOf(fsys); v.Kind() {
-	case reflect.Map, reflect.Slice, reflect.Func:
-		return fsID{kind: fsPointer, p: v.Pointer(), t: t}
+	switch v.Kind() {
+	case reflect.Map, reflect.Slice:
+		return fsID{kind: fsPointer, p: v.Pointer(), t: v.Type()}
 	}
 	return fsID{kind: fsUnique, p: uintptr(uniqueFS.Add(1))}
 }

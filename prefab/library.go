@@ -147,9 +147,9 @@ func (l *Library) Load(paths ...string) error {
 // A file is known by its file system and its path: loading the same file
 // system again (an equal embed.FS or os.DirFS, the same fstest.MapFS)
 // replaces its files, while a file of the same path in another file
-// system is another file, kept beside it. A file system whose type is not
-// comparable and not a map, slice or func cannot be recognised, so each
-// call loads it as a new one.
+// system is another file, kept beside it. A file system that cannot be
+// compared and is not a map or a slice (a func, a struct holding a map)
+// cannot be recognised, so each call loads it as a new one.
 func (l *Library) LoadFS(fsys fs.FS, paths ...string) error {
 	return l.load(fsRoots(fsys, paths), false)
 }

@@ -527,3 +527,66 @@ raised-more:
 		}
 	}
 }
+
+// TestPatchOverFactoryWithContainers: a mapping over a base's factory that
+// sets a slice or map of structs, or a pointer to one, replaces that field
+// whole in what the factory makes, per entity.
+func TestPatchOverFactoryWithContainers(t *testing.T) {
+	lib := newLibrary(t)
+	base := prefab.New("rolled", prefab.Factory(tStats, func(prefab.Spawn) Stats {
+		return Stats{Speed: 4, Boss: &Resist{Fire: 1, Ice: 1}, Loot: map[string]int{"gold": 1}}
+	}))
+	if err := lib.Add(base); err != nil {
+		t.Fatal(err)
+	}
+	yaml := "v:\n  extends: rolled\n  components:\n    Stats: {boss: {ice: 7}, loot: {gems: 2}, grid: [1, 2]}\n"
+	if err := lib.LoadFS(fstest.MapFS{"p.yaml": {Data: []byte(yaml)}}); err != nil {
+		t.Fatal(err)
+	}
+	w := world.New()
+	var first *Stats
+	for i := range 2 {
+		e, err := lib.Spawn(w, "v", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := tStats.Require(w, e)
+		want := Stats{Speed: 4, Boss: &Resist{Ice: 7}, Loot: map[string]int{"gems": 2}, Grid: [2]int8{1, 2}}
+		equal(t, fmt.Sprintf("spawn %d: Stats", i), *got, want)
+		if first == nil {
+			first = got
+		} else if got.Boss == first.Boss {
+			t.Error("two spawns share the data's Boss pointer")
+		}
+	}
+}
+
+// wrapFS is comparable as a type but holds a map: comparing two of them
+// panics, so the loader must not.
+type wrapFS struct{ fs.FS }
+
+// funcFS is a file system made of a func; two made by one literal share a
+// code pointer.
+type funcFS func(name string) (fs.File, error)
+
+func (f funcFS) Open(name string) (fs.File, error) { return f(name) }
+
+// TestFileSystemsThatCannotBeCompared: wrappers holding a map and funcs
+// load without a panic, each call a file system of its own.
+func TestFileSystemsThatCannotBeCompared(t *testing.T) {
+	lib := newLibrary(t)
+	wrapped := wrapFS{fstest.MapFS{"p.yaml": {Data: []byte("x:\n  extends: monster\n")}}}
+	if err := lib.LoadFS(wrapped); err != nil {
+		t.Fatal(err)
+	}
+	mk := func(m fstest.MapFS) funcFS { return func(n string) (fs.File, error) { return m.Open(n) } }
+	for _, name := range []string{"y", "z"} {
+		if err := lib.LoadFS(mk(fstest.MapFS{"p.yaml": {Data: []byte(name + ":\n  extends: monster\n")}})); err != nil {
+			t.Fatal(err)
+		}
+	}
+	equal(t, "prefabs", lib.Names(), []string{"monster", "x", "y", "z"})
+	if r := lib.Reload(); r.Err != nil || len(r.Changed) != 0 {
+		t.Errorf("Reload() = %+v, want no change and no error", r)
+	}
+}

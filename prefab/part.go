@@ -179,13 +179,31 @@ func hasExported(t reflect.Type) bool {
 type factoryPart[T any] struct {
 	key world.Key[T]
 	fn  func(Spawn) T
+	// A factory made by patching another keeps what it was made of, so
+	// that a rebuild of the same prefabs (a reload) makes the same part:
+	// the base factory and the patch (a *patchPart, or the data's values).
+	base  *factoryPart[T]
+	patch any
 }
 
 func (p *factoryPart[T]) Component() world.ComponentType { return p.key }
 func (p *factoryPart[T]) factory() bool                  { return true }
 func (p *factoryPart[T]) add(s Spawn)                    { world.Add(s.World, s.Entity, p.key, p.fn(s)) }
 func (p *factoryPart[T]) over(Part) Part                 { return p }
-func (p *factoryPart[T]) same(o Part) bool               { return o == Part(p) }
+
+// same reports whether o is p, or the same patch of the same factory.
+func (p *factoryPart[T]) same(o Part) bool {
+	q, ok := o.(*factoryPart[T])
+	switch {
+	case !ok:
+		return false
+	case p == q:
+		return true
+	case p.base == nil || q.base == nil:
+		return false
+	}
+	return p.base.same(q.base) && reflect.DeepEqual(p.patch, q.patch)
+}
 
 type patchPart[T any] struct {
 	key world.Key[T]
@@ -198,10 +216,10 @@ func (p *patchPart[T]) factory() bool                  { return false }
 func (p *patchPart[T]) same(o Part) bool               { return o == Part(p) }
 
 // patched returns a factory that makes the value p makes, then edits it
-// with fn.
-func (p *factoryPart[T]) patched(fn func(*T)) *factoryPart[T] {
+// with fn; patch says what fn does, for [factoryPart.same].
+func (p *factoryPart[T]) patched(fn func(*T), patch any) *factoryPart[T] {
 	mk := p.fn
-	return &factoryPart[T]{key: p.key, fn: func(s Spawn) T {
+	return &factoryPart[T]{key: p.key, base: p, patch: patch, fn: func(s Spawn) T {
 		v := mk(s)
 		fn(&v)
 		return v
@@ -211,7 +229,7 @@ func (p *factoryPart[T]) patched(fn func(*T)) *factoryPart[T] {
 func (p *patchPart[T]) over(base Part) Part {
 	switch b := base.(type) {
 	case *factoryPart[T]:
-		return b.patched(p.fn)
+		return b.patched(p.fn, p)
 	case *valuePart[T]:
 		v := b.v
 		if p.cp != nil {

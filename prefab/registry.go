@@ -102,5 +102,12 @@ func (e *typedEntry[T]) decode(d *decoder, n *yaml.Node, base Part) Part {
 		for _, p := range paths {
 			to.FieldByIndex(p).Set(from.FieldByIndex(p))
 		}
-	})
+	}, dataPatch[T]{v, paths})
+}
+
+// dataPatch is what a YAML mapping over a factory sets: the decoded value
+// and the index paths of the fields it sets.
+type dataPatch[T any] struct {
+	v     T
+	paths [][]int
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"sync"
 	"testing"
@@ -185,5 +186,31 @@ func TestReloadRecovered(t *testing.T) {
 	}
 	if r, ok := watch.Poll(); ok || r.Recovered {
 		t.Errorf("next Poll() = %+v, %v; want nothing to tell", r, ok)
+	}
+}
+
+// TestReloadKeepsPatchedFactories: a reload that changes nothing about a
+// variant patching its base's factory does not list it as changed; one
+// that changes the patch does.
+func TestReloadKeepsPatchedFactories(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "v.yaml", "v:\n  extends: rolled\n  components:\n    Position: {y: 5}\n")
+	write(t, dir, "other.yaml", "orc:\n  extends: monster\n")
+	lib := newLibrary(t)
+	if err := lib.Add(prefab.New("rolled", prefab.Factory(tPos, func(s prefab.Spawn) Vec { return Vec{X: 1} }))); err != nil {
+		t.Fatal(err)
+	}
+	if err := lib.Load(dir); err != nil {
+		t.Fatal(err)
+	}
+	write(t, dir, "other.yaml", "# a comment\norc:\n  extends: monster\n")
+	touch(t, filepath.Join(dir, "other.yaml"), 1)
+	if r := lib.Reload(); r.Err != nil || len(r.Changed) != 0 {
+		t.Errorf("comment-only reload: Changed %v, Err %v; want nothing changed", r.Changed, r.Err)
+	}
+	write(t, dir, "v.yaml", "v:\n  extends: rolled\n  components:\n    Position: {y: 6}\n")
+	touch(t, filepath.Join(dir, "v.yaml"), 2)
+	if r := lib.Reload(); r.Err != nil || !slices.Equal(r.Changed, []string{"v"}) {
+		t.Errorf("reload changing the patch: Changed %v, Err %v; want [v]", r.Changed, r.Err)
 	}
 }
