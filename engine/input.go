@@ -64,6 +64,9 @@ func NewInput(cfg InputConfig) (*Input, error) {
 	if in.deadZone == 0 {
 		in.deadZone = DefaultDeadZone
 	}
+	if !(in.deadZone > 0 && in.deadZone < 1) {
+		return nil, fmt.Errorf("engine: input dead zone %v is not between 0 and 1", cfg.DeadZone)
+	}
 	in.fixed = Actions{in: in, fixed: true}
 	in.frame = Actions{in: in}
 	for _, name := range slices.Sorted(maps.Keys(cfg.Actions)) {
@@ -217,8 +220,10 @@ func (in *Input) SampleAnalog(amount func(Button) float64) {
 	}
 }
 
-// pressAt is the value from which an action is down.
-const pressAt = 0.5
+// pressAt is the value from which an action is down, less a hair so that
+// a push rescaled past the dead zone to exactly half way (0.6 past 0.2,
+// which floating point makes 0.4999…) counts.
+const pressAt = 0.5 - 1e-9
 
 // set records the action's value for this sample, and the edges it makes.
 func (a *action) set(v float64) {

@@ -456,3 +456,19 @@ func TestStandardInput(t *testing.T) {
 		t.Error("confirm rebound to Z by the environment is not pressed by Z")
 	}
 }
+
+func TestDeadZoneEdges(t *testing.T) {
+	for _, zone := range []float64{-0.1, 1, 1.5} {
+		if _, err := engine.NewInput(engine.InputConfig{DeadZone: zone}); err == nil {
+			t.Errorf("NewInput with dead zone %v succeeded, want an error", zone)
+		}
+	}
+	in, err := engine.NewInput(engine.InputConfig{Actions: map[string][]string{"go": {"GamepadLStickRight"}}, DeadZone: 0.2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in.SampleAnalog(sticks(map[string]float64{"GamepadLStickRight": 0.6})) // half way past the dead zone
+	if !in.Frame().Pressed("go") {
+		t.Errorf("a push half way past the dead zone (value %v) is not down", in.Frame().Value("go"))
+	}
+}

@@ -24,7 +24,8 @@ var teleportersOf = world.DefineResource[teleporters]("geom.Teleporters")
 
 // AddTeleporter makes t hear every [Teleport] in w, after those added
 // before it; adding it again does nothing. Clearing the world removes
-// them all.
+// them all. Teleporters are compared with ==, so t must be comparable: a
+// pointer, as the renderer and the collision system are.
 func AddTeleporter(w *world.World, t Teleporter) {
 	ts, ok := teleportersOf.Lookup(w)
 	if !ok {

@@ -168,6 +168,9 @@ func (r *Renderer) Install(w *world.World) error {
 		}
 	}
 	w.SetRunObserver(&r.overlay) // the overlay times every system
+	if r.w != nil && r.w != w {
+		geom.RemoveTeleporter(r.w, r) // the world drawn before keeps its entities, not this renderer
+	}
 	r.w = w
 	r.hist.Reset()
 	r.alpha, r.dt = 0, 0
