@@ -111,6 +111,9 @@ func (e *Engine) frame(d time.Duration, steps int) Tick {
 	if t.Dropped > 0 {
 		e.emit(Event{Kind: EventStall, Dropped: t.Dropped})
 	}
+	if e.loop.Paused() {
+		e.input.dropLatched() // presses made while paused do not fire on Resume
+	}
 	return t
 }
 

@@ -605,3 +605,68 @@ func TestScenePanicEndsItsWalks(t *testing.T) {
 		t.Errorf("Close: %v", err)
 	}
 }
+
+// TestPressWhilePausedIsDropped: a press made while the loop is paused
+// (in a pause menu) does not reach the first fixed step after Resume; a
+// button still held then reads as pressed, and a press after Resume does.
+func TestPressWhilePausedIsDropped(t *testing.T) {
+	s := &quietScene{}
+	var just []uint64
+	s.systems = []world.System{{Name: "jump", Phase: world.Fixed, Run: func(ctx *world.Context) error {
+		if engine.InputOf(ctx).JustPressed("jump") {
+			just = append(just, ctx.Step)
+		}
+		return nil
+	}}}
+	cfg := engine.Config{Input: engine.InputConfig{Actions: map[string][]string{"jump": {"Space"}}}}
+	h, err := engine.NewHeadless(cfg, s, engine.HeadlessOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.RunSteps(2); err != nil {
+		t.Fatal(err)
+	}
+	h.Loop().Pause()
+	for _, down := range []bool{true, false, true} { // press, release, press again while paused
+		if err := h.Input().Hold("jump", down); err != nil {
+			t.Fatal(err)
+		}
+		h.RunFrame()
+	}
+	h.Loop().Resume()
+	if err := h.RunSteps(2); err != nil {
+		t.Fatal(err)
+	}
+	if len(just) != 0 {
+		t.Errorf("presses made while paused reached steps %v, want none", just)
+	}
+	if err := errors.Join(h.Input().Hold("jump", false), h.RunSteps(1), h.Input().Hold("jump", true), h.RunSteps(1)); err != nil {
+		t.Fatal(err)
+	}
+	if len(just) != 1 {
+		t.Errorf("a press after Resume reached steps %v, want one", just)
+	}
+}
+
+// TestHugeTimeScale: a time scale so large that a frame's length overflows
+// int64 runs the most steps a frame and drops the rest, and the loop goes
+// on normally at scale 1.
+func TestHugeTimeScale(t *testing.T) {
+	l := engine.NewFixedLoop(60, 8)
+	l.SetTimeScale(1e300)
+	var c stepCounter
+	tk := l.Tick(time.Hour, &c)
+	if tk.Steps != 8 || tk.Dropped <= 0 {
+		t.Errorf("Tick at scale 1e300 = %+v, want 8 steps and the rest dropped", tk)
+	}
+	l.SetTimeScale(1)
+	if tk := l.Tick(time.Second/60+time.Millisecond, &c); tk.Steps != 1 || tk.Dropped != 0 {
+		t.Errorf("a step's frame at scale 1 afterwards = %+v, want 1 step, none dropped", tk)
+	}
+}
+
+// stepCounter is a Stepper that counts.
+type stepCounter struct{ steps, frames int }
+
+func (c *stepCounter) FixedStep(*world.Context) bool { c.steps++; return true }
+func (c *stepCounter) Frame(*world.Context)          { c.frames++ }

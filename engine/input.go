@@ -240,6 +240,15 @@ func (a *action) set(v float64) {
 	a.down = now
 }
 
+// dropLatched forgets the presses and releases no fixed step has seen:
+// the engine calls it after a frame of a paused loop, so that what the
+// player pressed in a pause menu does not reach the game when it resumes.
+func (in *Input) dropLatched() {
+	for i := range in.actions {
+		in.actions[i].latchPressed, in.actions[i].latchReleased = 0, 0
+	}
+}
+
 // endStep consumes one latched press and one latched release of each
 // action: the step that just ran has seen them.
 func (in *Input) endStep() {

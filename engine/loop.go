@@ -24,6 +24,11 @@ const unit = int64(time.Second)
 // cannot overflow; longer frames are stalls anyway.
 const maxFrame = time.Hour
 
+// maxScaled caps a frame's length after the time scale, in units: far more
+// than maxSteps steps at any rate, and far from overflowing the
+// accumulator.
+const maxScaled = 1 << 60
+
 // FixedLoop turns frame lengths into fixed steps. Fed each frame's length
 // by [FixedLoop.Tick], it owes floor(accumulated / step) steps, runs them,
 // keeps the remainder for the next frame and then runs the frame itself,
@@ -132,7 +137,9 @@ func (l *FixedLoop) tick(units int64, s Stepper) Tick {
 	l.ticking = true
 	defer func() { l.ticking = false }()
 	if l.scale != 1 {
-		units = int64(float64(units) * l.scale)
+		// A frame longer than maxScaled is only ever more steps to drop,
+		// and the cap keeps a huge scale from overflowing int64.
+		units = int64(min(float64(units)*l.scale, maxScaled))
 	}
 	t := Tick{DT: float64(units) / float64(unit) / float64(l.hz)}
 	if !l.paused {
