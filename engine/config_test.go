@@ -345,3 +345,35 @@ func TestConfigHelp(t *testing.T) {
 		t.Errorf("LoadConfig(-window.height 200) = %+v, %v", cfg.Window, err)
 	}
 }
+
+// TestConfigFlagsRebindInput: the actions and axes the defaults define
+// are flags, lists comma-separated, over the file and the environment.
+func TestConfigFlagsRebindInput(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "game.yaml")
+	if err := os.WriteFile(file, []byte("input:\n  actions:\n    jump: [Space]\n    dash: [ShiftLeft]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("TESSERA_INPUT_ACTIONS_JUMP", "W")
+	defaults := engine.Config{Input: engine.StandardInput()}
+	defaults.Input.Actions["jump"] = []string{"Space"}
+	cfg, err := engine.LoadConfig(engine.LoadOptions{File: file, Defaults: defaults,
+		Args: []string{"-input.actions.jump=Enter,GamepadA", "-input.axes.move", "right,left,up,down"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := cfg.Input.Actions["jump"]; !slices.Equal(got, []string{"Enter", "GamepadA"}) {
+		t.Errorf("jump = %q, want the flag's [Enter GamepadA]", got)
+	}
+	if got := cfg.Input.Actions["dash"]; !slices.Equal(got, []string{"ShiftLeft"}) {
+		t.Errorf("dash (file only) = %q, want [ShiftLeft]", got)
+	}
+	if got := cfg.Input.Axes["move"]; got != (engine.AxisConfig{Left: "right", Right: "left", Up: "up", Down: "down"}) {
+		t.Errorf("move = %+v, want the flag's swapped left and right", got)
+	}
+	_, err = engine.LoadConfig(engine.LoadOptions{Defaults: defaults, Args: []string{"-input.actions.jump", "Spaec"}})
+	var ce *engine.ConfigError
+	if !errors.As(err, &ce) || ce.Key != "input.actions.jump" || ce.Source != "flag -input.actions.jump" {
+		t.Errorf("a bad button by flag: %v, want a ConfigError naming the key and the flag", err)
+	}
+}

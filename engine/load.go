@@ -63,8 +63,9 @@ type LoadOptions struct {
 // ([DefaultConfig], then opts.Defaults), the config file, the environment
 // (TESSERA_ and the key in upper case with underscores:
 // TESSERA_WINDOW_WIDTH) and the command line (-window.width 800). Every
-// key is a variable, and every key but the input actions and axes is a
-// flag; a list ("input.actions.jump") is comma-separated in a variable:
+// key is a variable, and every key is a flag but the input actions and
+// axes only the file defines; a list ("input.actions.jump") is
+// comma-separated in a variable or a flag:
 // TESSERA_INPUT_ACTIONS_JUMP=Space,GamepadA. The environment can rebind an
 // action or axis that the defaults or the file define, not add one.
 //
@@ -96,6 +97,19 @@ func LoadConfig(opts LoadOptions) (Config, error) {
 		fset.Var(f, s.key, s.flagUsage())
 		flags[s.key] = f
 	}
+	// The actions and axes the defaults define are flags too (a list,
+	// comma-separated, as in the environment): -input.actions.jump=Enter.
+	// Those only a file defines cannot be, as flags are parsed first.
+	for _, name := range sortedKeys(cfg.Input.Actions) {
+		key := actionsPrefix + name
+		flags[key] = &flagValue{name: key, def: strings.Join(cfg.Input.Actions[name], ",")}
+		fset.Var(flags[key], key, "buttons that trigger action "+name+" (`list`, comma-separated)")
+	}
+	for _, name := range sortedKeys(cfg.Input.Axes) {
+		a, key := cfg.Input.Axes[name], axesPrefix+name
+		flags[key] = &flagValue{name: key, def: strings.Join([]string{a.Left, a.Right, a.Up, a.Down}, ",")}
+		fset.Var(flags[key], key, "the four actions of axis "+name+": left, right, up, down (`list`, comma-separated)")
+	}
 	if err := fset.Parse(opts.Args); err != nil {
 		return cfg, err
 	}
@@ -113,9 +127,15 @@ func LoadConfig(opts LoadOptions) (Config, error) {
 
 	for name, list := range cfg.Input.Actions {
 		v.SetDefault(actionsPrefix+name, list)
+		if err := v.BindFlagValue(actionsPrefix+name, flags[actionsPrefix+name]); err != nil {
+			return cfg, err
+		}
 	}
 	for name, a := range cfg.Input.Axes {
 		v.SetDefault(axesPrefix+name, []string{a.Left, a.Right, a.Up, a.Down})
+		if err := v.BindFlagValue(axesPrefix+name, flags[axesPrefix+name]); err != nil {
+			return cfg, err
+		}
 	}
 
 	path, explicit := opts.File, opts.File != ""
