@@ -51,9 +51,13 @@ func Each1[A any](w *World, a Key[A], fn func(Entity, *A)) {
 			return
 		}
 		// Only field components: the cached view's runs, in slot order.
-		// A run's generations cannot change during the walk (destroys
-		// wait for its end) and stay in this slice if fn grows w.gens; the
-		// columns may grow, so they are read anew.
+		// No deferred call here, so that the compiler inlines the walk and
+		// the loop body into the caller (a defer forbids it): World.EndWalks
+		// ends a walk a panic left open (the system runner, the engine and
+		// the scene manager call it). A run's generations cannot change
+		// during the walk (destroys wait for its end) and stay in this
+		// slice if the body grows w.gens; the columns may grow, so they are
+		// read anew for every entity.
 		mark := w.beginWalk()
 		for _, r := range w.viewOf(&sa.set).Runs() {
 			gens := w.gens[r.Start:r.End]
@@ -125,15 +129,15 @@ func Query1[A any](w *World, a Key[A]) iter.Seq2[Entity, *A] {
 			return
 		}
 		// Only field components: the cached view's runs, in slot order.
-		// No deferred call here: this function and the loop body are then
-		// small enough for the compiler to inline into the caller's loop,
-		// which a defer forbids. A panic out of a loop in a system run is
-		// unwound by the system runner instead (see runSystem).
+		// No deferred call here, so that the compiler inlines the walk and
+		// the loop body into the caller (a defer forbids it): World.EndWalks
+		// ends a walk a panic left open (the system runner, the engine and
+		// the scene manager call it). A run's generations cannot change
+		// during the walk (destroys wait for its end) and stay in this
+		// slice if the body grows w.gens; the columns may grow, so they are
+		// read anew for every entity.
 		mark := w.beginWalk()
 		for _, r := range w.viewOf(&sa.set).Runs() {
-			// The run's generations cannot change during the walk (destroys
-			// wait for its end) and stay in this slice if the loop grows
-			// w.gens; the columns may grow, so they are read anew.
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
 				slot := uint32(r.Start + i)
@@ -266,9 +270,13 @@ func Each2[A, B any](w *World, a Key[A], b Key[B], fn func(Entity, *A, *B)) {
 			return
 		}
 		// Only field components: the cached view's runs, in slot order.
-		// A run's generations cannot change during the walk (destroys
-		// wait for its end) and stay in this slice if fn grows w.gens; the
-		// columns may grow, so they are read anew.
+		// No deferred call here, so that the compiler inlines the walk and
+		// the loop body into the caller (a defer forbids it): World.EndWalks
+		// ends a walk a panic left open (the system runner, the engine and
+		// the scene manager call it). A run's generations cannot change
+		// during the walk (destroys wait for its end) and stay in this
+		// slice if the body grows w.gens; the columns may grow, so they are
+		// read anew for every entity.
 		mark := w.beginWalk()
 		for _, r := range w.viewOf(&sa.set, &sb.set).Runs() {
 			gens := w.gens[r.Start:r.End]
@@ -341,15 +349,15 @@ func Query2[A, B any](w *World, a Key[A], b Key[B]) iter.Seq2[Entity, Row2[A, B]
 			return
 		}
 		// Only field components: the cached view's runs, in slot order.
-		// No deferred call here: this function and the loop body are then
-		// small enough for the compiler to inline into the caller's loop,
-		// which a defer forbids. A panic out of a loop in a system run is
-		// unwound by the system runner instead (see runSystem).
+		// No deferred call here, so that the compiler inlines the walk and
+		// the loop body into the caller (a defer forbids it): World.EndWalks
+		// ends a walk a panic left open (the system runner, the engine and
+		// the scene manager call it). A run's generations cannot change
+		// during the walk (destroys wait for its end) and stay in this
+		// slice if the body grows w.gens; the columns may grow, so they are
+		// read anew for every entity.
 		mark := w.beginWalk()
 		for _, r := range w.viewOf(&sa.set, &sb.set).Runs() {
-			// The run's generations cannot change during the walk (destroys
-			// wait for its end) and stay in this slice if the loop grows
-			// w.gens; the columns may grow, so they are read anew.
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
 				slot := uint32(r.Start + i)
@@ -488,9 +496,13 @@ func Each3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C], fn func(Entity, 
 			return
 		}
 		// Only field components: the cached view's runs, in slot order.
-		// A run's generations cannot change during the walk (destroys
-		// wait for its end) and stay in this slice if fn grows w.gens; the
-		// columns may grow, so they are read anew.
+		// No deferred call here, so that the compiler inlines the walk and
+		// the loop body into the caller (a defer forbids it): World.EndWalks
+		// ends a walk a panic left open (the system runner, the engine and
+		// the scene manager call it). A run's generations cannot change
+		// during the walk (destroys wait for its end) and stay in this
+		// slice if the body grows w.gens; the columns may grow, so they are
+		// read anew for every entity.
 		mark := w.beginWalk()
 		for _, r := range w.viewOf(&sa.set, &sb.set, &sc.set).Runs() {
 			gens := w.gens[r.Start:r.End]
@@ -564,15 +576,15 @@ func Query3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C]) iter.Seq2[Entit
 			return
 		}
 		// Only field components: the cached view's runs, in slot order.
-		// No deferred call here: this function and the loop body are then
-		// small enough for the compiler to inline into the caller's loop,
-		// which a defer forbids. A panic out of a loop in a system run is
-		// unwound by the system runner instead (see runSystem).
+		// No deferred call here, so that the compiler inlines the walk and
+		// the loop body into the caller (a defer forbids it): World.EndWalks
+		// ends a walk a panic left open (the system runner, the engine and
+		// the scene manager call it). A run's generations cannot change
+		// during the walk (destroys wait for its end) and stay in this
+		// slice if the body grows w.gens; the columns may grow, so they are
+		// read anew for every entity.
 		mark := w.beginWalk()
 		for _, r := range w.viewOf(&sa.set, &sb.set, &sc.set).Runs() {
-			// The run's generations cannot change during the walk (destroys
-			// wait for its end) and stay in this slice if the loop grows
-			// w.gens; the columns may grow, so they are read anew.
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
 				slot := uint32(r.Start + i)
@@ -717,9 +729,13 @@ func Each4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D], fn 
 			return
 		}
 		// Only field components: the cached view's runs, in slot order.
-		// A run's generations cannot change during the walk (destroys
-		// wait for its end) and stay in this slice if fn grows w.gens; the
-		// columns may grow, so they are read anew.
+		// No deferred call here, so that the compiler inlines the walk and
+		// the loop body into the caller (a defer forbids it): World.EndWalks
+		// ends a walk a panic left open (the system runner, the engine and
+		// the scene manager call it). A run's generations cannot change
+		// during the walk (destroys wait for its end) and stay in this
+		// slice if the body grows w.gens; the columns may grow, so they are
+		// read anew for every entity.
 		mark := w.beginWalk()
 		for _, r := range w.viewOf(&sa.set, &sb.set, &sc.set, &sd.set).Runs() {
 			gens := w.gens[r.Start:r.End]
@@ -794,15 +810,15 @@ func Query4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D]) it
 			return
 		}
 		// Only field components: the cached view's runs, in slot order.
-		// No deferred call here: this function and the loop body are then
-		// small enough for the compiler to inline into the caller's loop,
-		// which a defer forbids. A panic out of a loop in a system run is
-		// unwound by the system runner instead (see runSystem).
+		// No deferred call here, so that the compiler inlines the walk and
+		// the loop body into the caller (a defer forbids it): World.EndWalks
+		// ends a walk a panic left open (the system runner, the engine and
+		// the scene manager call it). A run's generations cannot change
+		// during the walk (destroys wait for its end) and stay in this
+		// slice if the body grows w.gens; the columns may grow, so they are
+		// read anew for every entity.
 		mark := w.beginWalk()
 		for _, r := range w.viewOf(&sa.set, &sb.set, &sc.set, &sd.set).Runs() {
-			// The run's generations cannot change during the walk (destroys
-			// wait for its end) and stay in this slice if the loop grows
-			// w.gens; the columns may grow, so they are read anew.
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
 				slot := uint32(r.Start + i)
