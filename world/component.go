@@ -113,8 +113,8 @@ func (c *Component[T]) storage(w *World) *storage[T] { return typedStorage[T](w,
 //
 // Panics with an [*EntityError] wrapping [ErrDeadEntity] if e is not alive.
 func (c *Component[T]) Add(w *World, e Entity, v T) {
-	slot := w.mustAlive(e, "Add", c.name)
-	addTo(w, c, slot, v)
+	w.mustAlive(e, "Add", c.name)
+	addTo(w, c, e, v)
 }
 
 // Get returns a pointer to e's value and true, or nil and false when e is
@@ -163,7 +163,8 @@ func (t *Tag) newStore() store { return newStorage[struct{}](t.id, t.name, true)
 //
 // Panics with an [*EntityError] wrapping [ErrDeadEntity] if e is not alive.
 func (t *Tag) Add(w *World, e Entity) {
-	addTo(w, t, w.mustAlive(e, "Add", t.name), struct{}{})
+	w.mustAlive(e, "Add", t.name)
+	addTo(w, t, e, struct{}{})
 }
 
 // Part returns a [Part] that tags an entity, for [World.Spawn].
@@ -229,7 +230,7 @@ func checkNumeric(t reflect.Type, path string) error {
 // IsFields reports true.
 func (f *Fields[T]) IsFields() bool { return true }
 
-func (f *Fields[T]) newStore() store { return newStorage[T](f.id, f.name, true) }
+func (f *Fields[T]) newStore() store { return newOwnedStorage[T](f.id, f.name) }
 
 func (f *Fields[T]) storage(w *World) *storage[T] { return typedStorage[T](w, f.id) }
 
@@ -240,7 +241,7 @@ func (f *Fields[T]) storage(w *World) *storage[T] { return typedStorage[T](w, f.
 // Panics with an [*EntityError] wrapping [ErrDeadEntity] if e is not alive.
 func (f *Fields[T]) Add(w *World, e Entity, v T) int {
 	slot := w.mustAlive(e, "Add", f.name)
-	addTo(w, f, slot, v)
+	addTo(w, f, e, v)
 	return int(slot)
 }
 
@@ -249,15 +250,15 @@ func (f *Fields[T]) Add(w *World, e Entity, v T) int {
 // the column grows (an add to an entity in a higher slot).
 // O(1), no allocation.
 func (f *Fields[T]) Get(w *World, e Entity) (*T, bool) {
-	// Written out flat so that it stays under the inlining budget. Only a
-	// slot that exists can hold the component, so the generation check
-	// needs no bounds test of its own; a free slot holds nothing, so the
-	// zero Entity needs no check either.
-	if uint(f.id) < uint(len(w.typed)) {
-		slot := uint32(e)
-		if s := (*storage[T])(w.typed[f.id]); s != nil && slot>>6 < uint32(len(s.bits)) &&
-			s.bits[slot>>6]&(1<<(slot&63)) != 0 && w.gens[slot] == uint32(e>>32) {
-			return &s.vals[slot], true
+	// Written out flat so that it stays under the inlining budget. The
+	// storage's owner word answers membership and liveness at once: it is
+	// the complement of the holder's generation (see set.owner).
+	// Indexes are uint so that the compiler sees the tests cover the
+	// bounds checks.
+	if id, slot := uint(f.id), uint(uint32(e)); id < uint(len(w.typed)) {
+		if s := (*storage[T])(w.typed[id]); s != nil && slot < uint(len(s.owner)) &&
+			s.owner[slot] == ^uint32(e>>32) {
+			return s.member(uint32(slot)), true
 		}
 	}
 	return nil, false
@@ -300,7 +301,7 @@ func (f *Fields[T]) With(v T) Part { return part[T]{f, v} }
 type Part interface {
 	// Type returns the part's component.
 	Type() ComponentType
-	addTo(w *World, slot uint32)
+	addTo(w *World, e Entity) // e is alive
 }
 
 type part[T any] struct {
@@ -308,8 +309,8 @@ type part[T any] struct {
 	v   T
 }
 
-func (p part[T]) Type() ComponentType         { return p.key }
-func (p part[T]) addTo(w *World, slot uint32) { addTo(w, p.key, slot, p.v) }
+func (p part[T]) Type() ComponentType      { return p.key }
+func (p part[T]) addTo(w *World, e Entity) { addTo(w, p.key, e, p.v) }
 
 // Add gives entity e the value v of the component k, for code that is
 // generic over the component's kind (prefabs, tools); it is
@@ -317,7 +318,8 @@ func (p part[T]) addTo(w *World, slot uint32) { addTo(w, p.key, slot, p.v) }
 //
 // Panics with an [*EntityError] wrapping [ErrDeadEntity] if e is not alive.
 func Add[T any](w *World, e Entity, k Key[T], v T) {
-	addTo(w, k, w.mustAlive(e, "Add", k.Name()), v)
+	w.mustAlive(e, "Add", k.Name())
+	addTo(w, k, e, v)
 }
 
 // Get returns a pointer to e's value of the component k and true, or nil

@@ -19,6 +19,14 @@ type set struct {
 	count   int
 	version uint64 // moves on whenever a slot joins or leaves
 
+	// field components only (not tags): per slot, the bitwise complement of
+	// the generation of the entity holding the component, 0 when none.
+	// Fields.Get reads this one word instead of the bitmap and the world's
+	// generations. The complement keeps the zero Entity (generation 0) from
+	// matching a free entry; no live generation complements to 0 (see
+	// lastGeneration). As long as vals, grown with it.
+	owner []uint32
+
 	// object components only
 	sparse []uint32 // slot -> packed index + 1; 0 means absent
 	dense  []uint32 // packed index -> slot
@@ -78,6 +86,21 @@ func (s *set) has(slot uint32) bool {
 	return w < uint32(len(s.bits)) && s.bits[w]&(1<<(slot&63)) != 0
 }
 
+// own records that the entity of generation gen holds the component at
+// slot; disown that none does. They do nothing for a set without owners
+// (tags, object components) or a slot beyond them.
+func (s *set) own(slot, gen uint32) {
+	if slot < uint32(len(s.owner)) {
+		s.owner[slot] = ^gen
+	}
+}
+
+func (s *set) disown(slot uint32) {
+	if slot < uint32(len(s.owner)) {
+		s.owner[slot] = 0
+	}
+}
+
 // join marks slot as a member; for an object component it also appends it
 // to the packed array.
 func (s *set) join(slot uint32) {
@@ -97,15 +120,25 @@ func (s *set) join(slot uint32) {
 	}
 }
 
-// leave unmarks slot. For an object component it moves the last packed
-// member into the hole and returns the hole's index and the old last one.
-func (s *set) leave(slot uint32) (hole, last int) {
+// leaveField unmarks slot, a member of a field component's set. Small
+// enough to inline into Remove and Destroy.
+func (s *set) leaveField(slot uint32) {
 	s.bits[slot>>6] &^= 1 << (slot & 63)
 	s.count--
 	s.version++
+	s.disown(slot)
+}
+
+// leave unmarks slot. For an object component it moves the last packed
+// member into the hole and returns the hole's index and the old last one.
+func (s *set) leave(slot uint32) (hole, last int) {
 	if s.field {
+		s.leaveField(slot)
 		return 0, 0
 	}
+	s.bits[slot>>6] &^= 1 << (slot & 63)
+	s.count--
+	s.version++
 	i := s.sparse[slot] - 1
 	last = len(s.dense) - 1
 	moved := s.dense[last]
@@ -143,11 +176,20 @@ type store interface {
 // the column, indexed by slot.
 type storage[T any] struct {
 	set
-	vals []T
+	vals  []T
+	owned bool // a field component that keeps set.owner
 }
 
 func newStorage[T any](id int, name string, field bool) *storage[T] {
 	return &storage[T]{set: set{id: id, name: name, field: field}}
+}
+
+// newOwnedStorage returns the storage of a field component (not a tag),
+// which keeps an owner per slot for Fields.Get.
+func newOwnedStorage[T any](id int, name string) *storage[T] {
+	s := newStorage[T](id, name, true)
+	s.owned = true
+	return s
 }
 
 func (s *storage[T]) members() *set { return &s.set }
@@ -162,19 +204,21 @@ func (s *storage[T]) at(slot uint32) *T {
 	return &s.vals[s.sparse[slot]-1]
 }
 
-// member returns the value of a field component at slot, which must hold
-// it, without a bounds check: a slot that holds a field component has its
-// entry in the column (put grows the column first), and columns never
-// shrink. The inlined Each and Query loops use it, since they must read
-// the column's address anew for every entity (the loop body may grow the
-// column) and the length would cost a load and a compare more.
+// member returns the value of a field component at slot without a bounds
+// check. The slot must be inside the column: one that holds the component
+// (put grows the column first, and columns never shrink), or one below
+// len(owner), which is always len(vals) for an owned storage. The inlined
+// Each and Query loops use it, since they must read the column's address
+// anew for every entity (the loop body may grow the column) and the length
+// would cost a load and a compare more; Fields.Get and addTo use it to stay
+// small and check one length instead of two.
 func (s *storage[T]) member(slot uint32) *T {
 	return (*T)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(s.vals)), uintptr(slot)*unsafe.Sizeof(*new(T))))
 }
 
-// put stores v for slot, joining the set if the slot is not a member yet,
-// and reports whether it joined.
-func (s *storage[T]) put(slot uint32, v T) bool {
+// put stores v for slot, held by the entity of generation gen, joining the
+// set if the slot is not a member yet, and reports whether it joined.
+func (s *storage[T]) put(slot, gen uint32, v T) bool {
 	if s.has(slot) {
 		*s.at(slot) = v
 		return false
@@ -183,7 +227,11 @@ func (s *storage[T]) put(slot uint32, v T) bool {
 	if s.field {
 		if slot >= uint32(len(s.vals)) {
 			s.vals = grow(s.vals, int(slot)+1)
+			if s.owned {
+				s.owner = grow(s.owner, len(s.vals))
+			}
 		}
+		s.own(slot, gen)
 		s.vals[slot] = v
 	} else {
 		s.vals = append(s.vals, v)
@@ -226,15 +274,16 @@ func truncate(text string, max int) string {
 	return text
 }
 
-// putNew stores v for a spawn's slot and reports whether it could: only
-// for a slot-indexed component whose column and bitmap already reach the
-// slot. The caller makes sure no loop is walking (a join would need a
-// stamp). A new entity's slot never has a deferred removal pending: a slot
-// is freed only once the removals deferred before it were applied. It is
-// small enough to inline into the spawn functions, which fall back to
-// addTo.
-func putNew[T any](s *storage[T], slot uint32, v T) bool {
-	if s == nil || !s.field || slot>>6 >= uint32(len(s.bits)) || slot >= uint32(len(s.vals)) {
+// putNew stores v for a spawn's slot, held by the entity of generation
+// gen, and reports whether it could: only for a field component (not a
+// tag: it keeps no owners) whose column and bitmap already reach the slot.
+// The caller makes sure no loop is walking (a join would need a stamp). A
+// new entity's slot never has a deferred removal pending: a slot is freed
+// only once the removals deferred before it were applied. It is small
+// enough to inline into the spawn functions, which fall back to addTo.
+func putNew[T any](s *storage[T], slot, gen uint32, v T) bool {
+	// Only an owned storage has owners, and they are as long as its column.
+	if s == nil || slot>>6 >= uint32(len(s.bits)) || slot >= uint32(len(s.owner)) {
 		return false
 	}
 	if bit := uint64(1) << (slot & 63); s.bits[slot>>6]&bit == 0 {
@@ -242,6 +291,7 @@ func putNew[T any](s *storage[T], slot uint32, v T) bool {
 		s.count++
 		s.version++
 	}
+	s.owner[slot] = ^gen
 	s.vals[slot] = v
 	return true
 }
@@ -249,19 +299,24 @@ func putNew[T any](s *storage[T], slot uint32, v T) bool {
 // addTo is the one path every add takes: it creates the world's storage for
 // the component on first use, cancels a deferred removal of the same
 // component, and stamps a join made during a loop so the loop skips it.
-// The common case, a slot-indexed component whose column and bitmap
-// already reach the slot, is a bit flip and a store.
-func addTo[T any](w *World, k Key[T], slot uint32, v T) {
+// The common case, a field component whose column and bitmap already reach
+// the slot, is a bit flip and two stores. e must be alive. A tag takes the
+// longer way: it keeps no owners.
+func addTo[T any](w *World, k Key[T], e Entity, v T) {
+	slot, gen := uint32(e), uint32(e>>32)
 	s := k.storage(w)
-	if s != nil && s.field && len(w.open) == 0 && s.pendingN == 0 {
-		wi := slot >> 6
-		if wi < uint32(len(s.bits)) && slot < uint32(len(s.vals)) {
+	// Only a field component's storage has owners, as many as its column
+	// has entries, so the owner test stands for both.
+	if s != nil && len(w.open) == 0 && s.pendingN == 0 {
+		wi, i := uint(slot>>6), uint(slot)
+		if wi < uint(len(s.bits)) && i < uint(len(s.owner)) {
 			if bit := uint64(1) << (slot & 63); s.bits[wi]&bit == 0 {
 				s.bits[wi] |= bit
 				s.count++
 				s.version++
 			}
-			s.vals[slot] = v
+			s.owner[i] = ^gen
+			*s.member(slot) = v
 			return
 		}
 	}
@@ -271,5 +326,5 @@ func addTo[T any](w *World, k Key[T], slot uint32, v T) {
 	if w.deferring > 0 {
 		w.addDuringWalk(&s.set, slot)
 	}
-	s.put(slot, v)
+	s.put(slot, gen, v)
 }

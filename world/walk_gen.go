@@ -13,8 +13,8 @@ import (
 func Spawn1[A any](w *World, a Key[A], va A) Entity {
 	e := w.Create()
 	slot, fast := uint32(e), len(w.open) == 0
-	if !fast || !putNew(a.storage(w), slot, va) {
-		addTo(w, a, slot, va)
+	if !fast || !putNew(a.storage(w), slot, uint32(e>>32), va) {
+		addTo(w, a, e, va)
 	}
 	return e
 }
@@ -228,11 +228,11 @@ type Row2[A, B any] struct {
 func Spawn2[A, B any](w *World, a Key[A], va A, b Key[B], vb B) Entity {
 	e := w.Create()
 	slot, fast := uint32(e), len(w.open) == 0
-	if !fast || !putNew(a.storage(w), slot, va) {
-		addTo(w, a, slot, va)
+	if !fast || !putNew(a.storage(w), slot, uint32(e>>32), va) {
+		addTo(w, a, e, va)
 	}
-	if !fast || !putNew(b.storage(w), slot, vb) {
-		addTo(w, b, slot, vb)
+	if !fast || !putNew(b.storage(w), slot, uint32(e>>32), vb) {
+		addTo(w, b, e, vb)
 	}
 	return e
 }
@@ -450,14 +450,14 @@ type Row3[A, B, C any] struct {
 func Spawn3[A, B, C any](w *World, a Key[A], va A, b Key[B], vb B, c Key[C], vc C) Entity {
 	e := w.Create()
 	slot, fast := uint32(e), len(w.open) == 0
-	if !fast || !putNew(a.storage(w), slot, va) {
-		addTo(w, a, slot, va)
+	if !fast || !putNew(a.storage(w), slot, uint32(e>>32), va) {
+		addTo(w, a, e, va)
 	}
-	if !fast || !putNew(b.storage(w), slot, vb) {
-		addTo(w, b, slot, vb)
+	if !fast || !putNew(b.storage(w), slot, uint32(e>>32), vb) {
+		addTo(w, b, e, vb)
 	}
-	if !fast || !putNew(c.storage(w), slot, vc) {
-		addTo(w, c, slot, vc)
+	if !fast || !putNew(c.storage(w), slot, uint32(e>>32), vc) {
+		addTo(w, c, e, vc)
 	}
 	return e
 }
@@ -679,17 +679,17 @@ type Row4[A, B, C, D any] struct {
 func Spawn4[A, B, C, D any](w *World, a Key[A], va A, b Key[B], vb B, c Key[C], vc C, d Key[D], vd D) Entity {
 	e := w.Create()
 	slot, fast := uint32(e), len(w.open) == 0
-	if !fast || !putNew(a.storage(w), slot, va) {
-		addTo(w, a, slot, va)
+	if !fast || !putNew(a.storage(w), slot, uint32(e>>32), va) {
+		addTo(w, a, e, va)
 	}
-	if !fast || !putNew(b.storage(w), slot, vb) {
-		addTo(w, b, slot, vb)
+	if !fast || !putNew(b.storage(w), slot, uint32(e>>32), vb) {
+		addTo(w, b, e, vb)
 	}
-	if !fast || !putNew(c.storage(w), slot, vc) {
-		addTo(w, c, slot, vc)
+	if !fast || !putNew(c.storage(w), slot, uint32(e>>32), vc) {
+		addTo(w, c, e, vc)
 	}
-	if !fast || !putNew(d.storage(w), slot, vd) {
-		addTo(w, d, slot, vd)
+	if !fast || !putNew(d.storage(w), slot, uint32(e>>32), vd) {
+		addTo(w, d, e, vd)
 	}
 	return e
 }

@@ -77,13 +77,19 @@ func (w *World) Create() Entity {
 // maxSlot is the highest slot index; slots are 32-bit.
 const maxSlot = 1<<32 - 1
 
+// lastGeneration is the highest generation a slot reaches; destroying its
+// entity retires the slot. It is one short of the 32-bit maximum so that
+// no generation's complement is 0, which Fields.Get's owner words reserve
+// for "none".
+const lastGeneration = 1<<32 - 2
+
 // Spawn makes an entity holding every part and returns its id. A part whose
 // component repeats replaces the earlier value. For two to four components
 // known at compile time, [Spawn2] and its siblings avoid boxing the values.
 func (w *World) Spawn(parts ...Part) Entity {
 	e := w.Create()
 	for _, p := range parts {
-		p.addTo(w, uint32(e))
+		p.addTo(w, e)
 	}
 	return e
 }
@@ -128,7 +134,7 @@ func (w *World) Remove(e Entity, c ComponentType) {
 		return
 	}
 	if s.field { // the common case, without a call
-		s.leave(uint32(e))
+		s.leaveField(uint32(e))
 		return
 	}
 	w.stores[id].remove(uint32(e))
@@ -157,14 +163,15 @@ func (w *World) Destroy(e Entity) {
 			s.bits[wi] &^= bit
 			s.count--
 			s.version++
+			s.disown(slot)
 			continue
 		}
 		u.store.remove(slot)
 	}
 	w.gens[slot] = 0
 	w.alive--
-	if next := e.Generation() + 1; next != 0 {
-		w.free = append(w.free, makeEntity(slot, next))
+	if gen := e.Generation(); gen < lastGeneration {
+		w.free = append(w.free, makeEntity(slot, gen+1))
 	}
 }
 

@@ -135,7 +135,7 @@ type Row{{.N}}[{{.TP}}] struct {
 func Spawn{{.N}}[{{.TP}}](w *World, {{.List "$v Key[$T], v$v $T"}}) Entity {
 	e := w.Create()
 	slot, fast := uint32(e), len(w.open) == 0
-{{range .Each "	if !fast || !putNew($v.storage(w), slot, v$v) {\n		addTo(w, $v, slot, v$v)\n	}"}}{{.}}
+{{range .Each "	if !fast || !putNew($v.storage(w), slot, uint32(e>>32), v$v) {\n		addTo(w, $v, e, v$v)\n	}"}}{{.}}
 {{end}}	return e
 }
 
