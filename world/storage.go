@@ -207,11 +207,12 @@ func (s *storage[T]) at(slot uint32) *T {
 // member returns the value of a field component at slot without a bounds
 // check. The slot must be inside the column: one that holds the component
 // (put grows the column first, and columns never shrink), or one below
-// len(owner), which is always len(vals) for an owned storage. The inlined
-// Each and Query loops use it, since they must read the column's address
-// anew for every entity (the loop body may grow the column) and the length
-// would cost a load and a compare more; Fields.Get and addTo use it to stay
-// small and check one length instead of two.
+// len(owner), which is always len(vals) for an owned storage. Fields.Get
+// and addTo use it to stay small and check one length instead of two. The
+// inlined Each and Query loops write the same expression out (see
+// internal/gen): they must read the column's address anew for every entity
+// (the loop body may grow the column), and a length would cost a load and
+// a compare more.
 func (s *storage[T]) member(slot uint32) *T {
 	return (*T)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(s.vals)), uintptr(slot)*unsafe.Sizeof(*new(T))))
 }

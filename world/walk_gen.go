@@ -5,6 +5,7 @@ package world
 import (
 	"iter"
 	"math/bits"
+	"unsafe"
 )
 
 // Spawn1 makes an entity holding a with the given values and
@@ -57,13 +58,15 @@ func Each1[A any](w *World, a Key[A], fn func(Entity, *A)) {
 		// the scene manager call it). A run's generations cannot change
 		// during the walk (destroys wait for its end) and stay in this
 		// slice if the body grows w.gens; the columns may grow, so they are
-		// read anew for every entity.
+		// read anew for every entity. A slot of the view holds every
+		// component, so it is inside every column (see storage.member).
 		mark := w.beginWalk()
 		for _, r := range w.viewOf(&sa.set).Runs() {
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
-				slot := uint32(r.Start + i)
-				fn(makeEntity(slot, gen), sa.member(slot))
+				slot := r.Start + i
+				fn(Entity(uint64(gen)<<32|uint64(slot)),
+					(*A)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(sa.vals)), slot*int(unsafe.Sizeof(*new(A))))))
 			}
 		}
 		w.endWalk(mark)
@@ -135,13 +138,15 @@ func Query1[A any](w *World, a Key[A]) iter.Seq2[Entity, *A] {
 		// the scene manager call it). A run's generations cannot change
 		// during the walk (destroys wait for its end) and stay in this
 		// slice if the body grows w.gens; the columns may grow, so they are
-		// read anew for every entity.
+		// read anew for every entity. A slot of the view holds every
+		// component, so it is inside every column (see storage.member).
 		mark := w.beginWalk()
 		for _, r := range w.viewOf(&sa.set).Runs() {
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
-				slot := uint32(r.Start + i)
-				if !yield(makeEntity(slot, gen), sa.member(slot)) {
+				slot := r.Start + i
+				if !yield(Entity(uint64(gen)<<32|uint64(slot)),
+					(*A)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(sa.vals)), slot*int(unsafe.Sizeof(*new(A)))))) {
 					w.endWalk(mark)
 					return
 				}
@@ -276,13 +281,16 @@ func Each2[A, B any](w *World, a Key[A], b Key[B], fn func(Entity, *A, *B)) {
 		// the scene manager call it). A run's generations cannot change
 		// during the walk (destroys wait for its end) and stay in this
 		// slice if the body grows w.gens; the columns may grow, so they are
-		// read anew for every entity.
+		// read anew for every entity. A slot of the view holds every
+		// component, so it is inside every column (see storage.member).
 		mark := w.beginWalk()
 		for _, r := range w.viewOf(&sa.set, &sb.set).Runs() {
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
-				slot := uint32(r.Start + i)
-				fn(makeEntity(slot, gen), sa.member(slot), sb.member(slot))
+				slot := r.Start + i
+				fn(Entity(uint64(gen)<<32|uint64(slot)),
+					(*A)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(sa.vals)), slot*int(unsafe.Sizeof(*new(A))))),
+					(*B)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(sb.vals)), slot*int(unsafe.Sizeof(*new(B))))))
 			}
 		}
 		w.endWalk(mark)
@@ -355,13 +363,16 @@ func Query2[A, B any](w *World, a Key[A], b Key[B]) iter.Seq2[Entity, Row2[A, B]
 		// the scene manager call it). A run's generations cannot change
 		// during the walk (destroys wait for its end) and stay in this
 		// slice if the body grows w.gens; the columns may grow, so they are
-		// read anew for every entity.
+		// read anew for every entity. A slot of the view holds every
+		// component, so it is inside every column (see storage.member).
 		mark := w.beginWalk()
 		for _, r := range w.viewOf(&sa.set, &sb.set).Runs() {
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
-				slot := uint32(r.Start + i)
-				if !yield(makeEntity(slot, gen), Row2[A, B]{sa.member(slot), sb.member(slot)}) {
+				slot := r.Start + i
+				if !yield(Entity(uint64(gen)<<32|uint64(slot)), Row2[A, B]{
+					(*A)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(sa.vals)), slot*int(unsafe.Sizeof(*new(A))))),
+					(*B)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(sb.vals)), slot*int(unsafe.Sizeof(*new(B)))))}) {
 					w.endWalk(mark)
 					return
 				}
@@ -502,13 +513,17 @@ func Each3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C], fn func(Entity, 
 		// the scene manager call it). A run's generations cannot change
 		// during the walk (destroys wait for its end) and stay in this
 		// slice if the body grows w.gens; the columns may grow, so they are
-		// read anew for every entity.
+		// read anew for every entity. A slot of the view holds every
+		// component, so it is inside every column (see storage.member).
 		mark := w.beginWalk()
 		for _, r := range w.viewOf(&sa.set, &sb.set, &sc.set).Runs() {
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
-				slot := uint32(r.Start + i)
-				fn(makeEntity(slot, gen), sa.member(slot), sb.member(slot), sc.member(slot))
+				slot := r.Start + i
+				fn(Entity(uint64(gen)<<32|uint64(slot)),
+					(*A)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(sa.vals)), slot*int(unsafe.Sizeof(*new(A))))),
+					(*B)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(sb.vals)), slot*int(unsafe.Sizeof(*new(B))))),
+					(*C)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(sc.vals)), slot*int(unsafe.Sizeof(*new(C))))))
 			}
 		}
 		w.endWalk(mark)
@@ -582,13 +597,17 @@ func Query3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C]) iter.Seq2[Entit
 		// the scene manager call it). A run's generations cannot change
 		// during the walk (destroys wait for its end) and stay in this
 		// slice if the body grows w.gens; the columns may grow, so they are
-		// read anew for every entity.
+		// read anew for every entity. A slot of the view holds every
+		// component, so it is inside every column (see storage.member).
 		mark := w.beginWalk()
 		for _, r := range w.viewOf(&sa.set, &sb.set, &sc.set).Runs() {
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
-				slot := uint32(r.Start + i)
-				if !yield(makeEntity(slot, gen), Row3[A, B, C]{sa.member(slot), sb.member(slot), sc.member(slot)}) {
+				slot := r.Start + i
+				if !yield(Entity(uint64(gen)<<32|uint64(slot)), Row3[A, B, C]{
+					(*A)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(sa.vals)), slot*int(unsafe.Sizeof(*new(A))))),
+					(*B)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(sb.vals)), slot*int(unsafe.Sizeof(*new(B))))),
+					(*C)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(sc.vals)), slot*int(unsafe.Sizeof(*new(C)))))}) {
 					w.endWalk(mark)
 					return
 				}
@@ -735,13 +754,18 @@ func Each4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D], fn 
 		// the scene manager call it). A run's generations cannot change
 		// during the walk (destroys wait for its end) and stay in this
 		// slice if the body grows w.gens; the columns may grow, so they are
-		// read anew for every entity.
+		// read anew for every entity. A slot of the view holds every
+		// component, so it is inside every column (see storage.member).
 		mark := w.beginWalk()
 		for _, r := range w.viewOf(&sa.set, &sb.set, &sc.set, &sd.set).Runs() {
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
-				slot := uint32(r.Start + i)
-				fn(makeEntity(slot, gen), sa.member(slot), sb.member(slot), sc.member(slot), sd.member(slot))
+				slot := r.Start + i
+				fn(Entity(uint64(gen)<<32|uint64(slot)),
+					(*A)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(sa.vals)), slot*int(unsafe.Sizeof(*new(A))))),
+					(*B)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(sb.vals)), slot*int(unsafe.Sizeof(*new(B))))),
+					(*C)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(sc.vals)), slot*int(unsafe.Sizeof(*new(C))))),
+					(*D)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(sd.vals)), slot*int(unsafe.Sizeof(*new(D))))))
 			}
 		}
 		w.endWalk(mark)
@@ -816,13 +840,18 @@ func Query4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D]) it
 		// the scene manager call it). A run's generations cannot change
 		// during the walk (destroys wait for its end) and stay in this
 		// slice if the body grows w.gens; the columns may grow, so they are
-		// read anew for every entity.
+		// read anew for every entity. A slot of the view holds every
+		// component, so it is inside every column (see storage.member).
 		mark := w.beginWalk()
 		for _, r := range w.viewOf(&sa.set, &sb.set, &sc.set, &sd.set).Runs() {
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
-				slot := uint32(r.Start + i)
-				if !yield(makeEntity(slot, gen), Row4[A, B, C, D]{sa.member(slot), sb.member(slot), sc.member(slot), sd.member(slot)}) {
+				slot := r.Start + i
+				if !yield(Entity(uint64(gen)<<32|uint64(slot)), Row4[A, B, C, D]{
+					(*A)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(sa.vals)), slot*int(unsafe.Sizeof(*new(A))))),
+					(*B)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(sb.vals)), slot*int(unsafe.Sizeof(*new(B))))),
+					(*C)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(sc.vals)), slot*int(unsafe.Sizeof(*new(C))))),
+					(*D)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(sd.vals)), slot*int(unsafe.Sizeof(*new(D)))))}) {
 					w.endWalk(mark)
 					return
 				}
