@@ -1,10 +1,12 @@
 // Command gen writes world/walk_gen.go: the arity variants (1 to 4
 // components) of the typed walks and spawns, from one template. Run it with
-// go generate in the world package.
+// go generate in the world package; -o writes elsewhere (the world
+// package's test checks walk_gen.go is what the template makes).
 package main
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"go/format"
 	"log"
@@ -293,6 +295,8 @@ func First{{.N}}[{{.TP}}](w *World, {{.Keys}}) (Entity, {{.Ptrs}}, bool) {
 {{end}}`
 
 func main() {
+	out := flag.String("o", "walk_gen.go", "output `file`")
+	flag.Parse()
 	var arities []arity
 	types := []string{"A", "B", "C", "D"}
 	vars := []string{"a", "b", "c", "d"}
@@ -306,10 +310,10 @@ func main() {
 	}
 	src, err := format.Source(buf.Bytes())
 	if err != nil {
-		os.WriteFile("walk_gen.go", buf.Bytes(), 0o644)
-		log.Fatalf("formatting walk_gen.go: %v", err)
+		os.WriteFile(*out, buf.Bytes(), 0o644)
+		log.Fatalf("formatting %s: %v", *out, err)
 	}
-	if err := os.WriteFile("walk_gen.go", src, 0o644); err != nil {
+	if err := os.WriteFile(*out, src, 0o644); err != nil {
 		log.Fatal(err)
 	}
 }
