@@ -241,7 +241,11 @@ func (f *Fields[T]) storage(w *World) *storage[T] { return typedStorage[T](w, f.
 // Panics with an [*EntityError] wrapping [ErrDeadEntity] if e is not alive.
 func (f *Fields[T]) Add(w *World, e Entity, v T) int {
 	slot := w.mustAlive(e, "Add", f.name)
-	addTo(w, f, e, v)
+	// Outside walks and system runs no removal is pending, so the spawns'
+	// inlined store does; otherwise, or when the column must grow, addTo.
+	if w.deferring > 0 || !putNew(f.storage(w), slot, uint32(e>>32), v) {
+		addTo(w, f, e, v)
+	}
 	return int(slot)
 }
 
@@ -318,8 +322,10 @@ func (p part[T]) addTo(w *World, e Entity) { addTo(w, p.key, e, p.v) }
 //
 // Panics with an [*EntityError] wrapping [ErrDeadEntity] if e is not alive.
 func Add[T any](w *World, e Entity, k Key[T], v T) {
-	w.mustAlive(e, "Add", k.Name())
-	addTo(w, k, e, v)
+	slot := w.mustAlive(e, "Add", k.Name())
+	if w.deferring > 0 || !putNew(k.storage(w), slot, uint32(e>>32), v) {
+		addTo(w, k, e, v) // see Fields.Add
+	}
 }
 
 // Get returns a pointer to e's value of the component k and true, or nil

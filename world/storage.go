@@ -275,13 +275,14 @@ func truncate(text string, max int) string {
 	return text
 }
 
-// putNew stores v for a spawn's slot, held by the entity of generation
-// gen, and reports whether it could: only for a field component (not a
-// tag: it keeps no owners) whose column and bitmap already reach the slot.
-// The caller makes sure no loop is walking (a join would need a stamp). A
-// new entity's slot never has a deferred removal pending: a slot is freed
-// only once the removals deferred before it were applied. It is small
-// enough to inline into the spawn functions, which fall back to addTo.
+// putNew stores v for slot, held by the entity of generation gen, and
+// reports whether it could: only for a field component (not a tag: it
+// keeps no owners) whose column and bitmap already reach the slot. The
+// caller makes sure no loop is walking (a join would need a stamp) and no
+// removal of the component from slot is pending: a spawn, since a slot is
+// freed only once the removals deferred before it were applied, or
+// Fields.Add outside walks and system runs, when nothing is deferred. It
+// is small enough to inline into them, and they fall back to addTo.
 func putNew[T any](s *storage[T], slot, gen uint32, v T) bool {
 	// Only an owned storage has owners, and they are as long as its column.
 	if s == nil || slot>>6 >= uint32(len(s.bits)) || slot >= uint32(len(s.owner)) {
