@@ -25,7 +25,7 @@ func (l *Library) build(s *state) []*LoadError {
 	s.prefabs = make(map[string]*Prefab)
 	for _, p := range s.code {
 		if _, dup := s.prefabs[p.name]; dup {
-			errs = append(errs, &LoadError{Prefab: p.name, Err: &detail{ErrDuplicatePrefab, "added in code twice"}})
+			errs = append(errs, &LoadError{Prefab: p.name, Err: &detail{kind: ErrDuplicatePrefab, msg: "added in code twice"}})
 			continue
 		}
 		s.prefabs[p.name] = p
@@ -180,7 +180,7 @@ func isNone(n *yaml.Node) bool {
 }
 
 func defError(d *def, at *yaml.Node, kind error, msg string) *LoadError {
-	return &LoadError{File: d.file, Line: at.Line, Col: at.Column, Prefab: d.name, Err: &detail{kind, msg}}
+	return &LoadError{File: d.file, Line: at.Line, Col: at.Column, Prefab: d.name, Err: &detail{kind: kind, msg: msg}}
 }
 
 // cycleError reports the cycle that closes when the prefab at the top of

@@ -52,8 +52,14 @@ func newDecoder(file string, errs *[]*LoadError) *decoder {
 
 // fail records a problem at node n.
 func (d *decoder) fail(n *yaml.Node, field string, kind error, format string, args ...any) {
+	d.failCause(n, field, kind, nil, format, args...)
+}
+
+// failCause is fail for a value whose own decoding returned cause, which
+// the error then wraps as well as kind.
+func (d *decoder) failCause(n *yaml.Node, field string, kind, cause error, format string, args ...any) {
 	e := &LoadError{File: d.file, Prefab: d.prefab, Component: d.component, Field: field,
-		Err: &detail{kind, fmt.Sprintf(format, args...)}}
+		Err: &detail{kind, fmt.Sprintf(format, args...), cause}}
 	if n != nil {
 		e.Line, e.Col = n.Line, n.Column
 	}
@@ -186,7 +192,7 @@ func (d *decoder) value(v reflect.Value, n *yaml.Node, path string) {
 		return
 	case reflect.PointerTo(t).Implements(unmarshalerType):
 		if err := n.Decode(v.Addr().Interface()); err != nil {
-			d.fail(n, path, ErrBadValue, "%s (%v)", strings.TrimPrefix(err.Error(), "yaml: "), t)
+			d.failCause(n, path, ErrBadValue, err, "%s (%v)", strings.TrimPrefix(err.Error(), "yaml: "), t)
 		}
 		return
 	case reflect.PointerTo(t).Implements(textType):
@@ -195,7 +201,7 @@ func (d *decoder) value(v reflect.Value, n *yaml.Node, path string) {
 			return
 		}
 		if err := v.Addr().Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(n.Value)); err != nil {
-			d.fail(n, path, ErrBadValue, "%v, got %s (%v)", err, got(n), t)
+			d.failCause(n, path, ErrBadValue, err, "%v, got %s (%v)", err, got(n), t)
 		}
 		return
 	}

@@ -93,12 +93,21 @@ func Errors(err error) []*LoadError { return loaderr.All[*LoadError](err) }
 // detail is a sentinel with the words that say what exactly is wrong:
 // errors.Is matches the sentinel, and the message is the detail alone.
 type detail struct {
-	kind error
-	msg  string
+	kind  error
+	msg   string
+	cause error // the value's own error (an UnmarshalText's), or nil
 }
 
 func (d *detail) Error() string { return d.msg }
-func (d *detail) Unwrap() error { return d.kind }
+
+// Unwrap returns the kind and, when there is one, the value's own error,
+// so errors.Is finds both: ErrBadValue and, say, systems.ErrTagName.
+func (d *detail) Unwrap() []error {
+	if d.cause != nil {
+		return []error{d.kind, d.cause}
+	}
+	return []error{d.kind}
+}
 
 // reason drops the package prefix from an error's text, so that a message
 // says "prefab:" at most once.

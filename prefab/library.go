@@ -310,7 +310,7 @@ func (s *state) checkAttached() []*LoadError {
 				why = "it is defined in code; give the part to New instead"
 			}
 			errs = append(errs, &LoadError{Prefab: name, Component: p.Component().Name(),
-				Err: &detail{ErrUnknownPrefab, "a part is attached to this prefab in code, but " + why}})
+				Err: &detail{kind: ErrUnknownPrefab, msg: "a part is attached to this prefab in code, but " + why}})
 		}
 	}
 	return errs

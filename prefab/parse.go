@@ -38,7 +38,7 @@ var prefabKeys = []string{"extends", "components"}
 // YAML at all, whose prefabs are therefore unknown.
 func parse(file string, data []byte) (defs []*def, errs []*LoadError, broken bool) {
 	if line, col, msg, bad := yamltext.BadText(data); bad {
-		return nil, []*LoadError{{File: file, Line: line, Col: col, Err: &detail{ErrSyntax, msg}}}, true
+		return nil, []*LoadError{{File: file, Line: line, Col: col, Err: &detail{kind: ErrSyntax, msg: msg}}}, true
 	}
 	d := newDecoder(file, &errs)
 	dec := yaml.NewDecoder(bytes.NewReader(data))
@@ -192,5 +192,5 @@ func syntaxError(file string, err error) *LoadError {
 	} else if len(msg) > 6 && msg[:6] == "yaml: " {
 		msg = msg[6:]
 	}
-	return &LoadError{File: file, Line: max(line, 1), Err: &detail{ErrSyntax, "invalid YAML: " + msg}}
+	return &LoadError{File: file, Line: max(line, 1), Err: &detail{kind: ErrSyntax, msg: "invalid YAML: " + msg}}
 }

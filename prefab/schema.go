@@ -104,6 +104,8 @@ func (g *schemaGen) schema(t reflect.Type) map[string]any {
 		s := map[string]any{"type": "string", "description": t.String()}
 		if names := enumNames(t); names != nil {
 			s["enum"] = names
+		} else if readsNumbers(t) {
+			s["type"] = []string{"string", "integer"}
 		}
 		return s
 	}
@@ -240,6 +242,19 @@ func enumNames(t reflect.Type) []string {
 		names = append(names, string(b))
 	}
 	return names
+}
+
+// readsNumbers reports whether t, an integer type with a text form, also
+// reads a number as its text ("1"), as collision tags do: data may then
+// write it as a YAML integer (tags: 1), which the loader hands to
+// UnmarshalText as text, and the schema must allow that too.
+func readsNumbers(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return reflect.New(t).Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte("1")) == nil
+	}
+	return false
 }
 
 var textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()

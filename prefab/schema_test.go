@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/tessera-engine/tessera/prefab"
@@ -148,5 +149,69 @@ func TestSchemaEnum(t *testing.T) {
 	}
 	if want := []string{"grim", "calm", "merry"}; !slices.Equal(got, want) {
 		t.Errorf("the schema's enum for mood = %q, want %q (in value order)\n%s", got, want, buf.String())
+	}
+}
+
+// Layers has a text form that also reads numbers, as collision tags do:
+// data may write it as a name or as a YAML integer.
+type Layers uint32
+
+func (l Layers) MarshalText() ([]byte, error) { return []byte(strconv.Itoa(int(l))), nil }
+
+func (l *Layers) UnmarshalText(b []byte) error {
+	if string(b) == "top" {
+		*l = 1 << 31
+		return nil
+	}
+	n, err := strconv.ParseUint(string(b), 10, 32)
+	if err != nil {
+		return fmt.Errorf("not a layer: %q", b)
+	}
+	*l = Layers(n)
+	return nil
+}
+
+type Drawn struct{ Layers Layers }
+
+var tDrawn = world.DefineComponent[Drawn]("Drawn")
+
+func TestSchemaTextThatReadsNumbers(t *testing.T) {
+	lib := prefab.NewLibrary(prefab.Component(tDrawn))
+	src := "a:\n  components:\n    Drawn: {layers: top}\nb:\n  components:\n    Drawn: {layers: 6}\n"
+	if err := lib.LoadBytes("l.yaml", []byte(src)); err != nil {
+		t.Fatal(err)
+	}
+	w := world.New()
+	for name, want := range map[string]Layers{"a": 1 << 31, "b": 6} {
+		e, err := lib.Spawn(w, name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := tDrawn.Require(w, e).Layers; got != want {
+			t.Errorf("%s: layers = %d, want %d", name, got, want)
+		}
+	}
+	var buf bytes.Buffer
+	if err := lib.WriteSchema(&buf); err != nil {
+		t.Fatal(err)
+	}
+	var schema struct {
+		Definitions map[string]struct {
+			Properties map[string]struct {
+				Type any
+			}
+		}
+	}
+	if err := json.Unmarshal(buf.Bytes(), &schema); err != nil {
+		t.Fatal(err)
+	}
+	var got any
+	for _, d := range schema.Definitions {
+		if p, ok := d.Properties["layers"]; ok {
+			got = p.Type
+		}
+	}
+	if fmt.Sprint(got) != "[string integer]" {
+		t.Errorf("the schema's type for layers = %v, want [string integer]\n%s", got, buf.String())
 	}
 }
