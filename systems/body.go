@@ -22,7 +22,7 @@ type body struct {
 	// cell is the range of grid cells (x0, y0, x1, y1, unclipped) the
 	// resolv shape is registered in, as resolv computed it.
 	cell       [4]int32
-	tags, mask uint64
+	tags, mask Tags
 	kind       ShapeKind
 	trigger    bool
 	mover      bool

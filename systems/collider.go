@@ -97,14 +97,15 @@ type Shape struct {
 	// a sprite drawn from its top-left corner at Position has a box
 	// collider with Offset half its size.
 	Offset Vec2
-	// Tags say what the collider is: one bit per kind of thing, such as
-	// const (Wall uint64 = 1 << iota; Player; Coin).
-	Tags uint64
+	// Tags say what the collider is: one bit per kind of thing, named
+	// with NewTag (var Wall = systems.NewTag("wall")) so that prefab data
+	// writes them by name (tags: wall).
+	Tags Tags
 	// Mask says which tags this collider meets: two colliders meet when
 	// each one's Mask has a bit of the other's Tags, and a Mask of 0
 	// meets everything. Colliders that do not meet never touch: no
 	// contact, no blocking.
-	Mask uint64
+	Mask Tags
 	// Trigger makes the collider report contacts without ever blocking a
 	// mover. The zero value, false, is a solid.
 	Trigger bool

@@ -547,13 +547,13 @@ func TestWrappedMover(t *testing.T) {
 // the other's tags; a zero mask meets everything.
 func TestTagsAndMask(t *testing.T) {
 	const (
-		player uint64 = 1 << iota
+		player systems.Tags = 1 << iota
 		enemy
 		coin
 	)
 	tests := []struct {
 		name                    string
-		tagsA, maskA, tagsB, mB uint64
+		tagsA, maskA, tagsB, mB systems.Tags
 		want                    bool
 	}{
 		{"zero masks", player, 0, enemy, 0, true},

@@ -42,10 +42,7 @@ func Example_contacts() {
 }
 
 func Example_callbacks() {
-	const (
-		TagPlayer uint64 = 1 << iota
-		TagCoin
-	)
+	TagPlayer, TagCoin := systems.NewTag("player"), systems.NewTag("coin")
 	col := systems.NewCollision(systems.CollisionOptions{})
 	w := world.New()
 	for _, s := range []world.System{systems.Motion(), col.System()} {
@@ -141,7 +138,7 @@ func Example_topDown() {
 }
 
 func Example_queries() {
-	const TagWall, TagCoin uint64 = 1, 2
+	TagWall, TagCoin := systems.NewTag("wall"), systems.NewTag("coin")
 	col := systems.NewCollision(systems.CollisionOptions{})
 	w := world.New()
 	if err := w.AddSystem(col.System()); err != nil {

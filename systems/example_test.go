@@ -20,7 +20,7 @@ func ExampleShape() {
 	hero := systems.Box(16, 24)
 	hero.Offset = systems.Vec2{X: 8, Y: 12}
 	// A coin that only players can pick up, without blocking them.
-	const TagPlayer, TagCoin uint64 = 1, 2
+	TagPlayer, TagCoin := systems.NewTag("player"), systems.NewTag("coin")
 	coin := systems.Circle(4)
 	coin.Tags, coin.Mask, coin.Trigger = TagCoin, TagPlayer, true
 	// A ramp: a convex polygon around the entity's position.

@@ -18,7 +18,7 @@ type RayHit struct {
 
 // matches reports whether b is in the space and has one of tags (any tag
 // when tags is 0).
-func matches(b *body, tags uint64) bool {
+func matches(b *body, tags Tags) bool {
 	return b.live && !b.bad && (tags == 0 || b.tags&tags != 0)
 }
 
@@ -26,7 +26,7 @@ func matches(b *body, tags uint64) bool {
 // included) and have one of tags (any collider when tags is 0), in
 // ascending order, and returns the extended slice. It looks at one cell
 // of the grid and allocates only if dst must grow.
-func (c *Collision) AtPoint(p Vec2, tags uint64, dst []world.Entity) []world.Entity {
+func (c *Collision) AtPoint(p Vec2, tags Tags, dst []world.Entity) []world.Entity {
 	q := c.toSpace(p)
 	x0, y0, _, _, ok := c.clip(q.X, q.Y, q.X, q.Y)
 	if !ok {
@@ -47,7 +47,7 @@ func (c *Collision) AtPoint(p Vec2, tags uint64, dst []world.Entity) []world.Ent
 // and have one of tags (any collider when tags is 0), in ascending order,
 // and returns the extended slice. It looks at the cells r covers and
 // allocates only if dst must grow.
-func (c *Collision) InRect(r Rectangle, tags uint64, dst []world.Entity) []world.Entity {
+func (c *Collision) InRect(r Rectangle, tags Tags, dst []world.Entity) []world.Entity {
 	lo, hi := c.toSpace(r.Min), c.toSpace(r.Max)
 	x0, y0, x1, y1, ok := c.clip(lo.X, lo.Y, hi.X, hi.Y)
 	if !ok {
@@ -76,7 +76,7 @@ func (c *Collision) InRect(r Rectangle, tags uint64, dst []world.Entity) []world
 // normal pointing back along the ray. Ties go to the lower entity id. It
 // visits the grid's cells along the segment, stopping at the first cell
 // beyond the nearest hit, and allocates nothing.
-func (c *Collision) Raycast(from, to Vec2, tags uint64) (RayHit, bool) {
+func (c *Collision) Raycast(from, to Vec2, tags Tags) (RayHit, bool) {
 	c.hits = c.ray(from, to, tags, true, c.hits[:0])
 	if len(c.hits) == 0 {
 		return RayHit{}, false
@@ -88,7 +88,7 @@ func (c *Collision) Raycast(from, to Vec2, tags uint64) (RayHit, bool) {
 // when tags is 0) that the segment from from to to meets, nearest first
 // (ties by entity id), and returns the extended slice. It allocates only
 // if dst must grow.
-func (c *Collision) RaycastAll(from, to Vec2, tags uint64, dst []RayHit) []RayHit {
+func (c *Collision) RaycastAll(from, to Vec2, tags Tags, dst []RayHit) []RayHit {
 	start := len(dst)
 	dst = c.ray(from, to, tags, false, dst)
 	slices.SortFunc(dst[start:], compareHits)
@@ -105,7 +105,7 @@ func compareHits(a, b RayHit) int {
 // ray appends the hits of the segment from→to to dst, walking the grid's
 // cells along it (Amanatides and Woo's traversal). With first, it stops
 // once the cells left are all farther than the nearest hit.
-func (c *Collision) ray(from, to Vec2, tags uint64, first bool, dst []RayHit) []RayHit {
+func (c *Collision) ray(from, to Vec2, tags Tags, first bool, dst []RayHit) []RayHit {
 	start := len(dst)
 	p, d := c.toSpace(from), to.Sub(from)
 	// Clip the segment, p + t·d for t in [0, 1], to the grid.

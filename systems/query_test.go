@@ -15,14 +15,14 @@ import (
 type queryScene struct {
 	col                                *systems.Collision
 	wall, coin, ball, tri, big, far    world.Entity
-	tagWall, tagCoin, tagBall, tagNone uint64
+	tagWall, tagCoin, tagBall, tagNone systems.Tags
 }
 
 func newQueryScene(t *testing.T) *queryScene {
 	t.Helper()
 	col, w := newCollision(t, systems.CollisionOptions{Area: systems.Rect(-100, -100, 100, 100)})
 	q := &queryScene{col: col, tagWall: 1, tagCoin: 2, tagBall: 4, tagNone: 8}
-	add := func(p systems.Vec2, s systems.Shape, tags uint64) world.Entity {
+	add := func(p systems.Vec2, s systems.Shape, tags systems.Tags) world.Entity {
 		s.Tags = tags
 		return spawn(w, p, s)
 	}
@@ -40,7 +40,7 @@ func TestAtPoint(t *testing.T) {
 	q := newQueryScene(t)
 	tests := []struct {
 		p    systems.Vec2
-		tags uint64
+		tags systems.Tags
 		want []world.Entity
 	}{
 		{systems.Vec2{X: 0, Y: 50}, 0, []world.Entity{q.wall}},
@@ -69,7 +69,7 @@ func TestInRect(t *testing.T) {
 	q := newQueryScene(t)
 	tests := []struct {
 		r    systems.Rectangle
-		tags uint64
+		tags systems.Tags
 		want []world.Entity
 	}{
 		{systems.Rect(-100, -100, 100, 100), 0, []world.Entity{q.wall, q.coin, q.ball, q.tri, q.big}},
@@ -103,7 +103,7 @@ func TestRaycast(t *testing.T) {
 	tests := []struct {
 		name     string
 		from, to systems.Vec2
-		tags     uint64
+		tags     systems.Tags
 		want     []hit // nearest first
 	}{
 		{"down onto the wall", systems.Vec2{X: 0, Y: 0}, systems.Vec2{X: 0, Y: 90}, 0,

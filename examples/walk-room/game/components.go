@@ -2,19 +2,20 @@ package game
 
 import (
 	"github.com/tessera-engine/tessera/geom"
+	"github.com/tessera-engine/tessera/systems"
 	"github.com/tessera-engine/tessera/world"
 )
 
-// Collider tags, one bit per kind of thing. Prefab YAML writes them as
-// numbers (Collider: {tags: 1}), so their values are part of the data format.
-const (
-	// TagSolid marks walls and furniture: solids the player cannot walk
-	// through.
-	TagSolid uint64 = 1 << iota
-	// TagPlayer marks the player.
-	TagPlayer
-	// TagDoor marks a door's trigger.
-	TagDoor
+// Collider tags, one bit per kind of thing. Prefab YAML writes them by
+// name (Collider: {tags: solid}); the bits never reach the data.
+var (
+	// TagSolid ("solid") marks walls and furniture: solids the player
+	// cannot walk through.
+	TagSolid = systems.NewTag("solid")
+	// TagPlayer ("player") marks the player.
+	TagPlayer = systems.NewTag("player")
+	// TagDoor ("door") marks a door's trigger.
+	TagDoor = systems.NewTag("door")
 )
 
 // Walking is the value of [Walker]: how the player walks.

@@ -223,3 +223,21 @@ func TestLayoutErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestMisspeltTag: a collider tag name the game does not define is a load
+// error naming the file, the line and the names there are.
+func TestMisspeltTag(t *testing.T) {
+	fsys := fstest.MapFS{"prefabs/crate.yaml": {Data: []byte("crate:\n  components:\n    Position: {}\n    Collider: {kind: box, size: {x: 8, y: 8}, tags: sold}\n")}}
+	_, err := game.LoadPrefabs(fsys)
+	if err == nil {
+		t.Fatalf("LoadPrefabs loaded a collider tagged 'sold'")
+	}
+	for _, want := range []string{"crate.yaml:4", `"sold"`, "solid", "player", "door"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not say %q", err, want)
+		}
+	}
+	if !errors.Is(err, systems.ErrTagName) {
+		t.Errorf("errors.Is(%v, systems.ErrTagName) = false", err)
+	}
+}
