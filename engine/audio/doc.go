@@ -5,7 +5,8 @@
 // # Outline
 //
 //   - The mixer: [Mixer], [New], [Options] ([DefaultSampleRate],
-//     [DefaultMaxVoices], [Options.Silent]), [Mixer.Close].
+//     [DefaultMaxVoices], [Options.Silent]), [Mixer.Close]; [DeviceLikely]
+//     before it.
 //   - Clips: [Mixer.Load] decodes an [assets.Sound] once into a [Clip]
 //     ([Clip.Path], [Clip.Duration], [Clip.Volume], [Clip.SetVolume]);
 //     [DecodeError] names the sound that would not decode.
@@ -47,12 +48,14 @@
 // error at snd_pcm_open". Outside a game loop nothing fails: the device's
 // error is reported by the loop only, and plays on such a context never
 // end. So a game offers a way to run without sound, and then makes its
-// mixer with [Options.Silent]: a silent mixer makes no audio context and
-// keeps the same state, playing nothing. On Linux, tests and screenshot
-// runs may instead point ALSA at its null device, which plays everything
-// at once into nothing, as this package's tests do: ALSA_CONFIG_PATH set to
-// /usr/share/alsa/alsa.conf, a colon, and a file holding
-// `pcm.!default { type null }`.
+// mixer with [Options.Silent]; [DeviceLikely] looks, without opening
+// anything, for a device or sound server, so that a game can default to
+// silence where there is none (walk-room's -sound auto does). A silent
+// mixer makes no audio context and keeps the same state, playing nothing.
+// On Linux, tests and screenshot runs may instead point ALSA at its null
+// device, which plays everything at once into nothing, as this package's
+// tests do: ALSA_CONFIG_PATH set to /usr/share/alsa/alsa.conf, a colon,
+// and a file holding `pcm.!default { type null }`.
 //
 // # Game logic
 //

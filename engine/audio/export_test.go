@@ -40,3 +40,7 @@ func Samples(c *Clip) []byte { return c.pcm }
 
 // MusicPlaying reports whether the music's player is playing.
 func MusicPlaying(m *Mixer) bool { return m.music != nil && m.music.music.IsPlaying() }
+
+// DeviceLikelyOn is DeviceLikely on the system goos with the environment
+// env and the file system root (paths without a leading slash).
+var DeviceLikelyOn = deviceLikely
