@@ -65,6 +65,7 @@ type options struct {
 	demoSet    bool // whether -demo was given
 	screenshot string
 	frames     int
+	sound      string // on, off or auto
 }
 
 // Defaults of the configuration: the window and the input bindings.
@@ -86,6 +87,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.demo, "demo", false, "play the scripted demo walk (default on headless, off in a window)")
 	fs.StringVar(&o.screenshot, "screenshot", "", "in a window, save frame -frames to `file` as PNG and quit")
 	fs.IntVar(&o.frames, "frames", 0, "in a window, quit after `n` frames (0: when closed)")
+	fs.StringVar(&o.sound, "sound", "auto", "in a window, play sound effects: `on`, off, or auto (on when an audio device is found)")
 	cfg, err := engine.LoadConfig(engine.LoadOptions{
 		Args:  args,
 		Flags: fs,
@@ -111,6 +113,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	case o.screenshot != "" && o.frames == 0:
 		fmt.Fprintln(stderr, "walk-room: -screenshot needs -frames")
+		return 2
+	case o.sound != "on" && o.sound != "off" && o.sound != "auto":
+		fmt.Fprintf(stderr, "walk-room: -sound %q: want on, off or auto\n", o.sound)
 		return 2
 	}
 	gopts := game.Options{

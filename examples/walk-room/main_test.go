@@ -41,6 +41,7 @@ func TestBadArgs(t *testing.T) {
 		{[]string{"-headless", "extra"}, 2, "unexpected arguments"},
 		{[]string{"-frames", "-1"}, 2, "-frames must not be negative"},
 		{[]string{"-screenshot", "x.png"}, 2, "-screenshot needs -frames"},
+		{[]string{"-sound", "loud"}, 2, `-sound "loud": want on, off or auto`},
 		{[]string{"-headless", "-window.zoom", "big"}, 2, "window.zoom"},
 		{[]string{"-headless", "-game.room", "attic"}, 1, `no room "attic"`},
 	} {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/tessera-engine/tessera/assets"
 	"github.com/tessera-engine/tessera/engine"
+	"github.com/tessera-engine/tessera/engine/audio"
 	_ "github.com/tessera-engine/tessera/engine/window" // the runtime Engine.Run opens the window with
 	"github.com/tessera-engine/tessera/examples/walk-room/game"
 	"github.com/tessera-engine/tessera/geom"
@@ -43,6 +44,13 @@ func runWindow(cfg engine.Config, gopts game.Options, o options, stdout, stderr 
 	if o.demo {
 		a.script = game.DemoScript()
 	}
+	mix, clips, err := loadSounds(o.sound, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "walk-room:", err)
+		return 1
+	}
+	defer mix.Close()
+	gopts.Sound = func(s game.Sound) { mix.Play(clips[s]) }
 	gopts.Wrap = a.wrap
 	g, err := game.New(gopts)
 	if err != nil {
@@ -69,6 +77,37 @@ func runWindow(cfg engine.Config, gopts game.Options, o options, stdout, stderr 
 	}
 	fmt.Fprintf(stdout, "walk-room: %d frames, %d steps: %v\n", e.Frames(), e.Loop().Steps(), a.last)
 	return 0
+}
+
+// loadSounds makes the mixer -sound asks for and decodes every sound's
+// file into a clip. With auto it plays silently, saying why on stderr,
+// when audio.DeviceLikely finds no device: a device that fails to open
+// would end the game loop with an error.
+func loadSounds(mode string, stderr io.Writer) (*audio.Mixer, map[game.Sound]*audio.Clip, error) {
+	silent := mode == "off"
+	if mode == "auto" {
+		if ok, why := audio.DeviceLikely(); !ok {
+			fmt.Fprintf(stderr, "walk-room: playing without sound: %s (-sound on to try anyway)\n", why)
+			silent = true
+		}
+	}
+	mix, err := audio.New(audio.Options{Silent: silent})
+	if err != nil {
+		return nil, nil, err
+	}
+	files := assets.New(game.Files())
+	clips := make(map[game.Sound]*audio.Clip, len(game.Sounds))
+	for _, s := range game.Sounds {
+		snd, err := files.Sound(s.File())
+		if err == nil {
+			clips[s], err = mix.Load(snd)
+		}
+		if err != nil {
+			mix.Close()
+			return nil, nil, err
+		}
+	}
+	return mix, clips, nil
 }
 
 // Looks of the window build.

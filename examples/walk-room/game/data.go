@@ -14,8 +14,8 @@ import (
 //go:embed assets
 var embedded embed.FS
 
-// Files returns the game's data: prefabs/ (prefab YAML and its schema) and
-// rooms/ (room layouts).
+// Files returns the game's data: prefabs/ (prefab YAML and its schema),
+// rooms/ (room layouts) and sounds/ (the sound effects' WAV files).
 func Files() fs.FS {
 	sub, err := fs.Sub(embedded, "assets")
 	if err != nil {

@@ -15,6 +15,9 @@
 //     [TagDoor].
 //   - Data: [Prefabs] (the prefab library, for the game and its schema),
 //     [Layout] and [Thing] (a room file), [Files] (the embedded assets).
+//   - Sound: [Sound] ([SoundPickup], [SoundDoor]), asked for through
+//     [Options.Sound]; the files under assets/sounds are synthesized by
+//     internal/gensound (go generate).
 //   - Input: [Actions] (the default bindings), [DemoScript] (a scripted
 //     walk for the headless run and the tests).
 //
@@ -32,7 +35,8 @@
 // The room's fixed systems run in this order: walk (input axis into the
 // player's velocity), pause (the pause action pushes [Pause]), motion,
 // collision (the player is a mover: walls and furniture stop it and it
-// slides along them), pickup (an [world.Each2] over the items), doors (a
-// contact with a door's trigger replaces the room) and camera (follows the
-// player with a dead zone, clamped to the room).
+// slides along them), pickup (an [world.Each2] over the items; asks for
+// [SoundPickup]), doors (a contact with a door's trigger replaces the room;
+// asks for [SoundDoor]) and camera (follows the player with a dead zone,
+// clamped to the room).
 package game

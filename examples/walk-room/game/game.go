@@ -30,6 +30,11 @@ type Options struct {
 	// them. A wrapper must embed the scene it is given (so it runs the
 	// same systems) and call its OnEnter from its own.
 	Wrap func(scene.Scene) scene.Scene
+	// Sound, if not nil, is called when something happens that makes a
+	// sound: an item picked up, a door gone through. It runs inside a
+	// fixed step and must not change the game's world; the window build
+	// plays the sound's file ([Sound.File]) there.
+	Sound func(Sound)
 }
 
 // DefaultRoom is the room a game starts in when [Options.Room] is empty.

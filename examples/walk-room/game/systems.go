@@ -51,6 +51,7 @@ func (r *Room) pickItem(e world.Entity, it *Pickup, p *geom.Vec2) {
 	r.game.items++
 	r.game.taken[it.ID] = true
 	r.World().Destroy(e)
+	r.game.play(SoundPickup)
 }
 
 // doors replaces the room with the next one when the player has just
@@ -74,6 +75,7 @@ func (r *Room) doors(ctx *world.Context) error {
 		}
 		r.leaving = true
 		r.game.lastDoor = r.layout.Name + "/" + d.Name
+		r.game.play(SoundDoor)
 		r.Scenes().Replace(r.game.wrap(r.game.newRoom(d.To, d.Arrive)))
 		return nil
 	}
