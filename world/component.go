@@ -2,6 +2,7 @@ package world
 
 import (
 	"fmt"
+	"math/bits"
 	"reflect"
 	"sync"
 )
@@ -256,12 +257,15 @@ func (f *Fields[T]) Add(w *World, e Entity, v T) int {
 func (f *Fields[T]) Get(w *World, e Entity) (*T, bool) {
 	// Written out flat so that it stays under the inlining budget. The
 	// storage's owner word answers membership and liveness at once: it is
-	// the complement of the holder's generation (see set.owner).
-	// Indexes are uint so that the compiler sees the tests cover the
-	// bounds checks.
+	// 2^32 minus the holder's generation, 0 for none (see set.owner), and
+	// the sum is taken in 64 bits, so neither a free entry nor an id of
+	// generation 0 can make 2^32. Rotating the sum by 32 bits gives 1
+	// exactly when it is 2^32: a compare with a small constant rather than
+	// a 64-bit one loaded every time. Indexes are uint so that the
+	// compiler sees the tests cover the bounds checks.
 	if id, slot := uint(f.id), uint(uint32(e)); id < uint(len(w.typed)) {
 		if s := (*storage[T])(w.typed[id]); s != nil && slot < uint(len(s.owner)) &&
-			s.owner[slot] == ^uint32(e>>32) {
+			bits.RotateLeft64(uint64(s.owner[slot])+uint64(e>>32), 32) == 1 {
 			return s.member(uint32(slot)), true
 		}
 	}

@@ -12,8 +12,8 @@ import "strconv"
 // Generations start at 1, so the zero Entity is never alive and can stand
 // for "no entity". When an entity is destroyed its slot's generation moves
 // on, so an id kept past its entity's death stays dead forever, even after
-// the slot is reused. A slot that reaches its last generation, 2^32-2, is
-// retired instead of reused.
+// the slot is reused. A slot whose generation would wrap around is retired
+// instead of reused.
 type Entity uint64
 
 // Slot returns the entity's slot index: the index into every field

@@ -14,6 +14,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"runtime/debug"
@@ -869,7 +870,7 @@ func (h *mtHarness) pickID() world.Entity {
 		}
 		return m.dead[i]
 	case k == mtIDOther:
-		switch h.src.intn(3) {
+		switch h.src.intn(4) {
 		case 0:
 			return 0
 		case 1:
@@ -877,6 +878,10 @@ func (h *mtHarness) pickID() world.Entity {
 				e := m.liveList[h.src.intn(len(m.liveList))]
 				return mtMakeID(e.Slot(), e.Generation()+1)
 			}
+		case 2:
+			// The highest generations on a slot in use: forged ids whose
+			// generation's complement or negation is 0 or 1.
+			return mtMakeID(h.src.intn(len(m.maxGen)+1), math.MaxUint32-uint32(h.src.intn(2)))
 		}
 		return world.Entity(^uint64(0))
 	}

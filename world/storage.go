@@ -19,12 +19,14 @@ type set struct {
 	count   int
 	version uint64 // moves on whenever a slot joins or leaves
 
-	// field components only (not tags): per slot, the bitwise complement of
-	// the generation of the entity holding the component, 0 when none.
-	// Fields.Get reads this one word instead of the bitmap and the world's
-	// generations. The complement keeps the zero Entity (generation 0) from
-	// matching a free entry; no live generation complements to 0 (see
-	// lastGeneration). As long as vals, grown with it.
+	// field components only (not tags): per slot, 2^32 minus the
+	// generation of the entity holding the component (ownerWord), 0 when
+	// none. Fields.Get reads this one word instead of the bitmap and the
+	// world's generations, and matches an id of generation g only when
+	// word + g == 2^32, in 64 bits: never for a free entry (g would be
+	// 2^32) nor for generation 0 (the word would be 2^32), so no id,
+	// however forged, matches what it does not hold. As long as vals,
+	// grown with it.
 	owner []uint32
 
 	// object components only
@@ -91,9 +93,13 @@ func (s *set) has(slot uint32) bool {
 // (tags, object components) or a slot beyond them.
 func (s *set) own(slot, gen uint32) {
 	if slot < uint32(len(s.owner)) {
-		s.owner[slot] = ^gen
+		s.owner[slot] = ownerWord(gen)
 	}
 }
+
+// ownerWord is the owner word of the entity of generation gen, which is
+// not 0: 2^32 - gen, never 0 (see set.owner).
+func ownerWord(gen uint32) uint32 { return -gen }
 
 func (s *set) disown(slot uint32) {
 	if slot < uint32(len(s.owner)) {
@@ -293,7 +299,7 @@ func putNew[T any](s *storage[T], slot, gen uint32, v T) bool {
 		s.count++
 		s.version++
 	}
-	s.owner[slot] = ^gen
+	s.owner[slot] = -gen // ownerWord(gen), written out to stay inlinable
 	s.vals[slot] = v
 	return true
 }
@@ -317,7 +323,7 @@ func addTo[T any](w *World, k Key[T], e Entity, v T) {
 				s.count++
 				s.version++
 			}
-			s.owner[i] = ^gen
+			s.owner[i] = ownerWord(gen)
 			*s.member(slot) = v
 			return
 		}

@@ -77,12 +77,6 @@ func (w *World) Create() Entity {
 // maxSlot is the highest slot index; slots are 32-bit.
 const maxSlot = 1<<32 - 1
 
-// lastGeneration is the highest generation a slot reaches; destroying its
-// entity retires the slot. It is one short of the 32-bit maximum so that
-// no generation's complement is 0, which Fields.Get's owner words reserve
-// for "none".
-const lastGeneration = 1<<32 - 2
-
 // Spawn makes an entity holding every part and returns its id. A part whose
 // component repeats replaces the earlier value. For two to four components
 // known at compile time, [Spawn2] and its siblings avoid boxing the values.
@@ -170,8 +164,8 @@ func (w *World) Destroy(e Entity) {
 	}
 	w.gens[slot] = 0
 	w.alive--
-	if gen := e.Generation(); gen < lastGeneration {
-		w.free = append(w.free, makeEntity(slot, gen+1))
+	if next := e.Generation() + 1; next != 0 {
+		w.free = append(w.free, makeEntity(slot, next))
 	}
 }
 

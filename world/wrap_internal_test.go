@@ -12,10 +12,10 @@ func TestGenerationWrapRetiresSlot(t *testing.T) {
 	w := New()
 	e := w.Create()
 	w.Destroy(e)
-	// Pretend the slot has been reused 2^32-3 times.
-	w.free[len(w.free)-1] = makeEntity(uint32(e), lastGeneration)
+	// Pretend the slot has been reused 2^32-2 times.
+	w.free[len(w.free)-1] = makeEntity(uint32(e), math.MaxUint32)
 	last := w.Create()
-	if last.Slot() != e.Slot() || last.Generation() != math.MaxUint32-1 {
+	if last.Slot() != e.Slot() || last.Generation() != math.MaxUint32 {
 		t.Fatalf("got %v, want slot %d at the last generation", last, e.Slot())
 	}
 	w.Destroy(last)
@@ -29,24 +29,43 @@ func TestGenerationWrapRetiresSlot(t *testing.T) {
 }
 
 // TestFieldsGetOwnerWords checks the owner words Fields.Get reads instead
-// of the bitmap and the world's generations: the zero Entity and ids of
-// other generations never match a free entry or another holder's, and the
-// last generation (whose complement is the smallest owner word) still
-// answers.
+// of the bitmap and the world's generations: no id, handed out or forged,
+// of any generation (0, the last, the one before, ...) matches a free
+// entry, an entity without the component, or another generation's value;
+// and the last generation still answers for itself.
 func TestFieldsGetOwnerWords(t *testing.T) {
 	type pos struct{ X, Y float64 }
 	p := DefineFields[pos]("ownerPos")
 	w := New()
-	e := w.Create()
-	p.Add(w, e, pos{1, 2}) // grows the column and its owners
-	w.Destroy(e)
+	a := w.Create()
+	p.Add(w, a, pos{1, 2})
+	b := w.Create() // holds no pos
+	c := w.Create()
+	p.Add(w, c, pos{5, 6}) // grows the column past every slot used here
+	w.Destroy(a)           // a's slot: free, its column entry a leftover
+	gens := []uint32{0, 1, 2, 3, math.MaxUint32 - 1, math.MaxUint32}
+	for _, slot := range []uint32{uint32(a), uint32(b)} {
+		for _, gen := range gens {
+			if v, ok := p.Get(w, makeEntity(slot, gen)); ok {
+				t.Errorf("Get(%v) = %v, true on a slot that holds no pos", makeEntity(slot, gen), *v)
+			}
+		}
+	}
+	for _, gen := range gens {
+		if id := makeEntity(uint32(c), gen); gen != c.Generation() {
+			if _, ok := p.Get(w, id); ok {
+				t.Errorf("Get(%v) matched the value of %v", id, c)
+			}
+		}
+	}
 	if _, ok := p.Get(w, 0); ok {
-		t.Errorf("Get(zero Entity) found a value in a free slot")
+		t.Errorf("Get(zero Entity) found a value")
 	}
-	if _, ok := p.Get(w, e); ok {
-		t.Errorf("Get(%v) after Destroy found a value", e)
-	}
-	w.free[len(w.free)-1] = makeEntity(uint32(e), lastGeneration)
+
+	// The last generation: its value answers to it alone, and is gone
+	// after Remove.
+	w.Destroy(c)
+	w.free[len(w.free)-1] = makeEntity(uint32(c), math.MaxUint32)
 	last := w.Create()
 	if _, ok := p.Get(w, last); ok {
 		t.Errorf("Get(%v) found a value before any add", last)
@@ -55,9 +74,9 @@ func TestFieldsGetOwnerWords(t *testing.T) {
 	if v, ok := p.Get(w, last); !ok || *v != (pos{3, 4}) {
 		t.Errorf("Get(%v) = %v, %v, want {3 4}, true", last, v, ok)
 	}
-	for _, other := range []Entity{0, e, makeEntity(uint32(e), lastGeneration-1), makeEntity(uint32(e), math.MaxUint32)} {
-		if _, ok := p.Get(w, other); ok {
-			t.Errorf("Get(%v) matched the value of %v", other, last)
+	for _, gen := range gens[:len(gens)-1] {
+		if id := makeEntity(uint32(last), gen); func() bool { _, ok := p.Get(w, id); return ok }() {
+			t.Errorf("Get(%v) matched the value of %v", id, last)
 		}
 	}
 	w.Remove(last, p)
