@@ -106,6 +106,9 @@ func (g *schemaGen) schema(t reflect.Type) map[string]any {
 			s["enum"] = names
 		} else if readsNumbers(t) {
 			s["type"] = []string{"string", "integer"}
+			if !readsText(t, "-1") {
+				s["minimum"] = 0
+			}
 		}
 		return s
 	}
@@ -252,9 +255,14 @@ func readsNumbers(t reflect.Type) bool {
 	switch t.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return reflect.New(t).Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte("1")) == nil
+		return readsText(t, "1")
 	}
 	return false
+}
+
+// readsText reports whether a value of type t reads text.
+func readsText(t reflect.Type, text string) bool {
+	return reflect.New(t).Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(text)) == nil
 }
 
 var textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()

@@ -176,6 +176,9 @@ func TestSchemaTextThatReadsNumbers(t *testing.T) {
 		}
 	}
 	p, _ := schemaProperty(t, lib, "layers")
+	if min, ok := p["minimum"]; !ok || min != 0.0 {
+		t.Errorf("the schema's minimum for layers = %v, want 0: Layers reads no negative number", min)
+	}
 	got := p["type"]
 	if fmt.Sprint(got) != "[string integer]" {
 		t.Errorf("the schema's type for layers = %v, want [string integer]", got)

@@ -24,20 +24,20 @@ import (
 // The text form, which MarshalText writes and UnmarshalText reads, is the
 // names joined by "|", with any bits that have no name as one number
 // last: "wall|door", "player|4". UnmarshalText also reads numbers in any
-// position (decimal, 0x hex or 0b binary), so data written before the
-// tags had names still loads; "0" and "" are no tags.
+// position (decimal, 0x hex or 0b binary; no sign), so data written before
+// the tags had names still loads; "0" and "" are no tags.
 type Tags uint64
 
 // tagNames is the process-wide name registry: names are the identity of
 // tags in data, so every world and loader shares it.
+// Its zero value is ready: NewTag may run while package-level variables
+// are initialized, before any init function.
 var tagNames struct {
 	sync.RWMutex
 	byName map[string]Tags
 	byBit  [64]string // "" for a bit without a name
-	next   int        // the next bit to hand out, counting down from 63
+	used   int        // bits handed out: 63, 62, ... down to 64-used
 }
-
-func init() { tagNames.next = 63 }
 
 // ErrTagName reports a collision tag name [NewTag] refuses, or a name in
 // data no [NewTag] defined.
@@ -58,8 +58,9 @@ var ErrTagName = errors.New("systems: collision tag name")
 // run; data never sees the bits, only the names.
 //
 // Panics with an error wrapping [ErrTagName] if name is not a valid name
-// (letters, digits, '_', '-' and '.', not starting with a digit, so that
-// it cannot be read as a number) or all 64 bits have names.
+// or all 64 bits have names. A name is letters, digits, '_', '-' and '.',
+// starting with a letter or '_' (so that it cannot be read as a number),
+// and not null, Null or NULL (which YAML reads as no value).
 func NewTag(name string) Tags {
 	if err := checkTagName(name); err != nil {
 		panic(err)
@@ -69,11 +70,11 @@ func NewTag(name string) Tags {
 	if t, ok := tagNames.byName[name]; ok {
 		return t
 	}
-	if tagNames.next < 0 {
+	if tagNames.used == 64 {
 		panic(fmt.Errorf("%w %q: all 64 tag bits have names", ErrTagName, name))
 	}
-	bit := tagNames.next
-	tagNames.next--
+	bit := 63 - tagNames.used
+	tagNames.used++
 	t := Tags(1) << bit
 	if tagNames.byName == nil {
 		tagNames.byName = make(map[string]Tags)
@@ -89,18 +90,20 @@ func TagNames() []string {
 	tagNames.RLock()
 	defer tagNames.RUnlock()
 	var out []string
-	for bit := 63; bit > tagNames.next; bit-- {
+	for bit := 63; bit >= 64-tagNames.used; bit-- {
 		out = append(out, tagNames.byBit[bit])
 	}
 	return out
 }
 
 func checkTagName(name string) error {
-	if name == "" {
+	switch {
+	case name == "":
 		return fmt.Errorf("%w: empty", ErrTagName)
-	}
-	if name[0] >= '0' && name[0] <= '9' {
-		return fmt.Errorf("%w %q: starts with a digit, so data would read it as a number", ErrTagName, name)
+	case numberLike(name):
+		return fmt.Errorf("%w %q: starts with %q, so data would read it as a number", ErrTagName, name, name[0])
+	case name == "null" || name == "Null" || name == "NULL":
+		return fmt.Errorf("%w %q: YAML reads it as no value", ErrTagName, name)
 	}
 	for _, r := range name {
 		switch {
@@ -160,8 +163,8 @@ func (t *Tags) UnmarshalText(text []byte) error {
 		if part == "" {
 			return fmt.Errorf("%w: empty name in %q", ErrTagName, s)
 		}
-		if part[0] >= '0' && part[0] <= '9' {
-			n, err := strconv.ParseUint(part, 0, 64)
+		if numberLike(part) {
+			n, err := parseTagNumber(part)
 			if err != nil {
 				return fmt.Errorf("systems: collision tags %q: %q is not a name or a 64-bit number", s, part)
 			}
@@ -178,6 +181,30 @@ func (t *Tags) UnmarshalText(text []byte) error {
 	}
 	*t = out
 	return nil
+}
+
+// numberLike reports whether s starts as a number would: a digit, a sign
+// or a point. Such a part of the text form is read as a number, and no
+// name starts so.
+func numberLike(s string) bool {
+	c := s[0]
+	return c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.'
+}
+
+// parseTagNumber reads a number of the text form: decimal, or hex after
+// 0x, or binary after 0b. Nothing else (no octal, no underscores, no
+// sign), so that what data says is what it means.
+func parseTagNumber(s string) (uint64, error) {
+	base := 10
+	if len(s) > 2 && s[0] == '0' {
+		switch s[1] {
+		case 'x', 'X':
+			base, s = 16, s[2:]
+		case 'b', 'B':
+			base, s = 2, s[2:]
+		}
+	}
+	return strconv.ParseUint(s, base, 64)
 }
 
 func unknownTag(name string) error {

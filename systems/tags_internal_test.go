@@ -11,13 +11,12 @@ import (
 // returns its tag.
 func TestNewTagRunsOut(t *testing.T) {
 	tagNames.Lock()
-	saved, savedNames := tagNames.byBit, tagNames.byName
-	savedNext := tagNames.next
-	tagNames.byBit, tagNames.byName, tagNames.next = [64]string{}, nil, 63
+	saved, savedNames, savedUsed := tagNames.byBit, tagNames.byName, tagNames.used
+	tagNames.byBit, tagNames.byName, tagNames.used = [64]string{}, nil, 0
 	tagNames.Unlock()
 	defer func() {
 		tagNames.Lock()
-		tagNames.byBit, tagNames.byName, tagNames.next = saved, savedNames, savedNext
+		tagNames.byBit, tagNames.byName, tagNames.used = saved, savedNames, savedUsed
 		tagNames.Unlock()
 	}()
 	seen := Tags(0)
@@ -40,4 +39,14 @@ func TestNewTagRunsOut(t *testing.T) {
 		}
 	}()
 	NewTag("one-too-many")
+}
+
+// early is defined while package-level variables are initialized, before
+// any init function runs: it still gets a bit from the top.
+var early = NewTag("test-early")
+
+func TestNewTagDuringVarInit(t *testing.T) {
+	if early < 1<<32 {
+		t.Errorf("a tag named during variable initialization got %#x, a low bit", uint64(early))
+	}
 }

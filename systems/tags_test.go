@@ -51,7 +51,7 @@ func indexOf(list []string, s string) int {
 }
 
 func TestNewTagRefusesBadNames(t *testing.T) {
-	for _, name := range []string{"", "1st", "wall|door", "wall door", "wäll", "a/b"} {
+	for _, name := range []string{"", "1st", "-1", "+x", ".5", ".inf", "null", "NULL", "wall|door", "wall door", "wäll", "a/b"} {
 		t.Run(name, func(t *testing.T) {
 			defer func() {
 				err, _ := recover().(error)
@@ -80,6 +80,8 @@ func TestTagsText(t *testing.T) {
 		{"4", 4, "4"},
 		{"1|2", 3, "3"},
 		{"0x10|0b1", 17, "17"},
+		{"010", 10, "10"}, // decimal, not octal
+		{"0X1F|0B10", 31, "31"},
 		{"0", 0, "0"},
 		{"", 0, "0"},
 	}
@@ -121,6 +123,11 @@ func TestTagsTextErrors(t *testing.T) {
 		{"test-wall||4", "empty name", true},
 		{"99999999999999999999", "not a name or a 64-bit number", false},
 		{"4x", "not a name or a 64-bit number", false},
+		{"-1", "not a name or a 64-bit number", false},
+		{"+4", "not a name or a 64-bit number", false},
+		{"1_0", "not a name or a 64-bit number", false},
+		{"0o10", "not a name or a 64-bit number", false},
+		{"0x", "not a name or a 64-bit number", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {
