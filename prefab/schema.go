@@ -7,6 +7,7 @@ import (
 	"io"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -102,12 +103,20 @@ func (g *schemaGen) schema(t reflect.Type) map[string]any {
 		return map[string]any{"description": t.String()}
 	case reflect.PointerTo(t).Implements(textType):
 		s := map[string]any{"type": "string", "description": t.String()}
-		if names := enumNames(t); names != nil {
+		names, numbers := enumNames(t), readsNumbers(t)
+		switch {
+		case names != nil && numbers:
+			// A name or a number: a draw layer.
+			delete(s, "type")
+			s["anyOf"] = []any{map[string]any{"type": "string", "enum": names}, integerSchema(t)}
+		case names != nil:
 			s["enum"] = names
-		} else if readsNumbers(t) {
+		case numbers:
 			s["type"] = []string{"string", "integer"}
-			if !readsText(t, "-1") {
-				s["minimum"] = 0
+			for k, v := range integerSchema(t) {
+				if k != "type" {
+					s[k] = v
+				}
 			}
 		}
 		return s
@@ -212,8 +221,10 @@ func (g *schemaGen) defName(t reflect.Type) string {
 
 // enumNames returns the names of an enum: a type of 8 or 16 bits (unsigned
 // or not) whose values have text forms, each a value that MarshalText
-// names and UnmarshalText reads back as the same value. It returns nil for
-// other types. Such a kind (a shape's, a collider's) is then offered by
+// names and UnmarshalText reads back as the same value; a text that is a
+// number is not a name (a draw layer without one writes its number). It
+// returns nil for other types, and for an enum none of whose values has a
+// name. Such a kind (a shape's, a collider's) is then offered by
 // name in an editor.
 func enumNames(t reflect.Type) []string {
 	if !t.Implements(textMarshalerType) || t.Size() > 2 {
@@ -235,8 +246,8 @@ func enumNames(t reflect.Type) []string {
 			v.SetUint(i)
 		}
 		b, err := v.Interface().(encoding.TextMarshaler).MarshalText()
-		if err != nil {
-			continue
+		if _, isNumber := strconv.ParseInt(string(b), 10, 64); err != nil || isNumber == nil {
+			continue // no text, or a number rather than a name
 		}
 		back := reflect.New(t)
 		if back.Interface().(encoding.TextUnmarshaler).UnmarshalText(b) != nil || !back.Elem().Equal(v) {
@@ -258,6 +269,23 @@ func readsNumbers(t reflect.Type) bool {
 		return readsText(t, "1")
 	}
 	return false
+}
+
+// integerSchema is the schema of the numbers a text type that reads
+// numbers takes: its kind's range, from 0 if it refuses "-1".
+func integerSchema(t reflect.Type) map[string]any {
+	s := map[string]any{"type": "integer"}
+	switch t.Kind() {
+	case reflect.Int8, reflect.Int16, reflect.Int32:
+		lim := int64(1) << (t.Bits() - 1)
+		s["minimum"], s["maximum"] = -lim, lim-1
+	case reflect.Uint8, reflect.Uint16, reflect.Uint32:
+		s["minimum"], s["maximum"] = 0, uint64(1)<<t.Bits()-1
+	}
+	if !readsText(t, "-1") {
+		s["minimum"] = 0
+	}
+	return s
 }
 
 // readsText reports whether a value of type t reads text.

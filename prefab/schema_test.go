@@ -220,3 +220,49 @@ func toStrings(v any) []string {
 	}
 	return out
 }
+
+// Tier is a text type with names for some values and numbers for the
+// rest, as a draw layer is: the schema offers the names or an integer in
+// its range.
+type Tier int16
+
+func (t Tier) MarshalText() ([]byte, error) {
+	if t == 7 {
+		return []byte("top"), nil
+	}
+	return []byte(strconv.Itoa(int(t))), nil
+}
+
+func (t *Tier) UnmarshalText(b []byte) error {
+	if string(b) == "top" {
+		*t = 7
+		return nil
+	}
+	n, err := strconv.ParseInt(string(b), 10, 16)
+	if err != nil {
+		return fmt.Errorf("not a tier: %q", b)
+	}
+	*t = Tier(n)
+	return nil
+}
+
+type Stacked struct{ Tier Tier }
+
+var tStacked = world.DefineComponent[Stacked]("Stacked")
+
+func TestSchemaNamesOrNumbers(t *testing.T) {
+	lib := prefab.NewLibrary(prefab.Component(tStacked))
+	p, _ := schemaProperty(t, lib, "tier")
+	alts, _ := p["anyOf"].([]any)
+	if len(alts) != 2 {
+		t.Fatalf("the schema for tier = %v, want anyOf names and integers", p)
+	}
+	names, _ := alts[0].(map[string]any)
+	ints, _ := alts[1].(map[string]any)
+	if got := toStrings(names["enum"]); !slices.Equal(got, []string{"top"}) {
+		t.Errorf("tier names = %q, want [top] (no numbers among them)", got)
+	}
+	if ints["type"] != "integer" || ints["minimum"] != -32768.0 || ints["maximum"] != 32767.0 {
+		t.Errorf("tier integers = %v, want an integer in [-32768, 32767]", ints)
+	}
+}
