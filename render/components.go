@@ -45,6 +45,8 @@ type (
 	Flip = drawable.Flip
 	// Order is [drawable.Order].
 	Order = drawable.Order
+	// Layer is [drawable.Layer], the first key of an [Order].
+	Layer = drawable.Layer
 	// Picture is [drawable.Picture], the value of [Sprite].
 	Picture = drawable.Picture
 	// FigureKind is [drawable.FigureKind].
@@ -71,6 +73,13 @@ const (
 	Once          = drawable.Once
 	PingPong      = drawable.PingPong
 )
+
+// NameLayer is [drawable.NameLayer]: it gives layer l the name name, for
+// prefab data, and returns l.
+func NameLayer(name string, l Layer) Layer { return drawable.NameLayer(name, l) }
+
+// ErrLayerName is [drawable.ErrLayerName].
+var ErrLayerName = drawable.ErrLayerName
 
 // Rect is [drawable.Rect]: a filled rectangle w × h with its top-left
 // corner at the position.

@@ -150,7 +150,7 @@ func (r *Renderer) collectSprite(e world.Entity, p *geom.Vec2, s *Picture) {
 	}
 	it.Tint(s.Tint)
 	it.PlaceQuad(pos.X, pos.Y, g.w, g.h, s.Origin.X, s.Origin.Y, sx, sy, s.Rotation)
-	r.orderOf(e).Add(core.Key(s.Layer, s.Z), core.Tie(e.Slot(), core.KindSprite), idx)
+	r.orderOf(e).Add(core.Key(int16(s.Layer), s.Z), core.Tie(e.Slot(), core.KindSprite), idx)
 }
 
 // orderOf returns the order e's drawables go in: the HUD's for an entity
@@ -186,7 +186,7 @@ func (r *Renderer) collectShape(e world.Entity, p *geom.Vec2, f *Figure) {
 	it.Tint(f.Color)
 	it.PlaceBox(mesh.Box, m)
 	r.shapes = append(r.shapes, core.Shape{Mesh: mesh, M: m})
-	r.orderOf(e).Add(core.Key(f.Layer, f.Z), core.Tie(e.Slot(), core.KindShape), idx)
+	r.orderOf(e).Add(core.Key(int16(f.Layer), f.Z), core.Tie(e.Slot(), core.KindShape), idx)
 }
 
 func (r *Renderer) collectText(e world.Entity, p *geom.Vec2, l *Label) {
@@ -209,7 +209,7 @@ func (r *Renderer) collectText(e world.Entity, p *geom.Vec2, l *Label) {
 	x0, y0 := -lc.w*alignShare(l.Align), -lc.h*alignShare(l.VAlign)
 	it.PlaceBox([4]float32{float32(x0), float32(y0), float32(x0 + lc.w), float32(y0 + lc.h)}, m)
 	r.labels = append(r.labels, labelRef{cache: lc, face: face, m: m, align: l.Align, valign: l.VAlign})
-	r.orderOf(e).Add(core.Key(l.Layer, l.Z), core.Tie(e.Slot(), core.KindText), idx)
+	r.orderOf(e).Add(core.Key(int16(l.Layer), l.Z), core.Tie(e.Slot(), core.KindText), idx)
 }
 
 // issue draws camera i's batch in its part of screen.

@@ -172,7 +172,7 @@ func (v *view) place(st game.Settings) error {
 }
 
 // withOrder returns f drawn on layer.
-func withOrder(f render.Figure, layer int16) render.Figure {
+func withOrder(f render.Figure, layer render.Layer) render.Figure {
 	f.Order = render.Order{Layer: layer}
 	return f
 }

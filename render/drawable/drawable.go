@@ -60,9 +60,10 @@ const (
 // ascending (higher draws on top), then by entity slot, then sprite before
 // shape before text. The order never depends on the order the world walks
 // entities in. Z is compared as a float32, so a top-down game may sort by
-// height with Z = float32(y).
+// height with Z = float32(y). Prefab data writes a named layer by name
+// (order: {layer: items}; see [NameLayer]).
 type Order struct {
-	Layer int16
+	Layer Layer
 	Z     float32
 }
 

@@ -141,7 +141,7 @@ func (g *Garden) Problem() error { return errors.Join(g.prefabProblem, g.setting
 // Draw order: the sky's bodies, then hills and ground, then stems and
 // flowers (sorted by depth), then the fireflies over everything.
 const (
-	layerSky int16 = iota
+	layerSky drawable.Layer = iota
 	layerGround
 	layerFlowers
 	layerFireflies

@@ -2,6 +2,7 @@ package game
 
 import (
 	"github.com/tessera-engine/tessera/geom"
+	"github.com/tessera-engine/tessera/render/drawable"
 	"github.com/tessera-engine/tessera/systems"
 	"github.com/tessera-engine/tessera/world"
 )
@@ -16,6 +17,21 @@ var (
 	TagPlayer = systems.NewTag("player")
 	// TagDoor ("door") marks a door's trigger.
 	TagDoor = systems.NewTag("door")
+)
+
+// Draw layers, low to high, named so that prefab YAML writes them by name
+// (Shape: {order: {layer: items}}).
+var (
+	// LayerFloor ("floor") is the floor's tiles.
+	LayerFloor = drawable.NameLayer("floor", 0)
+	// LayerDecor ("decor") is what lies on the floor: rugs, and doors.
+	LayerDecor = drawable.NameLayer("decor", 1)
+	// LayerSolids ("solids") is walls and furniture.
+	LayerSolids = drawable.NameLayer("solids", 2)
+	// LayerItems ("items") is the coins and gems.
+	LayerItems = drawable.NameLayer("items", 3)
+	// LayerPlayer ("player") is the player, over everything.
+	LayerPlayer = drawable.NameLayer("player", 4)
 )
 
 // Walking is the value of [Walker]: how the player walks.

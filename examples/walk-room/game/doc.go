@@ -12,7 +12,8 @@
 //     room) and [Pause] (pushed on top; the room beneath stops stepping).
 //   - Components: [Walker], [Item], [Door] and their values [Walking],
 //     [Pickup], [Doorway]; the collider tags [TagSolid], [TagPlayer],
-//     [TagDoor].
+//     [TagDoor]; the draw layers [LayerFloor], [LayerDecor], [LayerSolids],
+//     [LayerItems], [LayerPlayer].
 //   - Data: [Prefabs] (the prefab library, for the game and its schema),
 //     [Layout] and [Thing] (a room file), [Files] (the embedded assets).
 //   - Sound: [Sound] ([SoundPickup], [SoundDoor]), asked for through

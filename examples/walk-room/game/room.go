@@ -307,7 +307,7 @@ func (r *Room) layTiles() {
 				continue
 			}
 			tile := drawable.Rect(min(t.Size, size.X-x), min(t.Size, size.Y-y), t.Color)
-			tile.Order = drawable.Order{Layer: 0, Z: 1}
+			tile.Order = drawable.Order{Layer: LayerFloor, Z: 1}
 			world.Spawn2(w, geom.Position, geom.Vec2{X: x, Y: y}, drawable.Shape, tile)
 		}
 	}
