@@ -1087,7 +1087,7 @@ func (h *mtHarness) doClear() {
 	h.tb.Helper()
 	h.logf("Clear()")
 	if h.m.walking > 0 {
-		if r := mtCatch(h.w.Clear); r == nil {
+		if r := mtCatch(func() { h.w.Clear() }); r == nil {
 			h.failf("Clear() during a walk did not panic")
 		}
 		return

@@ -266,3 +266,42 @@ func TestRunObserver(t *testing.T) {
 		t.Errorf("Clear kept the observer: %v", obs.log)
 	}
 }
+
+// TestClearGoesOnAfterDisposePanics: a Dispose that panics does not stop
+// Clear: the other systems are disposed, every entity is destroyed, and
+// Clear returns the panic as a *SystemError naming the system.
+func TestClearGoesOnAfterDisposePanics(t *testing.T) {
+	w := world.New()
+	var disposed []string
+	add := func(name string, p world.Phase, boom bool) {
+		t.Helper()
+		err := w.AddSystem(world.System{Name: name, Phase: p, Run: func(*world.Context) error { return nil },
+			Dispose: func() {
+				disposed = append(disposed, name)
+				if boom {
+					panic("socket already closed")
+				}
+			}})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	add("net", world.Fixed, true)
+	add("audio", world.Frame, false)
+	e := w.Create()
+	err := w.Clear()
+	var se *world.SystemError
+	if !errors.As(err, &se) || se.System != "net" || se.Phase != world.Fixed || !errors.Is(err, world.ErrPanic) ||
+		!strings.Contains(err.Error(), "Dispose") || !strings.Contains(err.Error(), "socket already closed") {
+		t.Errorf("Clear() = %v, want a SystemError for net's Dispose panic", err)
+	}
+	if len(disposed) != 2 || disposed[1] != "audio" {
+		t.Errorf("disposed %v, want net then audio", disposed)
+	}
+	if w.IsAlive(e) || w.Len() != 0 || len(w.SystemNames(world.Fixed))+len(w.SystemNames(world.Frame)) != 0 {
+		t.Errorf("after Clear: %v alive %v, %d entities, systems %v %v", e, w.IsAlive(e), w.Len(), w.SystemNames(world.Fixed), w.SystemNames(world.Frame))
+	}
+	if err := w.Clear(); err != nil {
+		t.Errorf("a second Clear() = %v, want nil", err)
+	}
+}

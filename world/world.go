@@ -2,6 +2,7 @@ package world
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
 	"unsafe"
@@ -214,8 +215,13 @@ func (w *World) ComponentsOf(e Entity) []ComponentType {
 // their memory for reuse. A Dispose may add or remove systems; what it adds
 // stays.
 //
+// A Dispose that panics does not stop the clearing: the other systems are
+// disposed and every entity destroyed all the same, and Clear returns each
+// such panic as a [*SystemError] (naming the system, Err wrapping
+// [ErrPanic] and saying "Dispose"), joined. It returns nil otherwise.
+//
 // Panics if a walk or a system run is in progress.
-func (w *World) Clear() {
+func (w *World) Clear() error {
 	if w.deferring > 0 {
 		panic(fmt.Errorf("world: Clear during a walk or system run"))
 	}
@@ -229,9 +235,12 @@ func (w *World) Clear() {
 	}
 	w.systems = [phaseCount]systemList{}
 	slices.SortFunc(all, func(a, b System) int { return cmp.Compare(a.seq, b.seq) })
+	var errs []error
 	for _, s := range all {
 		if s.Dispose != nil {
-			s.Dispose()
+			if err := dispose(s); err != nil {
+				errs = append(errs, err)
+			}
 		}
 	}
 	clear(w.resources)
@@ -241,6 +250,24 @@ func (w *World) Clear() {
 			w.Destroy(makeEntity(uint32(slot), gen))
 		}
 	}
+	return errors.Join(errs...)
+}
+
+// dispose calls s.Dispose, returning its panic as a *SystemError.
+func dispose(s System) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			perr, ok := r.(error)
+			if ok {
+				perr = fmt.Errorf("Dispose: %w: %w", ErrPanic, perr)
+			} else {
+				perr = fmt.Errorf("Dispose: %w: %v", ErrPanic, r)
+			}
+			err = &SystemError{System: s.Name, Phase: s.Phase, Err: perr}
+		}
+	}()
+	s.Dispose()
+	return nil
 }
 
 // typedStorage returns the world's storage of component id, whose values
