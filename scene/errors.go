@@ -13,7 +13,7 @@ var ErrActive = errors.New("scene: scene is already active")
 // panicked, naming the scene by its Go type.
 type Error struct {
 	Scene string // the scene's type, such as "*main.Level"
-	Op    string // "OnEnter" or "OnExit"
+	Op    string // "OnEnter", "OnExit", or leaving: "Clear" (the world), "Release" (the root)
 	Err   error
 }
 

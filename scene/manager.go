@@ -112,19 +112,28 @@ func (m *Manager) Apply() error {
 		return nil
 	}
 	var errs []error
+	done := 0 // requests taken off the queue
+	defer func() {
+		// Normally every request is done. A panic out of a change (an
+		// OnChange that panics) leaves the ones after it queued, in order.
+		n := copy(m.pending, m.pending[done:])
+		clear(m.pending[n:])
+		m.pending = m.pending[:n]
+	}()
 	// By index: an OnEnter may queue more changes, which run in this Apply.
 	for i := 0; i < len(m.pending); i++ {
 		if i == maxChanges {
 			errs = append(errs, fmt.Errorf("scene: more than %d changes in one Apply; does a scene's OnEnter keep changing scene?", maxChanges))
+			done = len(m.pending)
 			break
 		}
 		r := m.pending[i]
 		m.pending[i] = request{}
+		done = i + 1
 		if err := m.apply(r); err != nil {
 			errs = append(errs, err)
 		}
 	}
-	m.pending = m.pending[:0]
 	return errors.Join(errs...)
 }
 
@@ -168,13 +177,16 @@ func (m *Manager) enter(s Scene) error {
 	return call(s, "OnEnter", s.OnEnter)
 }
 
-// leave calls s's OnExit, clears its world and releases its root.
+// leave calls s's OnExit, clears its world and releases its root. Each
+// runs whatever the one before did, so a scene always leaves: a system's
+// Dispose that panics is reported as op "Clear", a node's OnRelease that
+// panics as op "Release".
 func leave(s Scene) error {
 	err := call(s, "OnExit", func() error { s.OnExit(); return nil })
-	s.World().Clear()
-	s.Root().Release()
+	cerr := call(s, "Clear", s.World().Clear)
+	rerr := call(s, "Release", func() error { s.Root().Release(); return nil })
 	s.base().scenes = nil
-	return err
+	return errors.Join(err, cerr, rerr)
 }
 
 // call runs a lifecycle method, turning an error or a panic into an

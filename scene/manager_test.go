@@ -344,3 +344,105 @@ func TestPanicInWalkEndsTheWalk(t *testing.T) {
 		t.Errorf("left the scene with %d entities, want its world cleared", b.World().Len())
 	}
 }
+
+// breakingScene adds a system whose Dispose panics and a node whose
+// OnRelease panics, if asked to.
+type breakingScene struct {
+	scene.Base
+	disposePanics, releasePanics bool
+	released                     *int
+}
+
+func (s *breakingScene) OnEnter() error {
+	err := s.World().AddSystem(world.System{Name: "net", Phase: world.Fixed,
+		Run: func(*world.Context) error { return nil },
+		Dispose: func() {
+			if s.disposePanics {
+				panic("socket already closed")
+			}
+		}})
+	hp.Add(s.World(), s.World().Create(), 1)
+	for range 2 {
+		n := &scene.Node{OnRelease: func() {
+			*s.released++
+			if s.releasePanics {
+				panic("double free")
+			}
+		}}
+		s.Root().Add(n)
+	}
+	return err
+}
+
+// TestLeaveGoesOnAfterPanics: a Dispose or an OnRelease that panics while
+// a scene leaves is reported as the scene's "Clear" or "Release" error,
+// and the scene still leaves: its world empty, every node released, the
+// next scene entered, nothing left queued.
+func TestLeaveGoesOnAfterPanics(t *testing.T) {
+	for _, tt := range []struct {
+		name          string
+		dispose, rel  bool
+		wantOp, wantS string
+	}{
+		{"Dispose", true, false, "Clear", "socket already closed"},
+		{"OnRelease", false, true, "Release", "double free"},
+		{"both", true, true, "Clear", "double free"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			released := 0
+			a := &breakingScene{disposePanics: tt.dispose, releasePanics: tt.rel, released: &released}
+			var log []string
+			b := &logScene{name: "b", log: &log}
+			m := scene.NewManager()
+			m.Replace(a)
+			if err := m.Apply(); err != nil {
+				t.Fatal(err)
+			}
+			m.Replace(b)
+			err := m.Apply()
+			var se *scene.Error
+			if !errors.As(err, &se) || se.Op != tt.wantOp || !strings.Contains(err.Error(), tt.wantS) {
+				t.Errorf("Apply() = %v, want a scene.Error %q saying %q", err, tt.wantOp, tt.wantS)
+			}
+			if m.Top() != b || m.Pending() || a.World().Len() != 0 || len(a.Root().Children()) != 0 || released != 2 {
+				t.Errorf("after the leave: top %s, pending %v, %d entities and %d nodes left in a, %d released; want b on top, a empty, 2 released",
+					scene.Name(m.Top()), m.Pending(), a.World().Len(), len(a.Root().Children()), released)
+			}
+		})
+	}
+}
+
+// TestApplyAfterOnChangePanics: an OnChange that panics (an engine event
+// subscriber's panic) escapes Apply, but leaves the queue in order: the
+// change it was reporting is done, the ones after it still queued, and no
+// empty request is replayed.
+func TestApplyAfterOnChangePanics(t *testing.T) {
+	var log []string
+	a, b, c := &logScene{name: "a", log: &log}, &logScene{name: "b", log: &log}, &logScene{name: "c", log: &log}
+	m := scene.NewManager()
+	var changes []string
+	boom := true
+	m.OnChange = func(ch scene.Change) {
+		changes = append(changes, ch.String())
+		if ch.To == b && boom {
+			boom = false
+			panic("subscriber broke")
+		}
+	}
+	m.Replace(a)
+	m.Push(b)
+	m.Push(c)
+	func() {
+		defer func() { recover() }()
+		m.Apply()
+	}()
+	if !m.Pending() || m.Top() != b {
+		t.Fatalf("after the panic: top %s, pending %v; want b on top and c's push still queued", scene.Name(m.Top()), m.Pending())
+	}
+	if err := m.Apply(); err != nil {
+		t.Fatal(err)
+	}
+	if m.Top() != c || m.Pending() || len(changes) != 3 {
+		t.Errorf("top %s, pending %v, changes %q; want c on top after three changes", scene.Name(m.Top()), m.Pending(), changes)
+	}
+}

@@ -82,12 +82,32 @@ func (n *Node) Parent() *Node { return n.parent }
 // Release removes every node under n, calling OnRelease on each, children
 // before their parents, and leaves n empty. n itself stays where it is and
 // its OnRelease is not called. Leaving a scene releases its root.
+//
+// An OnRelease that panics does not stop the release: every node is
+// released all the same, and then Release panics with the first panic's
+// value (the scene manager reports it as the scene's "Release" error).
 func (n *Node) Release() {
+	var first any
+	n.release(&first)
+	if first != nil {
+		panic(first)
+	}
+}
+
+// release is Release, keeping the first panic of an OnRelease in *p.
+func (n *Node) release(p *any) {
 	for _, c := range n.children {
-		c.Release()
+		c.release(p)
 		c.parent = nil
 		if c.OnRelease != nil {
-			c.OnRelease()
+			func() {
+				defer func() {
+					if r := recover(); r != nil && *p == nil {
+						*p = r
+					}
+				}()
+				c.OnRelease()
+			}()
 		}
 	}
 	clear(n.children)
