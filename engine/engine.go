@@ -90,6 +90,19 @@ func (e *Engine) Start() error {
 // allocates nothing.
 func (e *Engine) Frame(d time.Duration) Tick { return e.frame(d, 0) }
 
+// FrameSteps is [Engine.Frame] for a frame exactly n steps long, n/hz
+// seconds, which a Duration cannot always hold (at 60 Hz a step is
+// 16666666.67 ns, and a frame of Loop().Step() is a hair short of one:
+// the first such frame runs no step). The window runtime feeds its first
+// frame and every frame of debug.fixed_frames this way, as the headless
+// runner does. Panics if n is negative.
+func (e *Engine) FrameSteps(n int) Tick {
+	if n < 0 {
+		panic(fmt.Errorf("engine: FrameSteps(%d): need n ≥ 0", n))
+	}
+	return e.frame(0, n) // n == 0 is a frame of no time
+}
+
 // frame runs a frame of length d, or of exactly steps steps if steps > 0.
 func (e *Engine) frame(d time.Duration, steps int) Tick {
 	if !e.started {
@@ -102,6 +115,7 @@ func (e *Engine) frame(d time.Duration, steps int) Tick {
 		return Tick{Stopped: true}
 	}
 	e.frames++
+	wasPaused := e.loop.Paused()
 	var t Tick
 	if steps > 0 {
 		t = e.loop.TickSteps(steps, &e.step)
@@ -111,8 +125,10 @@ func (e *Engine) frame(d time.Duration, steps int) Tick {
 	if t.Dropped > 0 {
 		e.emit(Event{Kind: EventStall, Dropped: t.Dropped})
 	}
-	if e.loop.Paused() {
-		e.input.dropLatched() // presses made while paused do not fire on Resume
+	if wasPaused || e.loop.Paused() {
+		// Presses made while paused do not fire on Resume, the press that
+		// resumed (in a frame system, as fixed ones do not run) included.
+		e.input.dropLatched()
 	}
 	return t
 }

@@ -19,9 +19,10 @@ const (
 	// EventError: something failed and the game went on. Err says what: a
 	// [*world.SystemError] for a system that returned an error or
 	// panicked (System and Phase name it), a [*SceneError] for a scene's
-	// FixedUpdate or Update, a [*scene.Error] for a scene's OnEnter or
-	// OnExit, or a runtime error such as a screenshot that could not be
-	// saved.
+	// FixedUpdate or Update, a [*scene.Error] for a scene's OnEnter,
+	// OnExit or leaving (its world's Clear, its root's Release), a
+	// [*SubscriberError] for a subscriber of this bus that panicked, or a
+	// runtime error such as a screenshot that could not be saved.
 	EventError EventKind = iota + 1
 	// EventScene: the scene stack changed; Change says how.
 	EventScene
@@ -109,17 +110,41 @@ func (e *SceneError) Unwrap() error { return e.Err }
 // function it returns are safe to call from any goroutine, a subscriber
 // included.
 //
+// A subscriber that panics does not stop the others, nor the frame: the
+// bus recovers the panic and reports it, to every subscriber, as an
+// EventError whose Err is a [*SubscriberError] (a panic while handling
+// that report is dropped, so a subscriber that always panics cannot loop).
+//
 // The zero value is a bus with no subscribers, ready to use.
 type Events struct {
-	mu   sync.Mutex // serializes changes to subs
-	subs atomic.Pointer[[]subscriber]
-	next uint64
+	mu        sync.Mutex // serializes changes to subs
+	subs      atomic.Pointer[[]subscriber]
+	next      uint64
+	reporting atomic.Int32 // > 0 while a subscriber's panic is being reported
 }
 
 type subscriber struct {
 	id uint64
 	fn func(Event)
 }
+
+// SubscriberError reports a subscriber of an [Events] bus that panicked:
+// the N-th to subscribe (counting from 1, unsubscribed ones included),
+// while handling an event of kind Kind.
+type SubscriberError struct {
+	N    uint64
+	Kind EventKind
+	Err  error // wraps world.ErrPanic
+}
+
+// Error returns a message such as
+// "engine: subscriber 2 (error event): world: panic: boom".
+func (e *SubscriberError) Error() string {
+	return fmt.Sprintf("engine: subscriber %d (%v event): %v", e.N, e.Kind, e.Err)
+}
+
+// Unwrap returns the subscriber's panic as an error.
+func (e *SubscriberError) Unwrap() error { return e.Err }
 
 // Subscribe calls fn with every event emitted from now on, until the
 // returned function is called.
@@ -142,13 +167,43 @@ func (b *Events) Subscribe(fn func(Event)) (unsubscribe func()) {
 	}
 }
 
-// Emit calls every subscriber with ev. It allocates nothing.
+// Emit calls every subscriber with ev. It allocates nothing unless a
+// subscriber panics.
 func (b *Events) Emit(ev Event) {
 	p := b.subs.Load()
 	if p == nil {
 		return
 	}
+	var failed []*SubscriberError
 	for _, s := range *p {
-		s.fn(ev)
+		if err := call(s.fn, ev); err != nil {
+			failed = append(failed, &SubscriberError{N: s.id, Kind: ev.Kind, Err: err})
+		}
 	}
+	// Reported once every subscriber has had ev, in order; a panic while
+	// handling a report is dropped.
+	if len(failed) > 0 && b.reporting.Add(1) == 1 {
+		for _, err := range failed {
+			b.Emit(Event{Kind: EventError, Step: ev.Step, Now: ev.Now, Err: err})
+		}
+	}
+	if len(failed) > 0 {
+		b.reporting.Add(-1)
+	}
+}
+
+// call calls fn with ev and returns its panic, if it panics, as an error
+// wrapping world.ErrPanic.
+func call(fn func(Event), ev Event) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if perr, ok := r.(error); ok {
+				err = fmt.Errorf("%w: %w", world.ErrPanic, perr)
+			} else {
+				err = fmt.Errorf("%w: %v", world.ErrPanic, r)
+			}
+		}
+	}()
+	fn(ev)
+	return nil
 }

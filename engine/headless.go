@@ -43,9 +43,10 @@ type ScriptedInput struct {
 // that wants real time paces its calls itself.
 type Headless struct {
 	*Engine
-	opts   HeadlessOptions
-	used   int // frames of opts.Frames used
-	script []ScriptedInput
+	opts    HeadlessOptions
+	used    int // frames of opts.Frames used
+	script  []ScriptedInput
+	changed []bool // per action: a script entry changed it this frame
 }
 
 // NewHeadless returns a headless runner of cfg starting with first; see
@@ -55,7 +56,7 @@ func NewHeadless(cfg Config, first scene.Scene, opts HeadlessOptions) (*Headless
 	if err != nil {
 		return nil, err
 	}
-	h := &Headless{Engine: e, opts: opts, script: slices.Clone(opts.Script)}
+	h := &Headless{Engine: e, opts: opts, script: slices.Clone(opts.Script), changed: make([]bool, len(e.input.actions))}
 	slices.SortStableFunc(h.script, func(a, b ScriptedInput) int { return cmp.Compare(a.Step, b.Step) })
 	for _, s := range h.script {
 		if _, ok := e.input.index[s.Action]; !ok {
@@ -67,7 +68,15 @@ func NewHeadless(cfg Config, first scene.Scene, opts HeadlessOptions) (*Headless
 
 // RunFrame runs one simulated frame: it plays the script due, samples the
 // input and runs [Engine.Frame] with the next frame length.
+//
+// A frame that a RunSteps or RunUntil cut short has steps owed: RunFrame
+// then runs those first, as a frame of their own with no new input and no
+// new time, so that splitting a run into smaller calls changes nothing.
 func (h *Headless) RunFrame() Tick {
+	if h.loop.Owed() && !h.loop.Paused() {
+		h.input.clearEdges() // a new frame: the frame view's edges are seen
+		return h.frame(0, 0)
+	}
 	for len(h.script) > 0 && h.script[0].Step <= h.loop.Steps() {
 		s := h.script[0]
 		h.script = h.script[1:]
@@ -75,15 +84,17 @@ func (h *Headless) RunFrame() Tick {
 		if s.Down && s.Value != 0 {
 			v = s.Value
 		}
-		h.input.HoldValue(s.Action, v) // checked by NewHeadless
+		i := h.input.index[s.Action] // checked by NewHeadless
+		if h.changed[i] {
+			// A second change of one action in a frame (a press and its
+			// release): latch the first, or the two cancel out.
+			h.input.actions[i].set(h.input.actions[i].held)
+		}
+		h.input.actions[i].held = clamp01(v)
+		h.changed[i] = true
 	}
+	clear(h.changed)
 	h.input.Sample(nil)
-	if h.loop.Owed() && !h.loop.Paused() {
-		// A frame cut short (by RunSteps) left steps owed: run them before
-		// feeding a new frame, so splitting a run into smaller calls does
-		// not change it.
-		return h.frame(0, 0)
-	}
 	if h.used < len(h.opts.Frames) {
 		h.used++
 		return h.frame(h.opts.Frames[h.used-1], 0)
@@ -134,7 +145,9 @@ func (h *Headless) run(cond func() bool) error {
 	for !h.Done() && !h.halted() {
 		if t := h.RunFrame(); t.Steps > 0 {
 			idle = 0
-		} else if idle++; idle >= maxIdleFrames && (h.loop.Paused() || h.loop.TimeScale() == 0) {
+		} else if idle++; idle >= maxIdleFrames && (h.loop.Paused() || t.DT == 0) {
+			// Paused, or frames that add no time (a time scale of 0, or
+			// one so small that a frame scales to nothing).
 			return errors.Join(err, fmt.Errorf("%w: %d frames without a step", ErrNoProgress, idle))
 		}
 	}
@@ -142,13 +155,14 @@ func (h *Headless) run(cond func() bool) error {
 }
 
 // maxIdleFrames is how many frames in a row RunUntil lets pass without a
-// step while the loop is paused or its time scale is 0 before giving up: a
-// frame system may resume it, but not never.
+// step while the loop is paused or frames add no time (time scale 0, or
+// too small to count) before giving up: a frame system may resume it, but
+// not never.
 const maxIdleFrames = 100_000
 
 // ErrNoProgress is returned by [Headless.RunUntil] (and RunSteps, Run)
-// when the loop stays paused, or at time scale 0, for so many frames that
-// no step will ever run.
+// when the loop stays paused, or its frames add no time (time scale 0 or
+// nearly), for so many frames that no step will ever run.
 var ErrNoProgress = errors.New("engine: headless loop paused or stopped in time: no step runs")
 
 // Run runs frames until the engine is done: stopped by [Engine.Stop], or

@@ -152,12 +152,21 @@ func (in *Input) Hold(action string, down bool) error {
 	return in.hold("Hold", action, b2f(down))
 }
 
-// HoldValue is [Input.Hold] for an amount from 0 to 1 (clamped), as a
+// HoldValue is [Input.Hold] for an amount from 0 to 1 (clamped; NaN is 0), as a
 // stick pushed that far would give: an on-screen stick, or a test of
 // analog input. The action's value is at least amount whatever its
 // buttons do, and it is down from 0.5 on; 0 lets it go.
 func (in *Input) HoldValue(action string, amount float64) error {
-	return in.hold("HoldValue", action, min(max(amount, 0), 1))
+	return in.hold("HoldValue", action, clamp01(amount))
+}
+
+// clamp01 returns x within [0, 1], and 0 for NaN (which min and max pass
+// through).
+func clamp01(x float64) float64 {
+	if !(x > 0) {
+		return 0
+	}
+	return min(x, 1)
 }
 
 func (in *Input) hold(op, action string, v float64) error {
@@ -214,7 +223,7 @@ func (in *Input) SampleAnalog(amount func(Button) float64) {
 			if b.Analog() {
 				x = (x - in.deadZone) / (1 - in.deadZone)
 			}
-			v = max(v, min(x, 1))
+			v = max(v, clamp01(x))
 		}
 		a.set(v)
 	}
@@ -238,6 +247,15 @@ func (a *action) set(v float64) {
 		a.latchReleased++
 	}
 	a.down = now
+}
+
+// clearEdges ends the frame view's presses and releases without a new
+// sample, for a frame that reads no input (the headless runner's
+// continuation of a frame cut short).
+func (in *Input) clearEdges() {
+	for i := range in.actions {
+		in.actions[i].pressed, in.actions[i].released = false, false
+	}
 }
 
 // dropLatched forgets the presses and releases no fixed step has seen:

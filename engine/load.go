@@ -90,6 +90,14 @@ func LoadConfig(opts LoadOptions) (Config, error) {
 	if fset == nil {
 		fset = flag.NewFlagSet("tessera", flag.ContinueOnError)
 	}
+	for _, s := range game {
+		if fset.Lookup(s.key) != nil {
+			return cfg, fmt.Errorf("engine: game key %q: the game's flag set has a flag of that name", s.key)
+		}
+	}
+	if fset.Lookup("config") != nil {
+		return cfg, fmt.Errorf("engine: the game's flag set has a flag -config, which the engine defines")
+	}
 	configFlag := fset.String("config", "", "config `file` (default "+DefaultConfigFile+" if it exists)")
 	flags := make(map[string]*flagValue, len(all))
 	for _, s := range all {
@@ -298,14 +306,18 @@ func gameSpecs(keys []Key) ([]spec, error) {
 		engineKey[s.key] = true
 	}
 	var out []spec
+	seen := make(map[string]bool, len(keys))
 	for _, k := range keys {
 		name := k.Name
 		switch {
 		case name == "" || name != strings.ToLower(name):
 			return nil, fmt.Errorf("engine: game key %q: names must be non-empty and lower case", name)
-		case engineKey[name] || strings.HasPrefix(name, "input."):
+		case engineKey[name] || strings.HasPrefix(name, "input.") || name == "config":
 			return nil, fmt.Errorf("engine: game key %q: the engine defines it", name)
+		case seen[name]:
+			return nil, fmt.Errorf("engine: game key %q: declared twice", name)
 		}
+		seen[name] = true
 		var kd kind
 		switch d := k.Default.(type) {
 		case int:
@@ -370,6 +382,9 @@ func convert(k kind, raw any) (any, error) {
 	case kindFloat:
 		switch x := raw.(type) {
 		case float64:
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				break // as from a flag: a file's .nan or .inf is no number to use
+			}
 			return x, nil
 		case int:
 			return float64(x), nil

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"time"
 
 	"github.com/tessera-engine/tessera/world"
@@ -28,6 +29,13 @@ const maxFrame = time.Hour
 // than maxSteps steps at any rate, and far from overflowing the
 // accumulator.
 const maxScaled = 1 << 60
+
+// MaxHz is the highest step rate [FixedLoop.SetHz] takes: a step of a
+// microsecond. It keeps a frame's length in units (nanoseconds × hz)
+// inside int64 for frames of up to maxScaled/MaxHz, about 19 minutes;
+// longer frames are stalls, dropped anyway. The configuration's loop.hz
+// stops at 1000.
+const MaxHz = 1_000_000
 
 // FixedLoop turns frame lengths into fixed steps. Fed each frame's length
 // by [FixedLoop.Tick], it owes floor(accumulated / step) steps, runs them,
@@ -81,7 +89,7 @@ type Stepper interface {
 // NewFixedLoop returns a loop stepping hz times a simulated second, at most
 // maxSteps steps a frame, with time scale 1. A 0 argument takes its
 // default ([DefaultHz], [DefaultMaxSteps]). Panics if an argument is
-// negative.
+// negative, or hz is over [MaxHz].
 func NewFixedLoop(hz, maxSteps int) *FixedLoop {
 	l := &FixedLoop{hz: DefaultHz, maxSteps: DefaultMaxSteps, scale: 1}
 	if hz != 0 {
@@ -109,7 +117,7 @@ func NewFixedLoop(hz, maxSteps int) *FixedLoop {
 // Tick allocates nothing.
 func (l *FixedLoop) Tick(frame time.Duration, s Stepper) Tick {
 	l.applyHz()
-	frame = min(max(frame, 0), maxFrame)
+	frame = min(max(frame, 0), maxFrame, time.Duration(maxScaled/int64(l.hz)))
 	return l.tick(int64(frame)*int64(l.hz), s)
 }
 
@@ -121,7 +129,8 @@ func (l *FixedLoop) TickSteps(n int, s Stepper) Tick {
 		panic(fmt.Errorf("engine: FixedLoop.TickSteps(%d): need n ≥ 0", n))
 	}
 	l.applyHz()
-	return l.tick(int64(n)*unit, s)
+	// More than maxScaled/unit steps (a billion) is a stall like any other.
+	return l.tick(min(int64(n), maxScaled/unit)*unit, s)
 }
 
 // applyHz applies a rate SetHz was asked for during the last frame.
@@ -172,9 +181,12 @@ func (l *FixedLoop) tick(units int64, s Stepper) Tick {
 	return t
 }
 
-// stepTime returns the simulated time at the start of step n.
+// stepTime returns the simulated time at the start of step n: whole
+// seconds and the steps left over apart, so that the product cannot
+// overflow on a run of billions of steps.
 func (l *FixedLoop) stepTime(n uint64) time.Duration {
-	return l.base + time.Duration((n-l.baseSteps)*uint64(time.Second)/uint64(l.hz))
+	k, hz := n-l.baseSteps, uint64(l.hz)
+	return l.base + time.Duration(k/hz)*time.Second + time.Duration(k%hz*uint64(time.Second)/hz)
 }
 
 // Now returns the simulated time fed to the loop so far: the steps run
@@ -204,18 +216,28 @@ func (l *FixedLoop) Step() time.Duration { return time.Second / time.Duration(l.
 // SetHz changes the step rate: at once between frames, and from the next
 // frame on when called during one (by a system). The time owed is kept as
 // time: 10 ms owed is half a 50 Hz step before and a whole 100 Hz step
-// after. Panics if hz is not positive.
+// after. The last call wins. Panics if hz is not in [1, MaxHz].
 func (l *FixedLoop) SetHz(hz int) {
-	if hz <= 0 {
-		panic(fmt.Errorf("engine: FixedLoop.SetHz(%d): need at least 1", hz))
+	if hz <= 0 || hz > MaxHz {
+		panic(fmt.Errorf("engine: FixedLoop.SetHz(%d): need 1 to %d", hz, MaxHz))
 	}
 	if l.ticking {
 		l.nextHz = hz
 		return
 	}
+	l.nextHz = 0 // a rate asked for during the last frame is overridden
 	if l.hz != 0 {
 		l.base, l.baseSteps = l.stepTime(l.steps), l.steps
-		l.acc = l.acc * int64(hz) / int64(l.hz)
+		// acc × hz / old hz in 128 bits: acc may be many steps' worth
+		// (a large MaxSteps) and hz up to MaxHz. More than maxScaled is
+		// a stall, capped as a long frame is.
+		hi, lo := bits.Mul64(uint64(l.acc), uint64(hz))
+		if old := uint64(l.hz); hi >= old {
+			l.acc = maxScaled
+		} else {
+			q, _ := bits.Div64(hi, lo, old)
+			l.acc = int64(min(q, maxScaled))
+		}
 	}
 	l.hz = hz
 }

@@ -102,7 +102,7 @@ func (g *game) Update() error {
 		return ebiten.Termination
 	}
 	now := time.Now()
-	frame := g.frameLength(now)
+	frame, oneStep := g.frameLength(now)
 
 	g.buttons.poll()
 	g.e.Input().SampleAnalog(g.amount)
@@ -113,7 +113,12 @@ func (g *game) Update() error {
 		}
 		g.shotWas = down
 	}
-	t := g.e.Frame(frame)
+	var t engine.Tick
+	if oneStep {
+		t = g.e.FrameSteps(1)
+	} else {
+		t = g.e.Frame(frame)
+	}
 	if n := g.cfg.Debug.ScreenshotFrame; n > 0 && g.e.Frames() == uint64(n) {
 		g.shotPath = g.cfg.Debug.ScreenshotPath
 	}
@@ -137,15 +142,16 @@ func (g *game) amountOf(b engine.Button) float64 {
 
 // frameLength returns the length of the frame that ends at now, and
 // remembers now: the wall-clock time since the last frame, except for the
-// first frame (one step, not the time spent opening the window) and with
-// debug.fixed_frames (one step, always).
-func (g *game) frameLength(now time.Time) time.Duration {
-	frame := g.e.Loop().Step()
-	if !g.last.IsZero() && !g.cfg.Debug.FixedFrames {
-		frame = now.Sub(g.last)
-	}
+// first frame (not the time spent opening the window) and with
+// debug.fixed_frames, which are exactly one step long (oneStep; fed with
+// Engine.FrameSteps, as a Duration cannot hold 1/60 s).
+func (g *game) frameLength(now time.Time) (frame time.Duration, oneStep bool) {
+	last := g.last
 	g.last = now
-	return frame
+	if last.IsZero() || g.cfg.Debug.FixedFrames {
+		return 0, true
+	}
+	return now.Sub(last), false
 }
 
 // showFPS puts the frame rate and the steps per frame of the last second

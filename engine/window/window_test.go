@@ -270,16 +270,16 @@ func TestFrameLength(t *testing.T) {
 			t.Fatal(err)
 		}
 		g := newGame(e)
-		step := 20 * time.Millisecond
-		want := []time.Duration{step, 35 * time.Millisecond, 5 * time.Millisecond}
+		want := []time.Duration{0, 35 * time.Millisecond, 5 * time.Millisecond} // 0: one step exactly
 		if fixed {
-			want = []time.Duration{step, step, step}
+			want = []time.Duration{0, 0, 0}
 		}
 		now := start
 		for i, gap := range []time.Duration{0, 35 * time.Millisecond, 5 * time.Millisecond} {
 			now = now.Add(gap)
-			if got := g.frameLength(now); got != want[i] {
-				t.Errorf("fixed_frames %v: frame %d after %v = %v, want %v", fixed, i, gap, got, want[i])
+			got, oneStep := g.frameLength(now)
+			if oneStep != (want[i] == 0) || !oneStep && got != want[i] {
+				t.Errorf("fixed_frames %v: frame %d after %v = %v (one step: %v), want %v", fixed, i, gap, got, oneStep, want[i])
 			}
 		}
 	}
