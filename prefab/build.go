@@ -54,6 +54,16 @@ func (l *Library) build(s *state) []*LoadError {
 	}
 
 	decoders := make(map[string]*decoder)
+	hints := &baseHints{names: func() []string {
+		return slices.Sorted(maps.Keys(maps.Collect(func(yield func(string, bool) bool) {
+			for name := range nodes {
+				yield(name, true)
+			}
+			for name := range s.prefabs {
+				yield(name, true)
+			}
+		})))
+	}}
 	var stack []*node
 	var visit func(n *node) *Prefab
 	visit = func(n *node) *Prefab {
@@ -77,11 +87,8 @@ func (l *Library) build(s *state) []*LoadError {
 				// With a file that is not YAML, its prefabs are unknown:
 				// reporting every base it held would only bury the real
 				// problem.
-				known := slices.Concat(slices.Collect(maps.Keys(nodes)), slices.Collect(maps.Keys(s.prefabs)))
-				known = slices.DeleteFunc(known, func(name string) bool { return name == d.name })
-				slices.Sort(known)
 				errs = append(errs, defError(d, d.extNode, ErrUnknownBase,
-					fmt.Sprintf("extends unknown prefab %q%s", d.extends, hint(d.extends, known, "prefabs"))))
+					fmt.Sprintf("extends unknown prefab %q%s", d.extends, hints.of(d.extends, d.name))))
 			}
 		}
 		dec := decoders[d.file]
@@ -132,7 +139,7 @@ func (l *Library) resolveDef(dec *decoder, d *def, base *Prefab, attached []Part
 			if known == nil {
 				known = slices.Sorted(maps.Keys(l.comps))
 			}
-			dec.fail(c.key, "", ErrUnknownComponent, "unknown component %q%s", c.name, hint(c.name, known, "components"))
+			dec.failNaming("component", c.key, "", ErrUnknownComponent, "unknown component %q%s", c.name, hint(c.name, known, "components"))
 			continue
 		}
 		id := e.component().ID()
@@ -197,4 +204,41 @@ func cycleError(stack []*node, b *node) *LoadError {
 	}
 	names = append(names, b.def.name)
 	return defError(b.def, b.def.extNode, ErrCycle, "cycle in extends: "+strings.Join(names, " -> "))
+}
+
+// baseHints makes the "did you mean" hints of unknown bases for one build.
+// The names they look through are listed once, and a name's hint is found
+// once, however many prefabs extend it (all the variants of a deleted
+// base file); after maxBaseHints distinct names the rest get none, so a
+// load with thousands of them does not spend seconds on spelling.
+type baseHints struct {
+	names func() []string
+	known []string // sorted, made on first need
+	found map[string]string
+}
+
+// maxBaseHints is how many distinct unknown bases one build looks up.
+const maxBaseHints = 32
+
+// of returns the hint for base, extended by the prefab called self
+// (which is not suggested).
+func (h *baseHints) of(base, self string) string {
+	got, ok := h.found[base]
+	if !ok {
+		if len(h.found) >= maxBaseHints {
+			return ""
+		}
+		if h.known == nil {
+			h.known = h.names()
+			h.found = make(map[string]string)
+		}
+		got = hint(base, h.known, "prefabs")
+		h.found[base] = got
+	}
+	if i, in := slices.BinarySearch(h.known, self); in && (len(h.known) <= 13 || got == fmt.Sprintf(" (did you mean %q?)", self)) {
+		// The hint lists the names, or suggests the prefab's own: look
+		// again without it (cheap: few names, or a rare case).
+		return hint(base, slices.Delete(slices.Clone(h.known), i, i+1), "prefabs")
+	}
+	return got
 }

@@ -55,11 +55,18 @@ func (d *decoder) fail(n *yaml.Node, field string, kind error, format string, ar
 	d.failCause(n, field, kind, nil, format, args...)
 }
 
+// failNaming is fail for a message that quotes the component or field
+// (what) it is about, which the error's text then does not say again.
+func (d *decoder) failNaming(what string, n *yaml.Node, field string, kind error, format string, args ...any) {
+	d.fail(n, field, kind, format, args...)
+	(*d.errs)[len(*d.errs)-1].Err.(*detail).names = what
+}
+
 // failCause is fail for a value whose own decoding returned cause, which
 // the error then wraps as well as kind.
 func (d *decoder) failCause(n *yaml.Node, field string, kind, cause error, format string, args ...any) {
 	e := &LoadError{File: d.file, Prefab: d.prefab, Component: d.component, Field: field,
-		Err: &detail{kind, fmt.Sprintf(format, args...), cause}}
+		Err: &detail{kind: kind, msg: fmt.Sprintf(format, args...), cause: cause}}
 	if n != nil {
 		e.Line, e.Col = n.Line, n.Column
 	}
@@ -109,14 +116,22 @@ func (d *decoder) pairs(n *yaml.Node) []pair {
 	}
 	d.merging[n] = true
 	defer delete(d.merging, n)
-	var merged, own []pair
+	var groups [][]pair // each merge key's pairs, in order
+	var own []pair
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		if k.Kind == yaml.ScalarNode && k.ShortTag() == "!!merge" {
-			merged = append(d.mergePairs(v), merged...)
+			groups = append(groups, d.mergePairs(v))
 			continue
 		}
 		own = append(own, pair{key: k, val: v})
+	}
+	// A later merge key's pairs come first, so that an earlier one's win
+	// (the last of a key's pairs is what a mapping keeps); joined once, not
+	// prepended group by group.
+	var merged []pair
+	for _, g := range slices.Backward(groups) {
+		merged = append(merged, g...)
 	}
 	return append(merged, own...)
 }
@@ -348,12 +363,12 @@ func (d *decoder) structure(v reflect.Value, n *yaml.Node, path string) {
 		}
 		f, ok := info.byName[name]
 		if !ok {
-			d.fail(k, sub, ErrUnknownField, "unknown field %q%s", sub, hint(name, info.names, "fields"))
+			d.failNaming("field", k, sub, ErrUnknownField, "unknown field %q%s", sub, hint(name, info.names, "fields"))
 			continue
 		}
 		if !p.merged {
 			if prev, dup := seen[name]; dup {
-				d.fail(k, sub, ErrSyntax, "field %q given twice (first at line %d)", sub, prev.Line)
+				d.failNaming("field", k, sub, ErrSyntax, "field %q given twice (first at line %d)", sub, prev.Line)
 				continue
 			}
 			seen[name] = k

@@ -66,10 +66,14 @@ func (e *LoadError) Error() string {
 	var b strings.Builder
 	loaderr.WritePosition(&b, e.File, e.Line, e.Col)
 	msg := reason(e.Err)
-	// A message that quotes the name already ("unknown field "hp"") does
-	// not need it said twice.
+	// A message that quotes the component or field it is about
+	// ("unknown field "hp"") does not need it said twice.
+	var names string
+	if d, ok := e.Err.(*detail); ok {
+		names = d.names
+	}
 	segment := func(what, name string) {
-		if name != "" && !strings.Contains(msg, strconv.Quote(name)) {
+		if name != "" && what != names {
 			b.WriteString(what)
 			b.WriteByte(' ')
 			b.WriteString(strconv.Quote(name))
@@ -95,7 +99,8 @@ func Errors(err error) []*LoadError { return loaderr.All[*LoadError](err) }
 type detail struct {
 	kind  error
 	msg   string
-	cause error // the value's own error (an UnmarshalText's), or nil
+	cause error  // the value's own error (an UnmarshalText's), or nil
+	names string // "component" or "field": msg quotes the one it is about
 }
 
 func (d *detail) Error() string { return d.msg }

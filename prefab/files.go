@@ -115,6 +115,12 @@ func isPrefabFile(name string) bool {
 }
 
 // list returns the prefab files of r, in lexical order.
+//
+// Symbolic links are followed to files, and at the root: a root that is a
+// link to a directory lists that directory, under the root's own name; a
+// linked file is stamped by the file it points to, so that edits to it
+// reload. Links to directories inside the root are not followed (no
+// cycles to guard against).
 func (r root) list() ([]file, []*LoadError) {
 	stat, walk := os.Stat, func(fn fs.WalkDirFunc) error { return filepath.WalkDir(r.path, fn) }
 	if r.fsys != nil {
@@ -127,6 +133,20 @@ func (r root) list() ([]file, []*LoadError) {
 	}
 	if !fi.IsDir() {
 		return []file{{r.path, stampOf(fi)}}, nil
+	}
+	if r.fsys == nil {
+		// filepath.WalkDir does not follow a root that is a link: walk
+		// where it leads, and name the files under the path given.
+		if real, err := filepath.EvalSymlinks(r.path); err == nil && real != r.path {
+			walk = func(fn fs.WalkDirFunc) error {
+				return filepath.WalkDir(real, func(name string, d fs.DirEntry, err error) error {
+					if rel, rerr := filepath.Rel(real, name); rerr == nil {
+						name = filepath.Join(r.path, rel)
+					}
+					return fn(name, d, err)
+				})
+			}
+		}
 	}
 	var files []file
 	var errs []*LoadError
@@ -144,10 +164,17 @@ func (r root) list() ([]file, []*LoadError) {
 		if d.IsDir() || !isPrefabFile(d.Name()) {
 			return nil
 		}
-		fi, err := d.Info()
+		info := d.Info
+		if d.Type()&fs.ModeSymlink != 0 {
+			info = func() (fs.FileInfo, error) { return stat(name) } // the file it points to
+		}
+		fi, err := info()
 		if err != nil {
 			errs = append(errs, ioError(name, err))
 			return nil
+		}
+		if fi.IsDir() {
+			return nil // a link to a directory: not followed
 		}
 		files = append(files, file{name, stampOf(fi)})
 		return nil

@@ -221,11 +221,14 @@ func (l *Library) load(roots []root, check bool) error {
 	next.roots = slices.Clone(next.roots)
 	var errs []*LoadError
 	var srcs []*source
+	again := make(map[int]bool) // roots loaded before: what they list now is all they hold
 	for _, r := range roots {
 		index := slices.IndexFunc(next.roots, r.same)
 		if index < 0 {
 			index = len(next.roots)
 			next.roots = append(next.roots, r)
+		} else {
+			again[index] = true
 		}
 		files, ferrs := r.list()
 		errs = append(errs, ferrs...)
@@ -237,6 +240,17 @@ func (l *Library) load(roots []root, check bool) error {
 			}
 			srcs = append(srcs, src)
 		}
+	}
+	if len(again) > 0 {
+		// A file deleted since its root was last loaded goes, as Reload
+		// would drop it: its prefabs must not clash with where they moved.
+		listed := make(map[fileKey]bool, len(srcs))
+		for _, src := range srcs {
+			listed[src.key] = true
+		}
+		next.sources = slices.DeleteFunc(slices.Clone(next.sources), func(src *source) bool {
+			return src.root >= 0 && again[src.root] && !listed[src.key]
+		})
 	}
 	next.sources = replaceSources(next.sources, srcs)
 	errs = append(errs, l.build(next)...)

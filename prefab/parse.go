@@ -49,7 +49,7 @@ func parse(file string, data []byte) (defs []*def, errs []*LoadError, broken boo
 			break
 		}
 		if err != nil {
-			errs = append(errs, syntaxError(file, err))
+			errs = append(errs, syntaxError(file, data, err))
 			broken = true
 			break
 		}
@@ -144,6 +144,7 @@ func (d *decoder) components(v *yaml.Node, out []compDef) []compDef {
 		return out
 	}
 	seen := make(map[string]*yaml.Node)
+	at := make(map[string]int) // index in out by name: a merge key's pairs may repeat one
 	for _, p := range d.pairs(v) {
 		k := d.resolve(p.key)
 		if k == nil {
@@ -155,27 +156,19 @@ func (d *decoder) components(v *yaml.Node, out []compDef) []compDef {
 		}
 		if !p.merged {
 			if prev, dup := seen[k.Value]; dup {
-				d.fail(k, "", ErrSyntax, "component %q given twice (first at line %d)", k.Value, prev.Line)
+				d.failNaming("component", k, "", ErrSyntax, "component %q given twice (first at line %d)", k.Value, prev.Line)
 				continue
 			}
 			seen[k.Value] = k
 		}
-		if i := indexComp(out, k.Value); i >= 0 {
+		if i, ok := at[k.Value]; ok {
 			out[i] = compDef{name: k.Value, key: k, val: p.val}
 			continue
 		}
+		at[k.Value] = len(out)
 		out = append(out, compDef{name: k.Value, key: k, val: p.val})
 	}
 	return out
-}
-
-func indexComp(list []compDef, name string) int {
-	for i, c := range list {
-		if c.name == name {
-			return i
-		}
-	}
-	return -1
 }
 
 // lineRE finds the line number go.yaml.in/yaml/v3 puts in its messages.
@@ -183,8 +176,9 @@ var lineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
 // syntaxError turns a YAML parser error into a *LoadError. The parser
 // gives a line but no column; it leaves the line out for problems on the
-// first line.
-func syntaxError(file string, err error) *LoadError {
+// first line, and for an alias to an unknown anchor, whose line is then
+// found in data (the first "*name"), or left unknown (0).
+func syntaxError(file string, data []byte, err error) *LoadError {
 	msg, line := err.Error(), 1
 	if m := lineRE.FindStringSubmatch(msg); m != nil {
 		line, _ = strconv.Atoi(m[1])
@@ -192,5 +186,16 @@ func syntaxError(file string, err error) *LoadError {
 	} else if len(msg) > 6 && msg[:6] == "yaml: " {
 		msg = msg[6:]
 	}
+	if m := anchorRE.FindStringSubmatch(msg); m != nil {
+		line = 0
+		if i := bytes.Index(data, []byte("*"+m[1])); i >= 0 {
+			line = bytes.Count(data[:i], []byte("\n")) + 1
+		}
+		return &LoadError{File: file, Line: line, Err: &detail{kind: ErrSyntax, msg: "invalid YAML: " + msg}}
+	}
 	return &LoadError{File: file, Line: max(line, 1), Err: &detail{kind: ErrSyntax, msg: "invalid YAML: " + msg}}
 }
+
+// anchorRE finds the anchor go.yaml.in/yaml/v3 names when an alias refers
+// to an unknown one, a message without a line.
+var anchorRE = regexp.MustCompile(`^unknown anchor '(.*)' referenced$`)

@@ -142,7 +142,7 @@ func (p *valuePart[T]) over(base Part) Part {
 
 func (p *valuePart[T]) same(o Part) bool {
 	q, ok := o.(*valuePart[T])
-	return ok && q.key.ID() == p.key.ID() && reflect.DeepEqual(p.v, q.v)
+	return ok && q.key.ID() == p.key.ID() && sameValue(p.v, q.v)
 }
 
 // mergeZero fills the zero exported fields of the struct dst from base,
@@ -202,7 +202,7 @@ func (p *factoryPart[T]) same(o Part) bool {
 	case p.base == nil || q.base == nil:
 		return false
 	}
-	return p.base.same(q.base) && reflect.DeepEqual(p.patch, q.patch)
+	return p.base.same(q.base) && sameValue(p.patch, q.patch)
 }
 
 type patchPart[T any] struct {

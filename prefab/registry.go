@@ -66,11 +66,14 @@ func (e *typedEntry[T]) renamed(name string) entry {
 	return &c
 }
 
-// decode starts from the base's value, so that a struct's fields that the
-// data leaves out keep the base's values; everything the data gives
-// replaces what was there (see decoder.value). A shallow copy of the base
-// is enough: decoding writes into struct fields held by value and makes
-// new slices, maps and pointers, so it never writes into the base.
+// decode starts from a copy of the base's value, so that a struct's
+// fields that the data leaves out keep the base's values; everything the
+// data gives replaces what was there (see decoder.value). The copy is deep
+// when the type holds references (e.cp): the decoder itself makes new
+// slices, maps and pointers, but a type that decodes itself
+// (yaml.Unmarshaler) may write into the maps and pointees it is given, and
+// those must not be the base's, whose prefab other entities spawn from
+// (and which a failed load must leave as it was).
 //
 // Over a base's factory, a mapping that sets some of a struct's fields is
 // a patch: the factory still makes each entity's value, and the fields the
@@ -80,6 +83,9 @@ func (e *typedEntry[T]) decode(d *decoder, n *yaml.Node, base Part) Part {
 	var v T
 	if b, ok := base.(*valuePart[T]); ok {
 		v = b.v
+		if e.cp != nil {
+			v = e.cp(b.v)
+		}
 	}
 	if isNull(n) {
 		return &valuePart[T]{key: e.key, v: v, cp: e.cp}

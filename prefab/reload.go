@@ -90,6 +90,7 @@ func (l *Library) Reload() Reload {
 			i := rootOf[src.key]
 			ns, err := l.reread(old.roots[i], i, file{src.name, st}, src)
 			if err != nil {
+				have[src.key] = true // reported once: not a new file either
 				errs = append(errs, err)
 				continue
 			}
@@ -119,6 +120,11 @@ func (l *Library) Reload() Reload {
 			// Touched, not changed: remember the new stamps only.
 			next.prefabs, next.names = old.prefabs, old.names
 			l.publish(next) // also forgets the failed attempt
+		} else if recovered {
+			// The files are as they were before the failed attempt (a
+			// broken new file deleted, a file moved away and back):
+			// recovered, once.
+			l.tried = nil
 		}
 		return Reload{Recovered: recovered}
 	}

@@ -39,7 +39,7 @@ func (l *Library) WriteSchema(w io.Writer) error {
 	l.mu.Unlock()
 	slices.SortFunc(entries, func(a, b entry) int { return strings.Compare(a.dataName(), b.dataName()) })
 
-	g := &schemaGen{defs: make(map[string]any), names: make(map[reflect.Type]string)}
+	g := &schemaGen{defs: make(map[string]any), names: make(map[reflect.Type]string), busy: make(map[reflect.Type]bool)}
 	props := make(map[string]any)
 	for _, e := range entries {
 		props[e.dataName()] = map[string]any{
@@ -89,12 +89,54 @@ func (l *Library) WriteSchema(w io.Writer) error {
 
 type schemaGen struct {
 	defs  map[string]any
-	names map[reflect.Type]string // named struct types already in defs
+	names map[reflect.Type]string // named types in defs: structs, and types that refer to themselves
+	busy  map[reflect.Type]bool   // named non-struct types whose schema is being made
 }
 
 // schema returns the schema of Go type t as the loader decodes it, or nil
 // for a type data cannot set.
+//
+// A named slice, array, map or pointer type is written in place, unless it
+// refers to itself (type Tree map[string]Tree): it then becomes a
+// definition that its own schema refers to, as a named struct always is.
 func (g *schemaGen) schema(t reflect.Type) map[string]any {
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array, reflect.Map, reflect.Pointer:
+		if t.Name() != "" && !reflect.PointerTo(t).Implements(unmarshalerType) && !reflect.PointerTo(t).Implements(textType) {
+			return g.named(t)
+		}
+	}
+	return g.schemaOf(t)
+}
+
+// named returns the schema of a named slice, array, map or pointer type:
+// in place, or a reference to its definition if it refers to itself.
+func (g *schemaGen) named(t reflect.Type) map[string]any {
+	if name, ok := g.names[t]; ok {
+		return map[string]any{"$ref": "#/definitions/" + name}
+	}
+	if g.busy[t] { // t refers to itself: give it a definition
+		name := g.defName(t)
+		g.names[t] = name
+		g.defs[name] = nil // reserved until t's schema is done
+		return map[string]any{"$ref": "#/definitions/" + name}
+	}
+	g.busy[t] = true
+	s := g.schemaOf(t)
+	delete(g.busy, t)
+	if name, ok := g.names[t]; ok {
+		if s != nil {
+			s["description"] = t.String()
+		}
+		g.defs[name] = s
+		return map[string]any{"$ref": "#/definitions/" + name}
+	}
+	return s
+}
+
+// schemaOf is schema without the check for named types that refer to
+// themselves.
+func (g *schemaGen) schemaOf(t reflect.Type) map[string]any {
 	switch {
 	case t == durationType:
 		return map[string]any{"type": "string", "description": `a duration such as "1.5s" or "200ms"`,
@@ -153,13 +195,16 @@ func (g *schemaGen) schema(t reflect.Type) map[string]any {
 		if v := g.schema(t.Elem()); v != nil {
 			s["additionalProperties"] = v
 		}
-		switch t.Key().Kind() {
-		case reflect.String:
-		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		switch kt := t.Key(); {
+		case reflect.PointerTo(kt).Implements(textType):
+			// Keys decode through UnmarshalText, as values do: an enum's
+			// names, or any text the type reads.
+			if names := enumNames(kt); names != nil && !readsNumbers(kt) {
+				s["propertyNames"] = map[string]any{"enum": names}
+			}
+		case kt.Kind() == reflect.String:
+		case kt.Kind() >= reflect.Int && kt.Kind() <= reflect.Uint64:
 			s["propertyNames"] = map[string]any{"pattern": `^[-+]?[0-9]+$`}
-		default:
-			return nil
 		}
 		return s
 	case reflect.Struct:
