@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -41,6 +42,9 @@ type Engine struct {
 	ctx     *world.Context // of the step or frame phase in progress, for events
 	onError func(error)    // made once, so reporting costs no allocation
 	step    stepper
+	// reported holds the scene errors reported with their change during
+	// an applyScenes, so that they are not reported again after it.
+	reported []error
 }
 
 // New returns an engine that will run cfg, fills in cfg's defaults and
@@ -81,7 +85,7 @@ func (e *Engine) Start() error {
 	}
 	e.started = true
 	e.scenes.Replace(e.first)
-	return e.scenes.Apply()
+	return e.applyScenes()
 }
 
 // Frame runs one frame of length d: the fixed steps the loop owes, then
@@ -106,9 +110,7 @@ func (e *Engine) FrameSteps(n int) Tick {
 // frame runs a frame of length d, or of exactly steps steps if steps > 0.
 func (e *Engine) frame(d time.Duration, steps int) Tick {
 	if !e.started {
-		if err := e.Start(); err != nil {
-			e.onError(err)
-		}
+		e.Start() // its errors are reported as events
 	}
 	e.apply() // changes asked for between frames
 	if e.Done() {
@@ -198,14 +200,42 @@ func (e *Engine) update(s scene.Scene, op string, dt, alpha float64) {
 // apply makes the scene changes asked for, reporting failures.
 func (e *Engine) apply() {
 	if e.scenes.Pending() {
-		if err := e.scenes.Apply(); err != nil {
-			e.onError(err)
+		e.applyScenes()
+	}
+}
+
+// applyScenes applies the queued scene changes and returns their errors,
+// joined, having reported each as an error event: a change's own failures
+// just before its scene event (see changed), the others (a scene already
+// on the stack, too many changes) after them all.
+func (e *Engine) applyScenes() error {
+	e.reported = e.reported[:0]
+	err := e.scenes.Apply()
+	eachError(err, func(one error) {
+		if !slices.Contains(e.reported, one) {
+			e.onError(one)
 		}
+	})
+	e.reported = e.reported[:0]
+	return err
+}
+
+// eachError calls fn with each error err joins (however deeply), or err.
+func eachError(err error, fn func(error)) {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, one := range j.Unwrap() {
+			eachError(one, fn)
+		}
+		return
+	}
+	if err != nil {
+		fn(err)
 	}
 }
 
 // changed hands the engine's input to the scene that became current (a
-// world resource, read by InputOf) and reports the change.
+// world resource, read by InputOf) and reports the change: its failures
+// first, each as an error event, then the change.
 func (e *Engine) changed(c scene.Change) {
 	if c.Kind != scene.Pushed && c.From != nil {
 		inputResource.Set(c.From.World(), nil)
@@ -213,6 +243,10 @@ func (e *Engine) changed(c scene.Change) {
 	if c.To != nil {
 		inputResource.Set(c.To.World(), e.input)
 	}
+	eachError(c.Err, func(one error) {
+		e.reported = append(e.reported, one)
+		e.onError(one)
+	})
 	e.emit(Event{Kind: EventScene, Change: c})
 }
 
@@ -245,13 +279,17 @@ func (e *Engine) ended() bool {
 }
 
 // Close leaves every scene, top first, and returns the errors of their
-// OnExit. The engine is done afterwards. Calling Close again does nothing.
+// OnExit (and of leaving: Clear, Release), which it also reports as error
+// events with each pop's scene event. The engine is done afterwards.
+// Calling Close again does nothing.
 func (e *Engine) Close() error {
 	if e.closed {
 		return nil
 	}
 	e.closed = true
-	return e.scenes.Close()
+	err := e.scenes.Close() // each pop reported as its change (see changed)
+	e.reported = nil
+	return err
 }
 
 // Config returns the configuration the engine runs, defaults filled in.

@@ -388,3 +388,73 @@ func TestHoldValueNaN(t *testing.T) {
 		t.Errorf("SampleAnalog with a NaN stick: Axis x = %v, want 0", x)
 	}
 }
+
+// failScene fails its OnEnter or OnExit, as asked.
+type failScene struct {
+	scene.Base
+	enter, exit bool
+}
+
+func (s *failScene) OnEnter() error {
+	if s.enter {
+		return errors.New("no level file")
+	}
+	return nil
+}
+
+func (s *failScene) OnExit() {
+	if s.exit {
+		panic("exit broke")
+	}
+}
+
+// TestSceneErrorsInOrder: a change's failures are reported as error events
+// just before its scene event, in the order things happened; the first
+// scene's failing OnEnter is an event in a headless run too, as well as
+// RunSteps's error.
+func TestSceneErrorsInOrder(t *testing.T) {
+	a, b, c := &failScene{exit: true}, &failScene{enter: true}, &failScene{}
+	h, err := engine.NewHeadless(engine.Config{}, a, engine.HeadlessOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	var log []string
+	h.Events().Subscribe(func(ev engine.Event) {
+		switch ev.Kind {
+		case engine.EventError:
+			var se *scene.Error
+			if errors.As(ev.Err, &se) {
+				log = append(log, "error "+se.Op)
+			}
+		case engine.EventScene:
+			log = append(log, ev.Change.Kind.String())
+		}
+	})
+	if err := h.RunSteps(1); err != nil {
+		t.Fatal(err)
+	}
+	h.Scenes().Replace(b) // a's OnExit panics, b's OnEnter fails
+	h.Scenes().Push(c)
+	h.RunSteps(1)
+	want := "[replace error OnExit error OnEnter replace push]"
+	if got := fmt.Sprint(log); got != want {
+		t.Errorf("events %s, want %s", got, want)
+	}
+
+	log = nil
+	h2, err := engine.NewHeadless(engine.Config{}, &failScene{enter: true}, engine.HeadlessOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h2.Close()
+	h2.Events().Subscribe(func(ev engine.Event) {
+		if ev.Kind == engine.EventError {
+			log = append(log, ev.Err.Error())
+		}
+	})
+	err = h2.RunSteps(1)
+	if err == nil || len(log) != 1 || !strings.Contains(log[0], "no level file") {
+		t.Errorf("first scene's OnEnter failing: RunSteps = %v, error events %q; want the error both ways", err, log)
+	}
+}

@@ -37,6 +37,11 @@ func (k ChangeKind) String() string {
 type Change struct {
 	Kind     ChangeKind
 	From, To Scene
+	// Err holds the failures of this change, as [*Error]s joined: the
+	// leaving scene's OnExit, Clear or Release, the entered one's
+	// OnEnter. Apply returns them too; OnChange sees them first, so
+	// that a change's failures can be reported with it, in order.
+	Err error
 }
 
 // String returns a description such as "replace *main.Menu -> *main.Level".
@@ -163,10 +168,11 @@ func (m *Manager) apply(r request) error {
 		m.stack = m.stack[:len(m.stack)-1]
 		r.to = m.Top()
 	}
+	err := errors.Join(errs...)
 	if m.OnChange != nil {
-		m.OnChange(Change{Kind: r.kind, From: from, To: r.to})
+		m.OnChange(Change{Kind: r.kind, From: from, To: r.to, Err: err})
 	}
-	return errors.Join(errs...)
+	return err
 }
 
 // enter puts s on top of the stack and calls its OnEnter.
