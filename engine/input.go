@@ -48,6 +48,10 @@ type action struct {
 	// consumes one press and one release, so two presses between two
 	// steps reach two steps instead of merging into one
 	latchPressed, latchReleased int
+	// stepDown is whether the last fixed step saw the action down: a
+	// release made while paused is owed to the steps after Resume only
+	// if they saw the press.
+	stepDown bool
 }
 
 type axis struct {
@@ -258,12 +262,18 @@ func (in *Input) clearEdges() {
 	}
 }
 
-// dropLatched forgets the presses and releases no fixed step has seen:
-// the engine calls it after a frame of a paused loop, so that what the
-// player pressed in a pause menu does not reach the game when it resumes.
+// dropLatched forgets the presses no fixed step has seen, and the
+// releases but one owed to the steps: the engine calls it after a frame of
+// a paused loop, so that what the player pressed in a pause menu does not
+// reach the game when it resumes, while a key held into the pause and let
+// go during it still reaches the game as a release (a charged jump fires).
 func (in *Input) dropLatched() {
 	for i := range in.actions {
-		in.actions[i].latchPressed, in.actions[i].latchReleased = 0, 0
+		a := &in.actions[i]
+		a.latchPressed, a.latchReleased = 0, 0
+		if a.stepDown && !a.down {
+			a.latchReleased = 1
+		}
 	}
 }
 
@@ -274,6 +284,7 @@ func (in *Input) endStep() {
 		a := &in.actions[i]
 		a.latchPressed = max(a.latchPressed-1, 0)
 		a.latchReleased = max(a.latchReleased-1, 0)
+		a.stepDown = a.down
 	}
 }
 

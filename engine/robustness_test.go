@@ -458,3 +458,41 @@ func TestSceneErrorsInOrder(t *testing.T) {
 		t.Errorf("first scene's OnEnter failing: RunSteps = %v, error events %q; want the error both ways", err, log)
 	}
 }
+
+// TestReleaseDuringPauseReachesGame: a key held into a pause and let go
+// during it reaches the fixed steps after Resume as a release, once (a
+// charged jump fires); a key pressed and let go during the pause reaches
+// them not at all.
+func TestReleaseDuringPauseReachesGame(t *testing.T) {
+	var released, pressed []uint64
+	s := &sysScene{sys: []world.System{{Name: "charge", Phase: world.Fixed, Run: func(ctx *world.Context) error {
+		in := engine.InputOf(ctx)
+		if in.JustReleased("jump") {
+			released = append(released, ctx.Step)
+		}
+		if in.JustPressed("fire") || in.JustReleased("fire") {
+			pressed = append(pressed, ctx.Step)
+		}
+		return nil
+	}}}}
+	cfg := engine.Config{Input: engine.InputConfig{Actions: map[string][]string{"jump": {"Space"}, "fire": {"F"}}}}
+	h, err := engine.NewHeadless(cfg, s, engine.HeadlessOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	h.Input().Hold("jump", true)
+	h.RunSteps(3) // steps 0-2 see jump down
+	h.Loop().Pause()
+	h.Input().Hold("jump", false) // let go during the pause
+	h.Input().Hold("fire", true)  // a tap made during the pause
+	h.RunFrame()
+	h.Input().Hold("fire", false)
+	h.RunFrame()
+	h.RunFrame()
+	h.Loop().Resume()
+	h.RunSteps(3) // steps 3-5
+	if fmt.Sprint(released) != "[3]" || len(pressed) != 0 {
+		t.Errorf("after Resume: jump released at steps %v (want [3]), fire seen at %v (want none)", released, pressed)
+	}
+}
