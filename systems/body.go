@@ -127,6 +127,30 @@ func check(s *Shape) string {
 	return ""
 }
 
+// checkSize returns why s is too big for the space, or "": a shape larger
+// than twice the area in either direction (a typo in data, such as a
+// radius of 1e7) would make resolv visit every grid cell its bounds cover,
+// inside the area or not, billions of them, each time it moves.
+func (c *Collision) checkSize(s *Shape) string {
+	w, h := 0.0, 0.0
+	switch s.Kind {
+	case ShapeBox:
+		w, h = s.Size.X, s.Size.Y
+	case ShapeCircle:
+		w, h = 2*s.Radius, 2*s.Radius
+	case ShapePolygon:
+		lo, hi := s.Points[0], s.Points[0]
+		for _, p := range s.Points[1:] {
+			lo.X, lo.Y, hi.X, hi.Y = min(lo.X, p.X), min(lo.Y, p.Y), max(hi.X, p.X), max(hi.Y, p.Y)
+		}
+		w, h = hi.X-lo.X, hi.Y-lo.Y
+	}
+	if limit := 2 * max(c.area.Dx(), c.area.Dy()); w > limit || h > limit {
+		return fmt.Sprintf("shape %vx%v is larger than twice the collision area (%v)", w, h, limit)
+	}
+	return ""
+}
+
 // checkPolygon returns why pts is not a convex polygon, or "".
 func checkPolygon(pts []Vec2) string {
 	if len(pts) < 3 {
@@ -173,7 +197,11 @@ func (c *Collision) build(i int32, s *Shape) {
 	if len(s.Points) > 0 {
 		x.srcPoints = &s.Points[0]
 	}
-	if why := check(s); why != "" {
+	why := check(s)
+	if why == "" {
+		why = c.checkSize(s)
+	}
+	if why != "" {
 		b.bad = true
 		c.errs = append(c.errs, &ColliderError{Entity: b.e, Reason: why})
 		return
@@ -222,7 +250,19 @@ func (c *Collision) build(i int32, s *Shape) {
 		}
 	}
 	b.lo, b.hi = lo, hi
-	x.step = min(hi.X-lo.X, hi.Y-lo.Y) / 4
+	// A quarter of the polygon's smallest width: its extent along the
+	// edge normals (a convex polygon is narrowest across one of them),
+	// not its bounding box's, which a thin plank at 45° overstates.
+	width := math.Inf(1)
+	for _, n := range x.normals {
+		plo, phi := math.Inf(1), math.Inf(-1)
+		for _, p := range x.points {
+			d := p.Dot(n)
+			plo, phi = min(plo, d), max(phi, d)
+		}
+		width = min(width, phi-plo)
+	}
+	x.step = width / 4
 	if n := len(c.polys); n > 0 {
 		x.poly = c.polys[n-1]
 		c.polys = c.polys[:n-1]

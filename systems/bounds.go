@@ -155,8 +155,13 @@ func wrap(x, lo, hi float64) float64 {
 		return x
 	}
 	size := hi - lo
-	if size <= 0 {
+	switch {
+	case size <= 0:
 		return lo
+	case math.IsInf(x, 1): // gone past hi for good: in at lo, as any exit right
+		return lo
+	case math.IsInf(x, -1):
+		return hi
 	}
 	x = math.Mod(x-lo, size)
 	if x < 0 {

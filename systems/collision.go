@@ -21,10 +21,11 @@ type CollisionOptions struct {
 	// Name is the system's name; "" means [CollisionName]. Two collision
 	// systems in one world need two names.
 	Name string
-	// Area is the part of the world the space's grid covers. A collider
-	// outside it collides with nothing and no query finds it; one partly
-	// inside collides where it is inside. The zero value means
-	// Rect(0, 0, 4096, 4096).
+	// Area is the part of the world the space's grid covers, rounded up
+	// to whole cells. A collider outside that collides with nothing and
+	// no query finds it; one partly inside collides where it is inside.
+	// A collider larger than twice the area is refused (a ColliderError).
+	// The zero value means Rect(0, 0, 4096, 4096).
 	Area Rectangle
 	// CellSize is the side of the grid's square cells, in world units,
 	// rounded up to a whole number. Cells one to four times as big as the

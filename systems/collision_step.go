@@ -2,6 +2,7 @@ package systems
 
 import (
 	"errors"
+	"fmt"
 	"math"
 
 	"github.com/tessera-engine/tessera/geom"
@@ -48,6 +49,17 @@ func (c *Collision) run(ctx *world.Context) error {
 			c.remove(int32(i))
 		}
 	}
+	if c.resolvPolygons {
+		// resolv computes with its shapes' positions: bring the lagging
+		// ones up to date now, not from inside a loop over a cell's
+		// shapes, as SetPosition files a shape in its cells again and
+		// the loop would skip one and see another twice.
+		for i := range c.info {
+			if c.bodies[i].live && c.info[i].lag {
+				c.catchUp(int32(i))
+			}
+		}
+	}
 	if len(c.movers) > 0 {
 		c.moveMovers(w)
 	}
@@ -79,18 +91,32 @@ func (c *Collision) run(ctx *world.Context) error {
 // Each2's callback, so it allocates nothing in the common case.
 func (c *Collision) sync(e world.Entity, s *Shape, p *Vec2) {
 	i := c.lookup(e)
+	center := p.Add(s.Offset)
+	if !finiteVec(*p) {
+		// A NaN or infinite Position (a NaN velocity, a division by
+		// zero): reported, and the body, if it has one, stays where it
+		// was, so that a repaired Position moves it on from there.
+		c.errs = append(c.errs, &ColliderError{Entity: e, Reason: fmt.Sprintf("position %v is not finite", *p)})
+		if i >= 0 {
+			c.info[i].seen = c.step
+		}
+		return
+	}
 	fresh := i < 0
 	if fresh {
 		i = c.add(e)
 	}
 	b, x := &c.bodies[i], &c.info[i]
 	x.seen = c.step
-	center := p.Add(s.Offset)
 	dirty := fresh
 	// A bad collider is checked again every step, since what made it bad
 	// (a NaN offset, say) may not be what changed.
 	if fresh || x.changed(s) || b.bad && check(s) == "" {
-		b.center = center
+		// A mover that changes shape (a crouch) is rebuilt where it was,
+		// so that moveMovers still sweeps it to where it is going.
+		if fresh || b.bad || !b.mover || s.Trigger || x.teleport || !finiteVec(b.center) || !c.w.Has(e, Mover) {
+			b.center = center
+		}
 		c.build(i, s)
 		dirty = true
 	}
@@ -227,12 +253,24 @@ func (c *Collision) test(i int32) {
 					continue
 				}
 				c.stats.Tests++
-				if n, depth, ok := c.collide(i, j); ok {
+				if n, depth, ok := c.collideOrdered(i, j); ok {
 					c.hit(i, j, n, depth)
 				}
 			}
 		}
 	}
+}
+
+// collideOrdered is collide(i, j) computed with the lower entity first, so
+// that a tie (two shapes with one centre, which separate "up") gives one
+// normal whichever body the walk tested first; the normal returned is
+// still the one along which i leaves j.
+func (c *Collision) collideOrdered(i, j int32) (Vec2, float64, bool) {
+	if c.bodies[i].e < c.bodies[j].e {
+		return c.collide(i, j)
+	}
+	n, depth, ok := c.collide(j, i)
+	return flip(n), depth, ok
 }
 
 // hit records that bodies i and j touch, with n the unit vector along
@@ -325,7 +363,10 @@ func (c *Collision) callBack() {
 	if len(c.enter)+len(c.stay)+len(c.exit) == 0 {
 		return
 	}
-	for k := range c.contacts {
+	// By index, with the length read each time: a callback may Reset the
+	// system, which empties the list (the rest of the step's contacts
+	// are then not reported).
+	for k := 0; k < len(c.contacts); k++ {
 		ct := c.contacts[k]
 		fns := c.stay
 		switch ct.Kind {
@@ -388,4 +429,9 @@ func (c *Collision) flag(i, j int32, n Vec2) {
 	default:
 		x.touch |= touchWall
 	}
+}
+
+// finiteVec reports whether v has no NaN or infinite coordinate.
+func finiteVec(v Vec2) bool {
+	return !math.IsNaN(v.X) && !math.IsNaN(v.Y) && !math.IsInf(v.X, 0) && !math.IsInf(v.Y, 0)
 }

@@ -83,7 +83,13 @@ func limit(w *world.World, vel []Vec2) {
 		m = m[:len(v)]
 		for i := range v {
 			s2 := v[i].X*v[i].X + v[i].Y*v[i].Y
-			if lim := m[i].Max; s2 > lim*lim {
+			if lim := m[i].Max; math.IsInf(s2, 1) && !math.IsInf(lim, 1) {
+				// An infinite speed: the cap along the direction of its
+				// infinite components (scaling would make NaN).
+				x, y := infSign(v[i].X), infSign(v[i].Y)
+				n := math.Hypot(x, y)
+				v[i].X, v[i].Y = max(lim, 0)*x/n, max(lim, 0)*y/n
+			} else if s2 > lim*lim {
 				k := 0.0
 				if lim > 0 {
 					k = lim / math.Sqrt(s2)
@@ -93,4 +99,15 @@ func limit(w *world.World, vel []Vec2) {
 			}
 		}
 	}
+}
+
+// infSign returns 1 for +Inf, -1 for -Inf and 0 for anything else.
+func infSign(x float64) float64 {
+	switch {
+	case math.IsInf(x, 1):
+		return 1
+	case math.IsInf(x, -1):
+		return -1
+	}
+	return 0
 }

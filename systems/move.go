@@ -26,11 +26,14 @@ func (c *Collision) moveMovers(w *world.World) {
 		pos := from
 		for s := n; s > 0; s-- {
 			part := d.Scale(1 / float64(s))
+			before := pos
 			pos, d = pos.Add(part), d.Sub(part)
 			c.place(i, pos)
+			free := false
 			for range pushesPerSubstep {
 				j, nrm, depth, ok := c.deepestSolid(i)
 				if !ok {
+					free = true
 					break
 				}
 				pos = pos.Add(nrm.Scale(depth))
@@ -45,6 +48,21 @@ func (c *Collision) moveMovers(w *world.World) {
 					d = d.Sub(nrm.Scale(dn))
 				}
 			}
+			if !free && c.overlapsSolid(i) {
+				// Solids that push it opposite ways, each along its own
+				// shortest axis (a gap narrower than the mover, which it
+				// would otherwise slip through): back to where the
+				// substep began, stopped along it, the step's rest
+				// dropped. The next step comes in slower and settles.
+				pos = before
+				c.place(i, pos)
+				if l := part.Len(); vel != nil && l > 0 {
+					if along := part.Scale(1 / l); vel.Dot(along) > 0 {
+						*vel = vel.Sub(along.Scale(vel.Dot(along)))
+					}
+				}
+				break
+			}
 		}
 		if pos != from {
 			c.markMoved(i)
@@ -53,6 +71,12 @@ func (c *Collision) moveMovers(w *world.World) {
 			*p = pos.Sub(x.offset)
 		}
 	}
+}
+
+// overlapsSolid reports whether mover i still overlaps a solid.
+func (c *Collision) overlapsSolid(i int32) bool {
+	_, _, _, ok := c.deepestSolid(i)
+	return ok
 }
 
 // deepestSolid returns the solid that mover i overlaps most, the unit

@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"math"
 	"time"
 
 	"github.com/tessera-engine/tessera/world"
@@ -16,11 +17,13 @@ type Timer struct {
 	// [Timers.Fired] can tell timers apart.
 	Name string
 	// Delay is the time until the first firing, in seconds. 0 fires at
-	// the next step.
+	// the next step; one too long for a time.Duration (about 292 years)
+	// never fires.
 	Delay float64
 	// Every, when positive, repeats the timer with this period, in
 	// seconds, until it is stopped. 0 fires once. A period shorter than a
-	// step fires several times in that step.
+	// step fires several times in that step; one so long the next firing
+	// would be past the largest time.Duration (+Inf) fires once.
 	Every float64
 	// Entity, when not zero, ties the timer to an entity: once it is dead
 	// the timer stops without firing again.
@@ -119,8 +122,18 @@ func (t *Timers) Start(tm Timer) TimerID {
 	// A delay d fires at the first step ending at or after now+d; the
 	// current run's time is t.clock.now already, so a timer started
 	// during it cannot fall due before the next.
-	t.push(dueSlot{due: t.clock.now + max(seconds(tm.Delay), 1), id: id, slot: slot})
+	t.push(dueSlot{due: addSat(t.clock.now, max(seconds(tm.Delay), 1)), id: id, slot: slot})
 	return id
+}
+
+// addSat returns a+b for non-negative times, or the largest Duration where
+// that overflows: a timer that far away never falls due, instead of
+// wrapping around into the past.
+func addSat(a, b time.Duration) time.Duration {
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	return a + b
 }
 
 // Stop stops the timer id and reports whether it was running. A stopped
@@ -174,8 +187,10 @@ func (t *Timers) run(ctx *world.Context) error {
 		tm.count++
 		ev := TimerEvent{ID: tm.id, Name: tm.Name, Entity: tm.Entity, Count: tm.count}
 		do := tm.Do
-		if tm.every > 0 {
-			t.push(dueSlot{due: d.due + tm.every, id: d.id, slot: d.slot})
+		// An Every so long that the next firing would be past the end of
+		// time (an infinite one) fires once, as a one-shot.
+		if next := addSat(d.due, tm.every); tm.every > 0 && next < math.MaxInt64 {
+			t.push(dueSlot{due: next, id: d.id, slot: d.slot})
 		} else {
 			t.release(d.slot)
 		}

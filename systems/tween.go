@@ -66,10 +66,12 @@ type Number interface {
 // A Tweens serves one world, on one goroutine. The zero value is not
 // usable; call [NewTweens].
 type Tweens struct {
-	list   []tween
-	done   []TweenEvent
-	onDone []func(TweenEvent)
-	seq    uint64
+	list    []tween
+	pending []tween // started during a run: they join the list when it ends
+	running bool    // a run is advancing list (a setter may start and stop tweens)
+	done    []TweenEvent
+	onDone  []func(TweenEvent)
+	seq     uint64
 }
 
 type tween struct {
@@ -151,17 +153,23 @@ func (tw *Tweens) add(t tween, spec Tween) TweenID {
 	if t.ease == nil {
 		t.ease = Linear
 	}
-	tw.list = append(tw.list, t)
+	if tw.running {
+		tw.pending = append(tw.pending, t) // first advances in the next run
+	} else {
+		tw.list = append(tw.list, t)
+	}
 	return t.id
 }
 
 // Stop stops the tween id where it is, without completing it, and reports
 // whether it was running. O(number of tweens).
 func (tw *Tweens) Stop(id TweenID) bool {
-	for i := range tw.list {
-		if t := &tw.list[i]; t.id == id && !t.stopped {
-			t.stopped = true
-			return true
+	for _, list := range [2][]tween{tw.list, tw.pending} {
+		for i := range list {
+			if t := &list[i]; t.id == id && !t.stopped {
+				t.stopped = true
+				return true
+			}
 		}
 	}
 	return false
@@ -170,9 +178,11 @@ func (tw *Tweens) Stop(id TweenID) bool {
 // Len returns how many tweens are running.
 func (tw *Tweens) Len() int {
 	n := 0
-	for i := range tw.list {
-		if !tw.list[i].stopped {
-			n++
+	for _, list := range [2][]tween{tw.list, tw.pending} {
+		for i := range list {
+			if !list[i].stopped {
+				n++
+			}
 		}
 	}
 	return n
@@ -194,27 +204,56 @@ func (tw *Tweens) OnComplete(fn func(TweenEvent)) { tw.onDone = append(tw.onDone
 // empty.
 func (tw *Tweens) Reset() {
 	clear(tw.list)
-	tw.list, tw.done = tw.list[:0], tw.done[:0]
+	clear(tw.pending)
+	tw.list, tw.pending, tw.done = tw.list[:0], tw.pending[:0], tw.done[:0]
 }
 
+// run advances every tween in place, so that a setter may stop one (its
+// entry is marked) or start one (it waits in pending), then calls the
+// OnComplete callbacks. A setter that panics ends the advancing; the list
+// is compacted and the completions so far called back all the same, and
+// then the panic goes on to the world, which reports it.
 func (tw *Tweens) run(ctx *world.Context) error {
 	w, step := ctx.World, seconds(ctx.DT)
 	tw.done = tw.done[:0]
-	keep := tw.list[:0]
-	for i := range tw.list {
-		t := tw.list[i]
-		if !t.stopped && tw.advance(w, &t, step) {
-			keep = append(keep, t)
+	tw.running = true
+	var panicked any
+	func() {
+		defer func() { panicked = recover() }()
+		// By index, with the length read each time: a Reset in a setter
+		// empties the list.
+		for i := 0; i < len(tw.list); i++ {
+			if t := &tw.list[i]; !t.stopped && !tw.advance(w, t, step) {
+				t.stopped = true // completed, or its target is gone
+			}
 		}
-	}
-	clear(tw.list[len(keep):])
-	tw.list = keep
+	}()
+	tw.end()
 	for _, ev := range tw.done {
 		for _, fn := range tw.onDone {
 			fn(ev)
 		}
 	}
+	if panicked != nil {
+		panic(panicked) // a setter's, for the world to report, once the run is whole
+	}
 	return nil
+}
+
+// end ends a run: it drops the stopped tweens and adds those started
+// during it.
+func (tw *Tweens) end() {
+	tw.running = false
+	keep := tw.list[:0]
+	for _, t := range tw.list {
+		if !t.stopped {
+			keep = append(keep, t)
+		}
+	}
+	clear(tw.list[len(keep):])
+	tw.list = append(keep, tw.pending...)
+	clear(tw.pending)
+	tw.pending = tw.pending[:0]
 }
 
 // advance moves t on by step and reports whether it is still running; a
@@ -257,7 +296,11 @@ func (tw *Tweens) advance(w *world.World, t *tween, step time.Duration) bool {
 		if t.spec.Repeat > 0 {
 			t.spec.Repeat--
 		}
-		t.elapsed = 0 // the step showed the end value; the next run starts afresh
+		// The step showed the end value; the next run starts with what
+		// the step had left past the end, so that runs do not drift (at
+		// most a run's worth: a run shorter than a step completes once a
+		// step).
+		t.elapsed = min(t.elapsed-t.dur, t.dur)
 		if t.spec.Yoyo {
 			t.from, t.to = t.to, t.from
 		}
