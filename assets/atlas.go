@@ -133,7 +133,9 @@ func (a *Atlas) Generation() uint64 { return a.state.Load().gen }
 // the file, line and column and wrapping [ErrDecode] (not YAML, a value of
 // the wrong type), [ErrUnknownField] (a key the format does not have) or
 // [ErrBounds] (a frame outside the image); or one naming the image's line
-// and wrapping the image's error.
+// and wrapping the image's error. The image is a load of its own: when it
+// loads but the atlas fails (a frame outside it), the image stays cached,
+// as if loaded with [Loader.Image], and the atlas is not.
 func (l *Loader) Atlas(name string) (*Atlas, error) {
 	return loadFile(l, KindAtlas, name, func(p string, data []byte) (*Atlas, error) {
 		src, errs := parseAtlas(p, data)
@@ -203,7 +205,12 @@ var (
 	gridKeys  = []string{"w", "h", "margin", "spacing", "count", "names"}
 )
 
-// parseAtlas reads an atlas file, reporting every problem of its shape.
+// maxAtlasErrors is how many problems of one atlas file are reported one
+// by one; the rest are counted.
+const maxAtlasErrors = 100
+
+// parseAtlas reads an atlas file, reporting every problem of its shape
+// (the first maxAtlasErrors, and how many more).
 func parseAtlas(p string, data []byte) (*atlasFile, []*LoadError) {
 	top, err := parseYAML(p, data)
 	if err != nil {
@@ -213,9 +220,19 @@ func parseAtlas(p string, data []byte) (*atlasFile, []*LoadError) {
 		return nil, []*LoadError{{Path: p, Line: 1, Err: &detail{kind: ErrDecode, msg: "the atlas file is empty: it needs image, and frames or grid"}}}
 	}
 	var errs []*LoadError
+	more := 0 // errors past maxAtlasErrors, counted
 	fail := func(n *yaml.Node, kind error, format string, args ...any) {
-		errs = append(errs, at(p, n, kind, format, args...))
+		if len(errs) < maxAtlasErrors {
+			errs = append(errs, at(p, n, kind, format, args...))
+		} else {
+			more++
+		}
 	}
+	defer func() {
+		if more > 0 {
+			errs = append(errs, &LoadError{Path: p, Err: &detail{kind: ErrDecode, msg: fmt.Sprintf("and %d more problems", more)}})
+		}
+	}()
 	top = resolve(top)
 	if top.Kind != yaml.MappingNode {
 		fail(top, ErrDecode, "an atlas file is a mapping with image, and frames or grid; got %s", describe(top))
@@ -287,6 +304,10 @@ func parseFrames(n *yaml.Node, fail func(*yaml.Node, error, string, ...any)) []f
 	}
 	var out []frameDef
 	seen := make(map[string]*yaml.Node)
+	// A frame's value may be an alias (*cell) of one used before: it is
+	// parsed, and its problems reported, once, not once per use (a few KB
+	// of aliases would otherwise make millions of errors).
+	parsed := make(map[*yaml.Node]frameParse)
 	for k, v := range mappingPairs(n, fail) {
 		if prev, dup := seen[k.Value]; dup {
 			fail(k, ErrDecode, "frame %q given twice (first at line %d)", k.Value, prev.Line)
@@ -295,6 +316,12 @@ func parseFrames(n *yaml.Node, fail func(*yaml.Node, error, string, ...any)) []f
 		seen[k.Value] = k
 		if v.Kind != yaml.MappingNode {
 			fail(v, ErrDecode, "frame %q takes {x, y, w, h}, got %s", k.Value, describe(v))
+			continue
+		}
+		if p, again := parsed[v]; again {
+			if p.ok {
+				out = append(out, frameDef{name: k.Value, node: k, r: p.r})
+			}
 			continue
 		}
 		var vals [4]int
@@ -326,12 +353,19 @@ func parseFrames(n *yaml.Node, fail func(*yaml.Node, error, string, ...any)) []f
 				ok = false
 			}
 		}
+		r := image.Rect(vals[0], vals[1], vals[0]+vals[2], vals[1]+vals[3])
+		parsed[v] = frameParse{r: r, ok: ok}
 		if ok {
-			out = append(out, frameDef{name: k.Value, node: k,
-				r: image.Rect(vals[0], vals[1], vals[0]+vals[2], vals[1]+vals[3])})
+			out = append(out, frameDef{name: k.Value, node: k, r: r})
 		}
 	}
 	return out
+}
+
+// frameParse is what parseFrames made of a frame's value.
+type frameParse struct {
+	r  image.Rectangle
+	ok bool
 }
 
 func parseGrid(n *yaml.Node, fail func(*yaml.Node, error, string, ...any)) (*Grid, map[string]*yaml.Node) {

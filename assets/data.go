@@ -212,7 +212,7 @@ func checkWhole(p string, n *yaml.Node, t reflect.Type, errs *[]*LoadError, seen
 		if n.Kind != yaml.MappingNode {
 			return
 		}
-		fields := yamlFields(t)
+		fields, rest := yamlFields(t)
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k := resolve(n.Content[i])
 			if k == nil {
@@ -224,6 +224,8 @@ func checkWhole(p string, n *yaml.Node, t reflect.Type, errs *[]*LoadError, seen
 			}
 			if ft, ok := fields[k.Value]; ok {
 				checkWhole(p, n.Content[i+1], ft, errs, seen)
+			} else if rest != nil {
+				checkWhole(p, n.Content[i+1], rest, errs, seen) // into an inline map
 			}
 		}
 	}
@@ -242,11 +244,14 @@ var (
 )
 
 // yamlFields maps the keys of struct t to the types of their fields, as
-// go.yaml.in/yaml/v3 names them.
-func yamlFields(t reflect.Type) map[string]reflect.Type {
+// go.yaml.in/yaml/v3 names them, and returns the element type of an
+// inline map, which takes the keys no field does (nil if there is none).
+// Embedded structs are inlined whether exported or not, as yaml.v3 does.
+func yamlFields(t reflect.Type) (map[string]reflect.Type, reflect.Type) {
 	out := make(map[string]reflect.Type)
+	var rest reflect.Type
 	for f := range t.Fields() {
-		if !f.IsExported() {
+		if !f.IsExported() && !f.Anonymous {
 			continue
 		}
 		tag := f.Tag.Get("yaml")
@@ -259,19 +264,29 @@ func yamlFields(t reflect.Type) map[string]reflect.Type {
 			if ft.Kind() == reflect.Pointer {
 				ft = ft.Elem()
 			}
-			if ft.Kind() == reflect.Struct {
-				for k, v := range yamlFields(ft) {
+			switch ft.Kind() {
+			case reflect.Struct:
+				fields, r := yamlFields(ft)
+				for k, v := range fields {
 					if _, ok := out[k]; !ok {
 						out[k] = v
 					}
 				}
+				if rest == nil {
+					rest = r
+				}
+			case reflect.Map:
+				rest = ft.Elem()
 			}
 			continue
+		}
+		if !f.IsExported() {
+			continue // an unexported embedded field that is not inline
 		}
 		if name == "" {
 			name = strings.ToLower(f.Name)
 		}
 		out[name] = f.Type
 	}
-	return out
+	return out, rest
 }

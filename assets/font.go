@@ -102,6 +102,11 @@ func checkFont(data []byte) (FontFormat, int, string, error) {
 		if uint64(n)*4 > uint64(len(data)-12) {
 			return 0, 0, fmt.Sprintf("font collection of %d fonts is cut short", n), ErrDecode
 		}
+		// Each font has a table directory of its own, so together they
+		// fit in the file: a collection whose directories add up to more
+		// (one font listed thousands of times) would make checking them
+		// take time the square of its size.
+		var dirs uint64
 		for i := range int(n) {
 			off := binary.BigEndian.Uint32(data[12+4*i:])
 			if uint64(off)+12 > uint64(len(data)) {
@@ -111,6 +116,9 @@ func checkFont(data []byte) (FontFormat, int, string, error) {
 			case tagTrueType, tagApple, tagOpenType:
 			default:
 				return 0, 0, fmt.Sprintf("font %d of the collection is not a TrueType or OpenType font", i), ErrDecode
+			}
+			if dirs += 12 + 16*uint64(binary.BigEndian.Uint16(data[off+4:])); dirs > uint64(len(data)) {
+				return 0, 0, fmt.Sprintf("font collection's table directories add up to more than the file holds (at font %d)", i), ErrDecode
 			}
 			if msg := checkSFNT(data, int(off)); msg != "" {
 				return 0, 0, fmt.Sprintf("font %d of the collection: %s", i, msg), ErrDecode

@@ -2,6 +2,7 @@ package assets
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"image"
 	"image/png" // the only image format the loader decodes, and registers
@@ -84,6 +85,11 @@ func decodePNG(p string, data []byte) (image.Image, error) {
 	if cfg.Width > MaxImageSide || cfg.Height > MaxImageSide {
 		return nil, newError(p, ErrFormat, fmt.Sprintf("image is %dx%d pixels; the largest the loader takes is %d on a side", cfg.Width, cfg.Height, MaxImageSide))
 	}
+	if raw, packed := pngSizes(data, cfg.Width, cfg.Height); packed*maxDeflateRatio < raw {
+		// image/png allocates every pixel before it finds the data
+		// missing: a 68-byte header would cost gigabytes.
+		return nil, newError(p, ErrDecode, fmt.Sprintf("invalid PNG: %d bytes of image data cannot hold %dx%d pixels", packed, cfg.Width, cfg.Height))
+	}
 	img, err := png.Decode(bytes.NewReader(data))
 	if err != nil {
 		return nil, pngError(p, err)
@@ -109,4 +115,35 @@ func sniff(data []byte) string {
 		return " (it is a WebP)"
 	}
 	return ""
+}
+
+// maxDeflateRatio bounds how much deflate can expand data: 1032 to 1 is
+// its most, for long runs of one byte.
+const maxDeflateRatio = 1032
+
+// pngSizes returns the bytes of filtered pixel data a w×h PNG holds once
+// inflated (a lower bound, ignoring interlacing) and the compressed bytes
+// its IDAT chunks hold, from the header and the chunk lengths, without
+// decoding anything. A file too short to tell gives 0, 0.
+func pngSizes(data []byte, w, h int) (raw, packed int64) {
+	if len(data) < 33 {
+		return 0, 0
+	}
+	depth, colorType := int64(data[24]), data[25]
+	channels := map[byte]int64{0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[colorType]
+	if channels == 0 {
+		return 0, 0 // image/png reports the bad color type
+	}
+	raw = int64(h) * (1 + (int64(w)*depth*channels+7)/8)
+	for i := 8; i+8 <= len(data); {
+		n := int64(binary.BigEndian.Uint32(data[i:]))
+		if string(data[i+4:i+8]) == "IDAT" {
+			packed += n
+		}
+		if n > int64(len(data)) {
+			break
+		}
+		i += 12 + int(n)
+	}
+	return raw, packed
 }

@@ -52,7 +52,7 @@ func TestImage(t *testing.T) {
 		{name: "cut short", path: "cut.png", want: "cut.png: invalid PNG: unexpected EOF", wantErr: []error{assets.ErrDecode}},
 		{name: "bad checksum", path: "badcrc.png", want: "badcrc.png: invalid PNG: invalid checksum", wantErr: []error{assets.ErrDecode}},
 		{name: "too large", path: "huge.png", want: "huge.png: image is 20000x1 pixels; the largest the loader takes is 16384 on a side", wantErr: []error{assets.ErrFormat}},
-		{name: "largest passes the size check", path: "wide.png", want: "wide.png: invalid PNG: not enough pixel data", wantErr: []error{assets.ErrDecode}},
+		{name: "largest passes the size check", path: "wide.png", want: "wide.png: invalid PNG: 16 bytes of image data cannot hold 16384x1 pixels", wantErr: []error{assets.ErrDecode}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -113,6 +113,11 @@ type entry struct {
 	sum     [sha256.Size]byte
 	bad     *stamp // a reload at this stamp failed and was reported
 	badGen  uint64 // for an atlas: the image generation that failed with it
+	// For an atlas file whose new content failed: the image it names and
+	// that image's mark (imageMark) then, so that the file is tried again
+	// once the image changes or appears.
+	badImage string
+	badMark  uint64
 }
 
 // stamp is what a reload compares to tell whether a file may have changed.

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"crypto/sha256"
 	"io/fs"
+	"math"
+	"path"
 	"slices"
 	"strings"
 	"time"
@@ -141,6 +143,28 @@ func (l *Loader) changed(e *entry, fail func(error)) ([]byte, stamp, bool) {
 	return data, st, true
 }
 
+// imageMark tells the states of the image at p apart, for an atlas file
+// that failed with it: its generation if it is loaded, 0 if there is no
+// such file, and the largest uint64 if the file is there but not loaded.
+func (l *Loader) imageMark(p string) uint64 {
+	l.mu.Lock()
+	e := l.entries[key{kind: KindImage, path: p}]
+	l.mu.Unlock()
+	if e != nil {
+		select {
+		case <-e.done:
+			if img, ok := e.asset.(*Image); ok && e.err == nil {
+				return img.Generation()
+			}
+		default:
+		}
+	}
+	if _, err := fs.Stat(l.fsys, p); err != nil {
+		return 0
+	}
+	return math.MaxUint64
+}
+
 // accept records that e's file at st, holding data, is now loaded.
 func (e *entry) accept(st stamp, data []byte) {
 	e.st, e.sum, e.bad = st, sha256.Sum256(data), nil
@@ -203,18 +227,39 @@ func (l *Loader) reloadData(e *entry, d *Data, fail func(error)) bool {
 func (l *Loader) reloadAtlas(e *entry, a *Atlas, fail func(error)) bool {
 	old := a.state.Load()
 	if e.watched { // an atlas file
-		if data, st, ok := l.changed(e, fail); ok {
+		data, st, ok := l.changed(e, fail)
+		if !ok && e.bad != nil && e.badImage != "" && l.imageMark(e.badImage) != e.badMark {
+			// The file failed with its image as it was; the image has
+			// changed or appeared since (the artist saved the two files
+			// in the other order): try the file again.
+			if d, err := fs.ReadFile(l.fsys, e.key.path); err == nil {
+				data, st, ok = d, *e.bad, true
+			}
+		}
+		if ok {
 			src, errs := parseAtlas(e.key.path, data)
 			next, more := l.buildAtlas(e.key.path, src)
 			if errs = append(errs, more...); len(errs) > 0 {
 				e.bad = &st
+				e.badImage, e.badMark = "", 0
+				if src != nil && src.imageNode != nil {
+					e.badImage = path.Join(path.Dir(e.key.path), src.image)
+					e.badMark = l.imageMark(e.badImage)
+				}
 				fail(joinSorted(errs))
 				return false
 			}
 			next.gen = old.gen + 1
 			a.state.Store(next)
 			e.accept(st, data)
+			e.badImage = ""
 			return true
+		}
+		if e.bad != nil {
+			// The file on disk is a failed one: the old frames stand as
+			// they are, not re-checked against a changed image as if the
+			// file were still the old one.
+			return false
 		}
 	}
 	// The image may have changed under the frames.

@@ -196,5 +196,10 @@ func parseOgg(data []byte) (SoundInfo, string, error) {
 	if info.Channels == 0 || info.SampleRate == 0 {
 		return SoundInfo{}, fmt.Sprintf("the Vorbis header says %d channels at %d Hz", info.Channels, info.SampleRate), ErrDecode
 	}
+	if info.Channels > 2 {
+		// ebitengine's Vorbis decoder plays mono and stereo only, as
+		// the WAV check above says for WAV.
+		return SoundInfo{}, fmt.Sprintf("%d channels: only mono and stereo are supported (save the sound as mono or stereo)", info.Channels), ErrFormat
+	}
 	return info, "", nil
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"fmt"
 	"image/color"
 	"sync/atomic"
 
@@ -102,9 +103,14 @@ func New(b *assets.Batch, next scene.Scene) *Scene {
 // ErrNoBatch is returned by the OnEnter of a [Scene] whose Batch is nil.
 var ErrNoBatch = errors.New("loading: the scene has no batch to load")
 
+// ErrPanic is wrapped by the error of a load that panicked (on the
+// scene's loading goroutine, where a panic would otherwise end the game).
+var ErrPanic = errors.New("loading: the batch's load panicked")
+
 // OnEnter builds the bar and starts loading the batch.
 func (s *Scene) OnEnter() error {
 	s.finished, s.results, s.err = false, nil, nil
+	s.loaded, s.cancel = nil, nil // of an earlier entry, whose load is over
 	s.progress.Store(0)
 	bar := s.Bar.withDefaults()
 	s.back = &scene.Rect{W: bar.W, H: bar.H, Color: bar.Back}
@@ -119,7 +125,19 @@ func (s *Scene) OnEnter() error {
 	s.loaded = make(chan outcome, 1)
 	b, loaded := s.Batch, s.loaded
 	go func() {
-		results, err := b.Load(ctx, func(done, total int) { s.progress.Store(uint64(done)<<32 | uint64(uint32(total))) })
+		var results []assets.Result
+		var err error
+		func() {
+			// A panic here, off the game's goroutine, would end the
+			// process: it becomes the load's error (a Batch not made by
+			// Loader.Batch panics so, for one).
+			defer func() {
+				if r := recover(); r != nil {
+					err = fmt.Errorf("%w: %v", ErrPanic, r)
+				}
+			}()
+			results, err = b.Load(ctx, func(done, total int) { s.progress.Store(uint64(done)<<32 | uint64(uint32(total))) })
+		}()
 		loaded <- outcome{results, err}
 	}()
 	return nil
