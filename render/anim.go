@@ -1,6 +1,7 @@
 package render
 
 import (
+	"math"
 	"slices"
 
 	"github.com/tessera-engine/tessera/render/internal/core"
@@ -61,6 +62,12 @@ func (r *Renderer) animateOne(e world.Entity, p *Playback, s *Picture) {
 	f, ended := core.FrameAt(n, c.fps, c.mode, p.Elapsed)
 	if n == 0 || c.fps <= 0 {
 		return
+	}
+	// A looping clip's time wraps at its period, so that the rounding of
+	// a sum of steps stays a step's, not a run's (after minutes, frames
+	// fell a step late). The wrapped time shows the same frame.
+	if period := core.Period(n, c.fps, c.mode); period > 0 && p.Elapsed >= period {
+		p.Elapsed = math.Mod(p.Elapsed, period)
 	}
 	s.Region = c.frames[f]
 	if ended {

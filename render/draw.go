@@ -69,6 +69,12 @@ func (r *Renderer) prepare(b image.Rectangle) {
 	r.reload()
 	for _, c := range r.cams {
 		c.SetScreen(float64(b.Dx()), float64(b.Dy()))
+		// Bounds hold for every camera, not only those that follow (whose
+		// Track clamps): one centred before the first Draw was clamped
+		// against no screen, and zoom or viewport may have changed.
+		if !c.Bounds.Empty() {
+			c.Clamp()
+		}
 	}
 	r.stats = Stats{}
 	r.items, r.shapes, r.labels = r.items[:0], r.shapes[:0], r.labels[:0]

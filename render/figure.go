@@ -98,13 +98,15 @@ func (fc *figureCache) make(f *Figure) {
 }
 
 // convex reports whether the closed outline through ps turns one way
-// only.
+// only, and once around: a five-pointed star drawn through 5 points turns
+// one way too, but twice around, and a fan would fill its notches.
 func convex(ps []geom.Vec2) bool {
 	n := len(ps)
-	sign := 0.0
+	sign, turned := 0.0, 0.0
 	for i := range n {
 		a, b, c := ps[i], ps[(i+1)%n], ps[(i+2)%n]
-		cross := (b.X-a.X)*(c.Y-b.Y) - (b.Y-a.Y)*(c.X-b.X)
+		u, v := b.Sub(a), c.Sub(b)
+		cross := u.X*v.Y - u.Y*v.X
 		switch {
 		case cross == 0:
 		case sign == 0:
@@ -112,6 +114,7 @@ func convex(ps []geom.Vec2) bool {
 		case (cross > 0) != (sign > 0):
 			return false
 		}
+		turned += math.Atan2(cross, u.X*v.X+u.Y*v.Y)
 	}
-	return true
+	return math.Abs(turned) < 3*math.Pi // 2π for a simple outline, 4π or more for a star
 }

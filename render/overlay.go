@@ -40,6 +40,7 @@ type Overlay struct {
 	frames, steps, drops core.Window
 	systems              []*timing
 	started              time.Duration // when the system running now started
+	timed                bool          // the system running now is timed (the overlay was shown when it started)
 	drawing              core.Window
 	inspect              []string
 	inspectAt            time.Duration
@@ -108,16 +109,21 @@ func (o *Overlay) Toggle() {
 // known by its name and phase, so a scene entered again continues the same
 // row.
 func (o *Overlay) SystemStarted(name string, phase world.Phase) {
-	if o.visible {
+	// Whether this run is timed is decided at its start: a system that
+	// shows the overlay (its key, read in render's frame system) must not
+	// be timed from a stale start.
+	o.timed = o.visible
+	if o.timed {
 		o.started = o.clock()
 	}
 }
 
 // SystemEnded: see [Overlay.SystemStarted].
 func (o *Overlay) SystemEnded(name string, phase world.Phase) {
-	if !o.visible {
+	if !o.timed || !o.visible {
 		return
 	}
+	o.timed = false
 	now := o.clock()
 	o.row(name, phase).w.Add(now, now-o.started)
 }
@@ -227,7 +233,7 @@ func (o *Overlay) draw(screen *ebiten.Image) {
 
 	b := screen.Bounds()
 	room := min((b.Dy()-4)/lineH-len(lines)-1, inspectRows+1)
-	if w != nil && room > 0 {
+	if w != nil && room > 1 { // a header line and at least one entry
 		lines = append(lines, o.inspectPage(w, now, room)...)
 	}
 

@@ -213,6 +213,7 @@ func (r *Renderer) Teleport(e world.Entity) {
 // snapshot is the render.snapshot system.
 func (r *Renderer) snapshot(ctx *world.Context) error {
 	r.stepLen = time.Duration(ctx.DT * float64(time.Second))
+	r.hist.NextStep()
 	world.Each1(ctx.World, geom.Position, r.snapshotFn)
 	return nil
 }

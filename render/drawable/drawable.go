@@ -231,7 +231,9 @@ const (
 // animations are as deterministic as the rest of the simulation.
 type Playback struct {
 	Clip Clip
-	// Elapsed is the time since the clip started, in seconds.
+	// Elapsed is the time since the clip started, in seconds; for a
+	// clip that loops (Loop, PingPong) it wraps at the end of each
+	// period, so that rounding does not grow with the time played.
 	Elapsed float64
 }
 

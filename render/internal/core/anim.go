@@ -36,6 +36,25 @@ func (m Mode) String() string {
 // frame boundary that falls on a step is reached on that step.
 const epsilon = 1e-9
 
+// Period returns how long a looping clip of n frames at fps frames a
+// second takes to come back to its first frame (n/fps for Loop, (2n-2)/fps
+// for PingPong), or 0 for a clip that does not loop or cannot play.
+func Period(n int, fps float64, mode Mode) float64 {
+	if n <= 0 || fps <= 0 {
+		return 0
+	}
+	switch mode {
+	case Loop:
+		return float64(n) / fps
+	case PingPong:
+		if n == 1 {
+			return 0
+		}
+		return float64(2*n-2) / fps
+	}
+	return 0
+}
+
 // FrameAt returns which of a clip's n frames shows elapsed seconds after
 // it started at fps frames a second, and whether a [Once] clip has ended.
 // A clip with no frames or no positive rate shows frame 0 and never ends.

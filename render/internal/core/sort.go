@@ -12,6 +12,14 @@ type Entry struct {
 // Key returns the major part of a sort key: the layer, then z. Any z
 // sorts, negative ones and ±Inf included; NaN sorts after +Inf.
 func Key(layer int16, z float32) uint64 {
+	switch {
+	case z != z: // every NaN, whatever its sign and payload bits
+		z = float32(math.NaN())
+		bits := math.Float32bits(z)&^(1<<31) | 1<<31 // a positive NaN, after +Inf
+		return uint64(uint16(layer)^0x8000)<<32 | uint64(bits)
+	case z == 0:
+		z = 0 // -0 and +0 are one z: ties go to the slot
+	}
 	bits := math.Float32bits(z)
 	if bits&(1<<31) != 0 {
 		bits = ^bits // negative: larger magnitudes sort first
