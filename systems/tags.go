@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/tessera-engine/tessera/internal/yamltext"
 )
 
 // Tags is a set of collision tags, one bit each: what a collider is
@@ -97,20 +99,8 @@ func TagNames() []string {
 }
 
 func checkTagName(name string) error {
-	switch {
-	case name == "":
-		return fmt.Errorf("%w: empty", ErrTagName)
-	case numberLike(name):
-		return fmt.Errorf("%w %q: starts with %q, so data would read it as a number", ErrTagName, name, name[0])
-	case name == "null" || name == "Null" || name == "NULL":
-		return fmt.Errorf("%w %q: YAML reads it as no value", ErrTagName, name)
-	}
-	for _, r := range name {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '_', r == '-', r == '.':
-		default:
-			return fmt.Errorf("%w %q: %q is not a letter, digit, '_', '-' or '.'", ErrTagName, name, r)
-		}
+	if why := yamltext.NameProblem(name); why != "" {
+		return fmt.Errorf("%w %q: %s", ErrTagName, name, why)
 	}
 	return nil
 }

@@ -1,7 +1,9 @@
 // Package yamltext holds the text checks the YAML loaders of assets and
 // prefab share: a scan for bytes YAML forbids, with their position (the
-// YAML parser reports those without one), and the edit distance both use
-// to suggest the name a typo meant.
+// YAML parser reports those without one), the edit distance both use to
+// suggest the name a typo meant, and the rule for names data writes for
+// values (collision tags in systems, draw layers in render/drawable). It
+// imports only the standard library.
 package yamltext
 
 import (
@@ -54,4 +56,29 @@ func Distance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+// NameProblem returns why name cannot be a name that YAML data writes for
+// a value (a collision tag, a draw layer), or "" if it can: a name is
+// letters, digits, '_', '-' and '.', starts with a letter or '_' (so that
+// it cannot be read as a number), and is not null, Null or NULL (which
+// YAML reads as no value).
+func NameProblem(name string) string {
+	switch {
+	case name == "":
+		return "empty"
+	case name == "null" || name == "Null" || name == "NULL":
+		return "YAML reads it as no value"
+	}
+	for i, r := range name {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r == '_':
+		case (r >= '0' && r <= '9' || r == '-' || r == '.') && i > 0:
+		case i == 0 && (r >= '0' && r <= '9' || r == '-' || r == '+' || r == '.'):
+			return fmt.Sprintf("starts with %q, so data would read it as a number", r)
+		default:
+			return fmt.Sprintf("%q is not a letter, digit, '_', '-' or '.'", r)
+		}
+	}
+	return ""
 }

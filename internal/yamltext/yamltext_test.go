@@ -1,6 +1,9 @@
 package yamltext
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestBadText(t *testing.T) {
 	tests := []struct {
@@ -29,6 +32,20 @@ func TestDistance(t *testing.T) {
 	}{{"", "", 0}, {"hp", "hp", 0}, {"hp", "hP", 1}, {"kitten", "sitting", 3}, {"", "max", 3}} {
 		if got := Distance(tt.a, tt.b); got != tt.want {
 			t.Errorf("Distance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
+
+func TestNameProblem(t *testing.T) {
+	for name, want := range map[string]string{
+		"wall": "", "Wall_2": "", "_x": "", "a.b-c": "",
+		"": "empty", "null": "no value", "NULL": "no value",
+		"1st": "read it as a number", "-x": "read it as a number", "+x": "read it as a number", ".5": "read it as a number",
+		"a b": "not a letter", "a|b": "not a letter", "wäll": "not a letter",
+	} {
+		got := NameProblem(name)
+		if want == "" && got != "" || want != "" && !strings.Contains(got, want) {
+			t.Errorf("NameProblem(%q) = %q, want %q", name, got, want)
 		}
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/tessera-engine/tessera/internal/yamltext"
 )
 
 // Layer is the first key of the draw order ([Order]): lower layers draw
@@ -85,19 +87,8 @@ func LayerNames() []string {
 }
 
 func checkLayerName(name string) error {
-	switch {
-	case name == "":
-		return fmt.Errorf("%w: empty", ErrLayerName)
-	case name == "null" || name == "Null" || name == "NULL":
-		return fmt.Errorf("%w %q: YAML reads it as no value", ErrLayerName, name)
-	}
-	for i, r := range name {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r == '_':
-		case (r >= '0' && r <= '9' || r == '-' || r == '.') && i > 0:
-		default:
-			return fmt.Errorf("%w %q: %q is not a letter, '_' or (after the first) a digit, '-' or '.'", ErrLayerName, name, r)
-		}
+	if why := yamltext.NameProblem(name); why != "" {
+		return fmt.Errorf("%w %q: %s", ErrLayerName, name, why)
 	}
 	return nil
 }

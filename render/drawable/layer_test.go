@@ -39,9 +39,9 @@ func TestNameLayerRefuses(t *testing.T) {
 		want  string
 	}{
 		{"", 1, "empty"},
-		{"1st", 1, "not a letter"},
-		{"-x", 1, "not a letter"},
-		{".x", 1, "not a letter"},
+		{"1st", 1, "read it as a number"},
+		{"-x", 1, "read it as a number"},
+		{".x", 1, "read it as a number"},
 		{"null", 1, "no value"},
 		{"a b", 1, "not a letter"},
 		{"test-items", 104, "names layer 103 already"},
