@@ -177,7 +177,7 @@ func (s *stepper) Frame(ctx *world.Context) {
 // open (see world.World.EndWalks).
 func (e *Engine) update(s scene.Scene, op string, dt, alpha float64) {
 	w := s.World()
-	walks := w.Walks()
+	walks := w.WalkMark()
 	defer func() {
 		if r := recover(); r != nil {
 			w.EndWalks(walks)

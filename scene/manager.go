@@ -200,7 +200,7 @@ func leave(s Scene) error {
 // world.World.EndWalks), so leaving the scene can clear its world.
 func call(s Scene, op string, fn func() error) (err error) {
 	w := s.World()
-	walks := w.Walks()
+	walks := w.WalkMark()
 	defer func() {
 		if r := recover(); r != nil {
 			w.EndWalks(walks)

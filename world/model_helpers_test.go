@@ -1280,9 +1280,9 @@ func (h *mtHarness) checkSlots(cs []int) {
 	name := "Slots(" + mtCompNames(cs) + ")"
 	v := h.w.Slots(types...)
 	members := h.m.members(cs)
-	want := make([]int32, len(members))
+	want := make([]uint32, len(members))
 	for i, e := range members {
-		want[i] = int32(e.Slot())
+		want[i] = uint32(e.Slot())
 	}
 	if got := slices.Clone(v.Indices()); !slices.Equal(got, want) {
 		h.failf("%s.Indices() = %v, want %v", name, got, want)
@@ -1291,13 +1291,13 @@ func (h *mtHarness) checkSlots(cs []int) {
 		h.failf("%s.Len() = %d, want %d", name, got, len(want))
 	}
 	runs := v.Runs()
-	var flat []int32
+	var flat []uint32
 	for i, r := range runs {
 		if r.Start >= r.End || (i > 0 && r.Start < runs[i-1].End) {
 			h.failf("%s.Runs() = %v: run %d is empty or out of order", name, runs, i)
 		}
 		for s := r.Start; s < r.End; s++ {
-			flat = append(flat, int32(s))
+			flat = append(flat, uint32(s))
 		}
 	}
 	if !slices.Equal(flat, want) {

@@ -78,7 +78,7 @@ type Slots struct {
 	count    int
 
 	runs         []Run
-	indices      []int32
+	indices      []uint32
 	fresh        bool // runs and count match versions
 	indicesFresh bool
 
@@ -87,7 +87,7 @@ type Slots struct {
 	runsHeld, indicesHeld bool
 	registered            bool // in World.held
 	oldRuns, spareRuns    [][]Run
-	oldIdx, spareIdx      [][]int32
+	oldIdx, spareIdx      [][]uint32
 }
 
 // Slots returns the view of the slots whose entities hold every one of the
@@ -247,8 +247,10 @@ func (v *Slots) Runs() []Run {
 }
 
 // Indices returns the view's slots in ascending order, for loops that want
-// one index at a time. Same cost and lifetime as [Slots.Runs].
-func (v *Slots) Indices() []int32 {
+// one index at a time. Slots are 32-bit, as in [Entity], so they are
+// uint32: an int32 would turn slots past 2^31 negative. Same cost and
+// lifetime as [Slots.Runs].
+func (v *Slots) Indices() []uint32 {
 	v.refresh()
 	if !v.indicesFresh {
 		buf := v.indices[:0]
@@ -263,7 +265,7 @@ func (v *Slots) Indices() []int32 {
 		}
 		for _, r := range v.runs {
 			for s := r.Start; s < r.End; s++ {
-				buf = append(buf, int32(s))
+				buf = append(buf, uint32(s))
 			}
 		}
 		v.indices = buf

@@ -36,10 +36,10 @@ func TestSlotsRunsAndIndices(t *testing.T) {
 	if got, want := runsOf(v), "[{0 10} {11 60} {65 66} {70 75} {76 130}]"; got != want {
 		t.Errorf("after changes Runs() = %s, want %s", got, want)
 	}
-	want := []int32{}
+	want := []uint32{}
 	for _, r := range v.Runs() {
 		for s := r.Start; s < r.End; s++ {
-			want = append(want, int32(s))
+			want = append(want, uint32(s))
 		}
 	}
 	if !slices.Equal(v.Indices(), want) {
@@ -78,7 +78,7 @@ func TestSlotsBuiltFromExistingMembers(t *testing.T) {
 	world.Spawn1(w, tPos, position{})
 	b := world.Spawn2(w, tPos, position{}, tHealth, health{})
 	v := w.Slots(tHealth, tPos) // a field and an object component
-	if got := v.Indices(); !slices.Equal(got, []int32{int32(a.Slot()), int32(b.Slot())}) {
+	if got := v.Indices(); !slices.Equal(got, []uint32{uint32(a.Slot()), uint32(b.Slot())}) {
 		t.Errorf("Indices() = %v, want [%d %d]", got, a.Slot(), b.Slot())
 	}
 	empty := w.Slots(world.DefineComponent[int]("NeverUsed"))

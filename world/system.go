@@ -185,7 +185,7 @@ func (w *World) Run(ctx Context, onError func(error)) error {
 	l.running = true
 	defer w.finishRun(l)
 	n := len(l.all)
-	for i := 0; i < n; i++ {
+	for i := 0; i < n && i < len(l.all); i++ { // Clear may empty it (see Clear)
 		s := l.all[i]
 		if s.Run == nil {
 			continue
@@ -226,7 +226,7 @@ func (w *World) finishRun(l *systemList) {
 // ends with the system. A walk the system left open on purpose (through
 // iter.Pull2) stays open.
 func (w *World) runSystem(s *System, ctx *Context) (err error) {
-	walks := w.Walks()
+	walks := w.WalkMark()
 	w.deferring++
 	defer func() {
 		if r := recover(); r != nil {

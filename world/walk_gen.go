@@ -114,7 +114,9 @@ func each1Objects[A any](w *World, sa *storage[A], fn func(Entity, *A)) {
 // components only, the compiler inlines the walk and the loop body into
 // the caller, so it costs about twice a flat loop. Used through
 // iter.Pull2, the walk lasts until stop is called: call it, or removals
-// and destroys stay deferred.
+// and destroys stay deferred. A system that panics ends every walk it
+// began, pulled ones included: stop such a walk, do not resume it (it
+// would walk on with nothing deferred).
 //
 // To be inlined, that walk has no deferred call: a panic out of the loop
 // body does not end it. The system runner ends it when it recovers the
@@ -338,7 +340,9 @@ func each2Objects[A, B any](w *World, sa *storage[A], sb *storage[B], fn func(En
 // components only, the compiler inlines the walk and the loop body into
 // the caller, so it costs about twice a flat loop. Used through
 // iter.Pull2, the walk lasts until stop is called: call it, or removals
-// and destroys stay deferred.
+// and destroys stay deferred. A system that panics ends every walk it
+// began, pulled ones included: stop such a walk, do not resume it (it
+// would walk on with nothing deferred).
 //
 // To be inlined, that walk has no deferred call: a panic out of the loop
 // body does not end it. The system runner ends it when it recovers the
@@ -571,7 +575,9 @@ func each3Objects[A, B, C any](w *World, sa *storage[A], sb *storage[B], sc *sto
 // components only, the compiler inlines the walk and the loop body into
 // the caller, so it costs about twice a flat loop. Used through
 // iter.Pull2, the walk lasts until stop is called: call it, or removals
-// and destroys stay deferred.
+// and destroys stay deferred. A system that panics ends every walk it
+// began, pulled ones included: stop such a walk, do not resume it (it
+// would walk on with nothing deferred).
 //
 // To be inlined, that walk has no deferred call: a panic out of the loop
 // body does not end it. The system runner ends it when it recovers the
@@ -813,7 +819,9 @@ func each4Objects[A, B, C, D any](w *World, sa *storage[A], sb *storage[B], sc *
 // components only, the compiler inlines the walk and the loop body into
 // the caller, so it costs about twice a flat loop. Used through
 // iter.Pull2, the walk lasts until stop is called: call it, or removals
-// and destroys stay deferred.
+// and destroys stay deferred. A system that panics ends every walk it
+// began, pulled ones included: stop such a walk, do not resume it (it
+// would walk on with nothing deferred).
 //
 // To be inlined, that walk has no deferred call: a panic out of the loop
 // body does not end it. The system runner ends it when it recovers the

@@ -583,7 +583,7 @@ func TestEndWalks(t *testing.T) {
 	a := world.Spawn2(w, tPos, position{}, tVel, velocity{})
 	b := world.Spawn2(w, tPos, position{}, tVel, velocity{})
 	for range world.Query2(w, tPos, tVel) { // an outer walk, still open below
-		n := w.Walks()
+		n := w.WalkMark()
 		func() {
 			defer func() {
 				if recover() != nil {

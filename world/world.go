@@ -222,7 +222,9 @@ func (w *World) ComponentsOf(e Entity) []ComponentType {
 //
 // Panics if a walk or a system run is in progress.
 func (w *World) Clear() error {
-	if w.deferring > 0 {
+	// Between two systems of a run (in its error handler or observer)
+	// deferring is 0, but the run still walks its list.
+	if w.deferring > 0 || w.systems[Fixed].running || w.systems[Frame].running {
 		panic(fmt.Errorf("world: Clear during a walk or system run"))
 	}
 	var all []System
@@ -353,32 +355,40 @@ func (w *World) endWalk(mark uint64) {
 	w.endDeferring()
 }
 
-// Walks returns how many walks (Each calls and Query loops) are in
-// progress. Code that recovers a panic out of code that may walk the
-// world notes it before and calls [World.EndWalks] with it after.
+// WalkMark returns a mark of the walks (Each calls and Query loops) begun
+// so far. Code that recovers a panic out of code that may walk the world
+// notes it before and calls [World.EndWalks] with it after.
+func (w *World) WalkMark() uint64 { return w.seq }
+
+// Walks returns how many walks are in progress, for tests and tools.
 func (w *World) Walks() int { return len(w.open) }
 
-// EndWalks ends the walks in progress beyond the first n, innermost first,
-// as if their loops had ended, applying the removals and destroys they
-// deferred once no walk or system run is left. It is for code that
-// recovers a panic: Each and Query over field components end their walk
-// without a deferred call (so that they inline), so a panic out of their
-// loop leaves it open. The world's system runner and the engine's scene
-// callbacks do this themselves; a game needs it only when it recovers
-// such a panic on its own, outside a system:
+// EndWalks ends the walks begun after mark (a [World.WalkMark]) that are
+// still in progress, innermost first, as if their loops had ended,
+// applying the removals and destroys they deferred once no walk or system
+// run is left. It is for code that recovers a panic: Each and Query over
+// field components end their walk without a deferred call (so that they
+// inline), so a panic out of their loop leaves it open. The world's system
+// runner and the engine's scene callbacks do this themselves; a game needs
+// it only when it recovers such a panic on its own, outside a system:
 //
-//	n := w.Walks()
+//	mark := w.WalkMark()
 //	defer func() {
 //		if r := recover(); r != nil {
-//			w.EndWalks(n)
+//			w.EndWalks(mark)
 //			// report r
 //		}
 //	}()
 //
-// A walk ended so ignores its own end later.
-func (w *World) EndWalks(n int) {
-	for len(w.open) > max(n, 0) {
-		w.open = w.open[:len(w.open)-1]
+// Walks begun before mark are left alone, even if some ended meanwhile (an
+// iter.Pull2 walk stopped in between): marks, not counts, say which. A
+// walk ended so ignores its own end later. A pulled Query walk begun after
+// mark is ended too: stop it, do not resume it, as it would walk on with
+// nothing deferred (checking for that after every row cost Query a
+// quarter of its speed).
+func (w *World) EndWalks(mark uint64) {
+	for n := len(w.open); n > 0 && w.open[n-1] > mark; n = len(w.open) {
+		w.open = w.open[:n-1]
 		w.endDeferring()
 	}
 }

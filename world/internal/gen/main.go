@@ -193,7 +193,9 @@ func each{{.N}}Objects[{{.TP}}](w *World, {{.List "s$v *storage[$T]"}}, fn func(
 // components only, the compiler inlines the walk and the loop body into
 // the caller, so it costs about twice a flat loop. Used through
 // iter.Pull2, the walk lasts until stop is called: call it, or removals
-// and destroys stay deferred.
+// and destroys stay deferred. A system that panics ends every walk it
+// began, pulled ones included: stop such a walk, do not resume it (it
+// would walk on with nothing deferred).
 //
 // To be inlined, that walk has no deferred call: a panic out of the loop
 // body does not end it. The system runner ends it when it recovers the
