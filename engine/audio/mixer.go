@@ -21,9 +21,10 @@ const (
 type Options struct {
 	// SampleRate is the rate the audio device plays at, and clips are
 	// decoded to, in samples a second. 0 means the rate of the ebitengine
-	// audio context if one exists already, or DefaultSampleRate. A
-	// process has one audio context: New fails if one exists at another
-	// rate.
+	// audio context if one exists already, or DefaultSampleRate (for a
+	// silent mixer too). A process has one audio context: New fails if
+	// one exists at another rate, unless the mixer is silent (it opens
+	// none).
 	SampleRate int
 	// MaxVoices caps the one-shot sounds playing at once (music is not
 	// counted); a play beyond it stops the one started longest ago. 0
@@ -80,10 +81,17 @@ func New(opts Options) (*Mixer, error) {
 	if opts.SampleRate < 0 || opts.MaxVoices < 0 {
 		return nil, fmt.Errorf("audio: sample rate %d and max voices %d must not be negative", opts.SampleRate, opts.MaxVoices)
 	}
+	ctx := ebitenaudio.CurrentContext() // makes nothing
 	if opts.Silent {
-		return newMixer(cmp.Or(opts.SampleRate, DefaultSampleRate), opts.MaxVoices, nil, newSilentPlayer), nil
+		// By default the existing context's rate, as a real mixer's, so
+		// that clips decode alike in both modes; a rate asked for is
+		// taken as it is, since a silent mixer opens nothing.
+		rate := cmp.Or(opts.SampleRate, DefaultSampleRate)
+		if ctx != nil && opts.SampleRate == 0 {
+			rate = ctx.SampleRate()
+		}
+		return newMixer(rate, opts.MaxVoices, nil, newSilentPlayer), nil
 	}
-	ctx := ebitenaudio.CurrentContext()
 	switch {
 	case ctx == nil:
 		ctx = ebitenaudio.NewContext(cmp.Or(opts.SampleRate, DefaultSampleRate))

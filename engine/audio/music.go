@@ -14,7 +14,10 @@ func (m *Mixer) PlayMusic(c *Clip) {
 	}
 	m.StopMusic()
 	if c.music == nil {
-		c.music = m.newPlayer(c.pcm, true)
+		// A clip with no samples (a WAV whose data chunk is empty) cannot
+		// loop: ebitengine's infinite loop over 0 bytes fails its first
+		// read, and that error ends the game loop. It plays once: nothing.
+		c.music = m.newPlayer(c.pcm, len(c.pcm) > 0)
 	}
 	// As for one-shot voices, rewinding a player of bytes cannot fail.
 	_ = c.music.Rewind()

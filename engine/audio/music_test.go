@@ -1,6 +1,12 @@
 package audio_test
 
-import "testing"
+import (
+	"testing"
+	"testing/fstest"
+
+	"github.com/tessera-engine/tessera/assets"
+	"github.com/tessera-engine/tessera/engine/audio"
+)
 
 func TestMusic(t *testing.T) {
 	m, a, b, players := fakeMixer(t, 1)
@@ -91,5 +97,39 @@ func TestMusicNotPlayingVolumeChanges(t *testing.T) {
 	m.PlayMusic(a)
 	if got := players()[0].Volume; got != 0.25 {
 		t.Errorf("music started at volume %v, want 0.25", got)
+	}
+}
+
+// emptyWAV is a valid 16-bit mono WAV whose data chunk holds no samples.
+func emptyWAV() []byte {
+	le := func(v uint32) []byte { return []byte{byte(v), byte(v >> 8), byte(v >> 16), byte(v >> 24)} }
+	b := []byte("RIFF")
+	b = append(b, le(36)...)
+	b = append(b, "WAVEfmt "...)
+	b = append(b, le(16)...)
+	b = append(b, 1, 0, 1, 0) // PCM, mono
+	b = append(b, le(44100)...)
+	b = append(b, le(88200)...)
+	b = append(b, 2, 0, 16, 0)
+	b = append(b, "data"...)
+	return append(b, le(0)...)
+}
+
+// TestMusicWithoutSamples: a clip with no samples played as music gets a
+// player that does not loop (it plays nothing): ebitengine's infinite loop
+// over 0 bytes fails its first read, and that error ended the game loop.
+func TestMusicWithoutSamples(t *testing.T) {
+	s, err := assets.New(fstest.MapFS{"empty.wav": {Data: emptyWAV()}}).Sound("empty.wav")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, players := audio.NewFake(44100, 4)
+	c, err := m.Load(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.PlayMusic(c)
+	if ps := players(); len(ps) != 1 || ps[0].Loop || m.Music() != c {
+		t.Errorf("PlayMusic(empty): players %+v, Music %v; want one player that does not loop", ps, m.Music())
 	}
 }

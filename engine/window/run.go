@@ -80,7 +80,8 @@ type game struct {
 
 	shotKey  engine.Button // 0 for none
 	shotWas  bool          // whether shotKey was down at the last Update
-	shotPath string        // where the next Draw saves a screenshot; "" none
+	shotPath string        // where the next Draw saves the key's screenshot; "" none
+	shotAt   string        // where the next Draw saves debug.screenshot_frame's; "" none
 
 	fpsStart         time.Time
 	fpsFrames, steps int
@@ -120,7 +121,7 @@ func (g *game) Update() error {
 		t = g.e.Frame(frame)
 	}
 	if n := g.cfg.Debug.ScreenshotFrame; n > 0 && g.e.Frames() == uint64(n) {
-		g.shotPath = g.cfg.Debug.ScreenshotPath
+		g.shotAt = g.cfg.Debug.ScreenshotPath // beside a key's, not instead of it
 	}
 	if g.cfg.Debug.ShowFPS {
 		g.showFPS(now, t.Steps)
@@ -175,11 +176,13 @@ func (g *game) Draw(screen *ebiten.Image) {
 	for s := range g.e.Scenes().All() {
 		drawScene(screen, s)
 	}
-	if g.shotPath != "" {
-		if err := saveScreenshot(screen, g.shotPath); err != nil {
-			g.e.Events().Emit(engine.Event{Kind: engine.EventError, Err: err, Step: g.e.Loop().Steps(), Now: g.e.Loop().Now()})
+	for _, p := range []*string{&g.shotPath, &g.shotAt} {
+		if *p != "" {
+			if err := saveScreenshot(screen, *p); err != nil {
+				g.e.Events().Emit(engine.Event{Kind: engine.EventError, Err: err, Step: g.e.Loop().Steps(), Now: g.e.Loop().Now()})
+			}
+			*p = ""
 		}
-		g.shotPath = ""
 	}
 }
 
