@@ -6,9 +6,13 @@ import (
 )
 
 // TestSameWork checks that every implementation of a workload does the
-// same work: run from a fresh setup for the same number of repetitions,
-// each must leave the same bodies with the same positions. The sums are
-// exact: every coordinate is a multiple of 1/2 far below 2^52.
+// same work, as far as its result shows: run from a fresh setup for the
+// same number of repetitions, each must leave the same bodies with the
+// same positions, and get must read the same sum. The sums are exact:
+// every coordinate is a multiple of 1/2 far below 2^52. It cannot see
+// skipped work that leaves no trace (create and destroy end with no
+// bodies; addremove with the bodies it began with): those are checked by
+// reading the code, and by their times.
 func TestSameWork(t *testing.T) {
 	const n, reps, seed = 700, 3, 7
 	for _, wl := range workloads {
@@ -20,6 +24,7 @@ func TestSameWork(t *testing.T) {
 				first        string
 				wantN        int
 				wantSum      Position
+				wantRead     float64 // what the get workload read: the sum of every body's X, reps times
 				implementers int
 			)
 			for _, lib := range libraries {
@@ -29,15 +34,17 @@ func TestSameWork(t *testing.T) {
 				}
 				for i := range len(s(n, seed)) {
 					im := s(n, seed)[i] // a fresh world for each form
+					before := sink
 					if d := im.run(reps); d <= 0 {
 						t.Errorf("%s: run took %v", im.name, d)
 					}
+					read := sink - before // what get read, for the others 0
 					gotN, gotSum := im.state()
 					if first == "" {
-						first, wantN, wantSum = im.name, gotN, gotSum
-					} else if gotN != wantN || gotSum != wantSum {
-						t.Errorf("%s left %d bodies summing to %v; %s left %d summing to %v",
-							im.name, gotN, gotSum, first, wantN, wantSum)
+						first, wantN, wantSum, wantRead = im.name, gotN, gotSum, read
+					} else if gotN != wantN || gotSum != wantSum || read != wantRead {
+						t.Errorf("%s left %d bodies summing to %v, reading %v; %s left %d summing to %v, reading %v",
+							im.name, gotN, gotSum, read, first, wantN, wantSum, wantRead)
 					}
 					implementers++
 				}
@@ -109,5 +116,29 @@ func TestMeasure(t *testing.T) {
 	}
 	if rs[1].NsPerEntity != 300 {
 		t.Errorf("ns/entity %v, want 300", rs[1].NsPerEntity)
+	}
+}
+
+// TestTargetChecks: a ratio target is judged on the value as printed (two
+// decimals), the live heap is checked against its bound and Ark, and a
+// repeated size is measured once.
+func TestTargetChecks(t *testing.T) {
+	checks := checkTargets([]Result{
+		{Workload: "iterate", Implementation: "tessera slots", N: 1000, XLimit: 1.104},
+		{Workload: "iterate", Implementation: "tessera each", N: 1000, XLimit: 1.606},
+	}, []HeapResult{{"tessera", 1000, 48.7}, {"ark", 1000, 61.3}})
+	got := map[string]bool{}
+	for _, c := range checks {
+		got[c.Target] = c.Met
+	}
+	want := map[string]bool{"iterate: tessera slots": true, "iterate: tessera each": false,
+		"memory: tessera": true, "memory: tessera ahead of ark": true}
+	for k, v := range want {
+		if m, ok := got[k]; !ok || m != v {
+			t.Errorf("target %q: met %v (present %v), want %v", k, m, ok, v)
+		}
+	}
+	if ns, err := parseSizes("1000, 1000,50"); err != nil || len(ns) != 2 {
+		t.Errorf("parseSizes(1000,1000,50) = %v, %v; want [1000 50]", ns, err)
 	}
 }

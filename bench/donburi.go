@@ -143,7 +143,9 @@ var donburiWorkloads = map[string]setup{
 			return timeReps(reps, func() {
 				var sum float64
 				for _, e := range order {
-					sum += dPos.Get(d.w.Entry(e)).X
+					if d.w.Valid(e) { // the id check the others make
+						sum += dPos.Get(d.w.Entry(e)).X
+					}
 				}
 				sink += sum
 			})

@@ -172,6 +172,12 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 		err = errors.New("-screenshot needs -window and -frames")
 	case cfg.overlay && !cfg.window:
 		err = errors.New("-overlay needs -window")
+	case cfg.frames != 0 && !cfg.window:
+		err = errors.New("-frames needs -window")
+	case cfg.window && cfg.json:
+		err = errors.New("-json prints the headless table: not with -window")
+	case cfg.window && cfg.collide:
+		err = errors.New("-collide steps the headless benchmark: not with -window")
 	case cfg.window && !slices.ContainsFunc(cfg.walks, func(w string) bool { return w != limitWalk }):
 		err = errors.New("-window needs a walk other than limit")
 	}

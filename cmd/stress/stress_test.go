@@ -310,6 +310,9 @@ func TestFlags(t *testing.T) {
 		{[]string{"-steps", "0"}, 2},
 		{[]string{"-seed", "-1"}, 2},
 		{[]string{"extra"}, 2},
+		{[]string{"-frames", "5"}, 2},        // -frames is for -window
+		{[]string{"-window", "-json"}, 2},    // the window prints no table
+		{[]string{"-window", "-collide"}, 2}, // nor steps the benchmark
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(tc.args, &stdout, &stderr); code != tc.code {
