@@ -43,8 +43,10 @@ type Engine struct {
 	onError func(error)    // made once, so reporting costs no allocation
 	step    stepper
 	// reported holds the scene errors reported with their change during
-	// an applyScenes, so that they are not reported again after it.
+	// an applyScenes (applying), so that they are not reported again
+	// after it.
 	reported []error
+	applying bool
 }
 
 // New returns an engine that will run cfg, fills in cfg's defaults and
@@ -209,8 +211,9 @@ func (e *Engine) apply() {
 // just before its scene event (see changed), the others (a scene already
 // on the stack, too many changes) after them all.
 func (e *Engine) applyScenes() error {
-	e.reported = e.reported[:0]
+	e.reported, e.applying = e.reported[:0], true
 	err := e.scenes.Apply()
+	e.applying = false
 	eachError(err, func(one error) {
 		if !slices.Contains(e.reported, one) {
 			e.onError(one)
@@ -244,7 +247,9 @@ func (e *Engine) changed(c scene.Change) {
 		inputResource.Set(c.To.World(), e.input)
 	}
 	eachError(c.Err, func(one error) {
-		e.reported = append(e.reported, one)
+		if e.applying { // applyScenes reports Apply's other errors after
+			e.reported = append(e.reported, one)
+		}
 		e.onError(one)
 	})
 	e.emit(Event{Kind: EventScene, Change: c})
@@ -287,9 +292,7 @@ func (e *Engine) Close() error {
 		return nil
 	}
 	e.closed = true
-	err := e.scenes.Close() // each pop reported as its change (see changed)
-	e.reported = nil
-	return err
+	return e.scenes.Close() // each pop reported as its change (see changed)
 }
 
 // Config returns the configuration the engine runs, defaults filled in.

@@ -117,10 +117,9 @@ func (e *SceneError) Unwrap() error { return e.Err }
 //
 // The zero value is a bus with no subscribers, ready to use.
 type Events struct {
-	mu        sync.Mutex // serializes changes to subs
-	subs      atomic.Pointer[[]subscriber]
-	next      uint64
-	reporting atomic.Int32 // > 0 while a subscriber's panic is being reported
+	mu   sync.Mutex // serializes changes to subs
+	subs atomic.Pointer[[]subscriber]
+	next uint64
 }
 
 type subscriber struct {
@@ -180,15 +179,16 @@ func (b *Events) Emit(ev Event) {
 			failed = append(failed, &SubscriberError{N: s.id, Kind: ev.Kind, Err: err})
 		}
 	}
-	// Reported once every subscriber has had ev, in order; a panic while
-	// handling a report is dropped.
-	if len(failed) > 0 && b.reporting.Add(1) == 1 {
-		for _, err := range failed {
-			b.Emit(Event{Kind: EventError, Step: ev.Step, Now: ev.Now, Err: err})
-		}
+	// Reported once every subscriber has had ev, in order. A panic while
+	// handling such a report is dropped (a subscriber that always panics
+	// cannot loop); a panic on any other event, nested or on another
+	// goroutine, is reported.
+	var se *SubscriberError
+	if ev.Kind == EventError && errors.As(ev.Err, &se) {
+		return
 	}
-	if len(failed) > 0 {
-		b.reporting.Add(-1)
+	for _, err := range failed {
+		b.Emit(Event{Kind: EventError, Step: ev.Step, Now: ev.Now, Err: err})
 	}
 }
 

@@ -121,7 +121,7 @@ func (m *Manager) Apply() error {
 	defer func() {
 		// Normally every request is done. A panic out of a change (an
 		// OnChange that panics) leaves the ones after it queued, in order.
-		n := copy(m.pending, m.pending[done:])
+		n := copy(m.pending, m.pending[min(done, len(m.pending)):]) // Close may have emptied it
 		clear(m.pending[n:])
 		m.pending = m.pending[:n]
 	}()

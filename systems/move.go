@@ -48,12 +48,15 @@ func (c *Collision) moveMovers(w *world.World) {
 					d = d.Sub(nrm.Scale(dn))
 				}
 			}
-			if !free && c.overlapsSolid(i) {
+			if !free && c.overlapsSolid(i) && c.freeAt(i, before, pos) {
 				// Solids that push it opposite ways, each along its own
 				// shortest axis (a gap narrower than the mover, which it
 				// would otherwise slip through): back to where the
 				// substep began, stopped along it, the step's rest
 				// dropped. The next step comes in slower and settles.
+				// Only if that place was free: a mover that began inside
+				// solids (stood up in a low tunnel, wedged) is left to be
+				// pushed out, not held there for good.
 				pos = before
 				c.place(i, pos)
 				if l := part.Len(); vel != nil && l > 0 {
@@ -71,6 +74,15 @@ func (c *Collision) moveMovers(w *world.World) {
 			*p = pos.Sub(x.offset)
 		}
 	}
+}
+
+// freeAt reports whether mover i overlaps no solid at at; it leaves the
+// mover placed at back.
+func (c *Collision) freeAt(i int32, at, back Vec2) bool {
+	c.place(i, at)
+	free := !c.overlapsSolid(i)
+	c.place(i, back)
+	return free
 }
 
 // overlapsSolid reports whether mover i still overlaps a solid.

@@ -140,7 +140,7 @@ func TestHugeColliderIsRefused(t *testing.T) {
 	select {
 	case err := <-done:
 		var ce *systems.ColliderError
-		if !errors.As(err, &ce) || ce.Entity != e || !strings.Contains(err.Error(), "larger than twice the collision area") {
+		if !errors.As(err, &ce) || ce.Entity != e || !strings.Contains(err.Error(), "grid cells, more than") {
 			t.Errorf("step = %v, want a ColliderError for %v: too large", err, e)
 		}
 	case <-time.After(20 * time.Second):
