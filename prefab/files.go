@@ -20,6 +20,18 @@ type root struct {
 	path string
 }
 
+// holds reports whether the file k is r's path or lies under it.
+func (r root) holds(k fileKey) bool {
+	if k.fs != r.id {
+		return false
+	}
+	sep := "/"
+	if r.fsys == nil {
+		sep = string(filepath.Separator)
+	}
+	return k.name == r.path || r.path == "." || strings.HasPrefix(k.name, strings.TrimSuffix(r.path, sep)+sep)
+}
+
 // fsID tells file systems apart, so that two fs.FS values holding a file
 // of the same name (two embedded folders, say) keep both files, while the
 // same file system loaded again replaces its files. The zero fsID is the

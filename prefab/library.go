@@ -221,14 +221,14 @@ func (l *Library) load(roots []root, check bool) error {
 	next.roots = slices.Clone(next.roots)
 	var errs []*LoadError
 	var srcs []*source
-	again := make(map[int]bool) // roots loaded before: what they list now is all they hold
+	var again []root // roots loaded before: what they list now is all they hold
 	for _, r := range roots {
 		index := slices.IndexFunc(next.roots, r.same)
 		if index < 0 {
 			index = len(next.roots)
 			next.roots = append(next.roots, r)
 		} else {
-			again[index] = true
+			again = append(again, r)
 		}
 		files, ferrs := r.list()
 		errs = append(errs, ferrs...)
@@ -248,8 +248,10 @@ func (l *Library) load(roots []root, check bool) error {
 		for _, src := range srcs {
 			listed[src.key] = true
 		}
+		// Any file under such a root, whichever root loaded it (Load(dir)
+		// after Load(dir/sub) holds dir/sub's files too).
 		next.sources = slices.DeleteFunc(slices.Clone(next.sources), func(src *source) bool {
-			return src.root >= 0 && again[src.root] && !listed[src.key]
+			return src.root >= 0 && !listed[src.key] && slices.ContainsFunc(again, func(r root) bool { return r.holds(src.key) })
 		})
 	}
 	next.sources = replaceSources(next.sources, srcs)

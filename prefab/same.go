@@ -23,10 +23,12 @@ func sameValue(a, b any) bool {
 	return same(va, vb, make(map[visit]bool))
 }
 
-// visit is a pair of pointers being compared, to stop at cycles.
+// visit is a pair of pointers being compared, to stop at cycles; with
+// the length, for slices, as two slices of one array differ by it.
 type visit struct {
 	a, b unsafe.Pointer
 	t    reflect.Type
+	n    int
 }
 
 func same(a, b reflect.Value, seen map[visit]bool) bool {
@@ -47,7 +49,10 @@ func same(a, b reflect.Value, seen map[visit]bool) bool {
 		if a.UnsafePointer() == b.UnsafePointer() && (a.Kind() != reflect.Slice || a.Len() == b.Len()) {
 			return true
 		}
-		v := visit{a.UnsafePointer(), b.UnsafePointer(), a.Type()}
+		v := visit{a.UnsafePointer(), b.UnsafePointer(), a.Type(), 0}
+		if a.Kind() == reflect.Slice {
+			v.n = a.Len()
+		}
 		if seen[v] {
 			return true
 		}
@@ -59,11 +64,19 @@ func same(a, b reflect.Value, seen map[visit]bool) bool {
 			if a.Len() != b.Len() {
 				return false
 			}
+			var lost [][2]reflect.Value // a's entries b cannot be indexed by: NaN keys
 			for it := a.MapRange(); it.Next(); {
 				w := b.MapIndex(it.Key())
-				if !w.IsValid() || !same(it.Value(), w, seen) {
+				if !w.IsValid() {
+					lost = append(lost, [2]reflect.Value{it.Key(), it.Value()})
+					continue
+				}
+				if !same(it.Value(), w, seen) {
 					return false
 				}
+			}
+			if len(lost) > 0 {
+				return sameLostKeys(a, b, lost, seen)
 			}
 			return true
 		}
@@ -105,4 +118,33 @@ func same(a, b reflect.Value, seen map[visit]bool) bool {
 		return a.Pointer() == b.Pointer()
 	}
 	return false
+}
+
+// sameLostKeys matches the entries of map a under keys that b cannot be
+// indexed by (NaN keys, which equal nothing) with b's entries whose keys
+// a cannot be indexed by, each to one that is the same, key and value.
+func sameLostKeys(a, b reflect.Value, lost [][2]reflect.Value, seen map[visit]bool) bool {
+	var theirs [][2]reflect.Value
+	for it := b.MapRange(); it.Next(); {
+		if !a.MapIndex(it.Key()).IsValid() {
+			theirs = append(theirs, [2]reflect.Value{it.Key(), it.Value()})
+		}
+	}
+	if len(theirs) != len(lost) {
+		return false
+	}
+	used := make([]bool, len(theirs))
+	for _, e := range lost {
+		found := false
+		for j, f := range theirs {
+			if !used[j] && same(e[0], f[0], seen) && same(e[1], f[1], seen) {
+				used[j], found = true, true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }

@@ -205,6 +205,12 @@ func (g *schemaGen) schemaOf(t reflect.Type) map[string]any {
 		case kt.Kind() == reflect.String:
 		case kt.Kind() >= reflect.Int && kt.Kind() <= reflect.Uint64:
 			s["propertyNames"] = map[string]any{"pattern": `^[-+]?[0-9]+$`}
+		case kt.Kind() == reflect.Bool:
+			s["propertyNames"] = map[string]any{"enum": []string{"true", "false"}}
+		case kt.Kind() == reflect.Float32 || kt.Kind() == reflect.Float64:
+			s["propertyNames"] = map[string]any{"pattern": `^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$|^[-+]?\.(inf|Inf|INF)$|^\.(nan|NaN|NAN)$`}
+		default:
+			return nil // keys no scalar decodes to (interfaces, structs): data cannot set it
 		}
 		return s
 	case reflect.Struct:
