@@ -38,9 +38,9 @@ func TestReloadNaNKey(t *testing.T) {
 }
 
 type ReviewKeyed struct {
-	ByFlag  map[bool]int          `yaml:"by_flag"`
+	ByFlag  map[bool]int            `yaml:"by_flag"`
 	ByPoint map[struct{ X int }]int `yaml:"by_point"`
-	ByAny   map[any]int           `yaml:"by_any"`
+	ByAny   map[any]int             `yaml:"by_any"`
 }
 
 var tReviewKeyed = world.DefineComponent[ReviewKeyed]("ReviewKeyed")
