@@ -120,6 +120,10 @@ type Events struct {
 	mu   sync.Mutex // serializes changes to subs
 	subs atomic.Pointer[[]subscriber]
 	next uint64
+	// inFlight counts the reports being emitted, by subscriber and kind
+	// of event it panicked on: a panic whose report is in flight already
+	// is dropped, so that reports cannot feed back without end.
+	inFlight map[[2]uint64]int
 }
 
 type subscriber struct {
@@ -183,12 +187,30 @@ func (b *Events) Emit(ev Event) {
 	// handling such a report is dropped (a subscriber that always panics
 	// cannot loop); a panic on any other event, nested or on another
 	// goroutine, is reported.
+	if len(failed) == 0 {
+		return
+	}
 	var se *SubscriberError
 	if ev.Kind == EventError && errors.As(ev.Err, &se) {
 		return
 	}
 	for _, err := range failed {
-		b.Emit(Event{Kind: EventError, Step: ev.Step, Now: ev.Now, Err: err})
+		k := [2]uint64{err.N, uint64(err.Kind)}
+		b.mu.Lock()
+		if b.inFlight == nil {
+			b.inFlight = make(map[[2]uint64]int)
+		}
+		busy := b.inFlight[k] > 0
+		b.inFlight[k]++
+		b.mu.Unlock()
+		if !busy {
+			b.Emit(Event{Kind: EventError, Step: ev.Step, Now: ev.Now, Err: err})
+		}
+		b.mu.Lock()
+		if b.inFlight[k]--; b.inFlight[k] == 0 {
+			delete(b.inFlight, k)
+		}
+		b.mu.Unlock()
 	}
 }
 

@@ -29,7 +29,10 @@ func (r root) holds(k fileKey) bool {
 	if r.fsys == nil {
 		sep = string(filepath.Separator)
 	}
-	return k.name == r.path || r.path == "." || strings.HasPrefix(k.name, strings.TrimSuffix(r.path, sep)+sep)
+	if r.path == "." {
+		return r.fsys != nil || filepath.IsLocal(k.name)
+	}
+	return k.name == r.path || strings.HasPrefix(k.name, strings.TrimSuffix(r.path, sep)+sep)
 }
 
 // fsID tells file systems apart, so that two fs.FS values holding a file
@@ -235,4 +238,15 @@ func readSource(r root, index int, f file) (*source, *LoadError) {
 		return nil, ioError(f.name, err)
 	}
 	return newSource(fileKey{r.id, f.name}, index, f.st, data), nil
+}
+
+// has reports whether the file name still exists in r's file system.
+func (r root) has(name string) bool {
+	var err error
+	if r.fsys != nil {
+		_, err = fs.Stat(r.fsys, name)
+	} else {
+		_, err = os.Stat(name)
+	}
+	return err == nil
 }

@@ -251,7 +251,14 @@ func (l *Library) load(roots []root, check bool) error {
 		// Any file under such a root, whichever root loaded it (Load(dir)
 		// after Load(dir/sub) holds dir/sub's files too).
 		next.sources = slices.DeleteFunc(slices.Clone(next.sources), func(src *source) bool {
-			return src.root >= 0 && !listed[src.key] && slices.ContainsFunc(again, func(r root) bool { return r.holds(src.key) })
+			if src.root < 0 || listed[src.key] {
+				return false
+			}
+			own := next.roots[src.root]
+			if slices.ContainsFunc(again, own.same) {
+				return true // its own root no longer lists it
+			}
+			return slices.ContainsFunc(again, func(r root) bool { return r.holds(src.key) }) && !own.has(src.key.name)
 		})
 	}
 	next.sources = replaceSources(next.sources, srcs)

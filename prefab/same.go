@@ -1,6 +1,7 @@
 package prefab
 
 import (
+	"maps"
 	"math"
 	"reflect"
 	"unsafe"
@@ -137,7 +138,13 @@ func sameLostKeys(a, b reflect.Value, lost [][2]reflect.Value, seen map[visit]bo
 	for _, e := range lost {
 		found := false
 		for j, f := range theirs {
-			if !used[j] && same(e[0], f[0], seen) && same(e[1], f[1], seen) {
+			if used[j] {
+				continue
+			}
+			// A trial that fails must leave no "same" assumptions behind.
+			trial := maps.Clone(seen)
+			if same(e[0], f[0], trial) && same(e[1], f[1], trial) {
+				maps.Copy(seen, trial)
 				used[j], found = true, true
 				break
 			}

@@ -203,12 +203,15 @@ func (g *schemaGen) schemaOf(t reflect.Type) map[string]any {
 				s["propertyNames"] = map[string]any{"enum": names}
 			}
 		case kt.Kind() == reflect.String:
+		// The forms YAML (go.yaml.in/yaml/v3) reads as such keys; a number
+		// out of the type's range passes the pattern and is refused by the
+		// loader, with the file and line.
 		case kt.Kind() >= reflect.Int && kt.Kind() <= reflect.Uint64:
-			s["propertyNames"] = map[string]any{"pattern": `^[-+]?[0-9]+$`}
+			s["propertyNames"] = map[string]any{"pattern": `^[-+]?[0-9][0-9_]*$|^0x[0-9a-fA-F_]+$|^0o[0-7_]+$|^0b[01_]+$`}
 		case kt.Kind() == reflect.Bool:
-			s["propertyNames"] = map[string]any{"enum": []string{"true", "false"}}
+			s["propertyNames"] = map[string]any{"enum": []string{"true", "false", "True", "False", "TRUE", "FALSE"}}
 		case kt.Kind() == reflect.Float32 || kt.Kind() == reflect.Float64:
-			s["propertyNames"] = map[string]any{"pattern": `^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$|^[-+]?\.(inf|Inf|INF)$|^\.(nan|NaN|NAN)$`}
+			s["propertyNames"] = map[string]any{"pattern": `^[-+]?(\.[0-9_]+|[0-9][0-9_]*(\.[0-9_]*)?)([eE][-+]?[0-9]+)?$|^0x[0-9a-fA-F_]+$|^0o[0-7_]+$|^0b[01_]+$|^[-+]?\.(inf|Inf|INF)$|^\.(nan|NaN|NAN)$`}
 		default:
 			return nil // keys no scalar decodes to (interfaces, structs): data cannot set it
 		}

@@ -67,6 +67,7 @@ type Manager struct {
 
 	stack   []Scene
 	pending []request
+	closes  uint64 // Close calls: one during Apply restarts the queue
 }
 
 type request struct {
@@ -135,8 +136,15 @@ func (m *Manager) Apply() error {
 		r := m.pending[i]
 		m.pending[i] = request{}
 		done = i + 1
+		closes := m.closes
 		if err := m.apply(r); err != nil {
 			errs = append(errs, err)
+		}
+		if m.closes != closes {
+			// Closed during the change: the queue now holds only what was
+			// asked after Close, none of it done; the next Apply runs it.
+			done = 0
+			break
 		}
 	}
 	return errors.Join(errs...)
@@ -223,6 +231,8 @@ func call(s Scene, op string, fn func() error) (err error) {
 // pops do (OnChange sees each). It returns the failures of their OnExit,
 // joined. The engine calls it when its run ends.
 func (m *Manager) Close() error {
+	m.closes++
+	clear(m.pending)
 	m.pending = m.pending[:0]
 	var errs []error
 	for len(m.stack) > 0 {

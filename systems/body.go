@@ -129,9 +129,9 @@ func check(s *Shape) string {
 
 // checkSize returns why s is too big for the space, or "": resolv visits
 // every grid cell a shape's bounds cover, inside the area or not, each
-// time it moves, so a shape covering far more cells than the area has (a
-// typo in data, such as a radius of 1e7: billions of cells) is refused. A
-// long floor strip well past a small area is fine: few cells.
+// time it moves, so a shape covering more cells than the area has plus
+// 65,536 (a typo in data, such as a radius of 1e7: billions of cells) is
+// refused. A long floor strip well past a small area is fine: few cells.
 func (c *Collision) checkSize(s *Shape) string {
 	w, h := 0.0, 0.0
 	switch s.Kind {
@@ -147,7 +147,7 @@ func (c *Collision) checkSize(s *Shape) string {
 		w, h = hi.X-lo.X, hi.Y-lo.Y
 	}
 	cells := (w/c.cell + 2) * (h/c.cell + 2)
-	if limit := max(16*float64(c.cols)*float64(c.rows), 1<<16); cells > limit {
+	if limit := float64(c.cols)*float64(c.rows) + 1<<16; cells > limit {
 		return fmt.Sprintf("shape %vx%v covers %.3g grid cells, more than the %.3g the collision area allows", w, h, cells, limit)
 	}
 	return ""
