@@ -112,8 +112,10 @@ func (e *SceneError) Unwrap() error { return e.Err }
 //
 // A subscriber that panics does not stop the others, nor the frame: the
 // bus recovers the panic and reports it, to every subscriber, as an
-// EventError whose Err is a [*SubscriberError] (a panic while handling
-// that report is dropped, so a subscriber that always panics cannot loop).
+// EventError whose Err is a [*SubscriberError]. So that reports cannot
+// feed each other without end, a panic while handling a report is
+// dropped, and so is one by a subscriber on a kind of event while its
+// report of a panic on that kind is still going out.
 //
 // The zero value is a bus with no subscribers, ready to use.
 type Events struct {
@@ -185,8 +187,10 @@ func (b *Events) Emit(ev Event) {
 	}
 	// Reported once every subscriber has had ev, in order. A panic while
 	// handling such a report is dropped (a subscriber that always panics
-	// cannot loop); a panic on any other event, nested or on another
-	// goroutine, is reported.
+	// cannot loop), and so is one whose report (same subscriber, same
+	// kind) is in flight already (a subscriber that emits on every error
+	// and one that panics on that event cannot feed each other); any
+	// other panic, nested or on another goroutine, is reported.
 	if len(failed) == 0 {
 		return
 	}
