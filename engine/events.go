@@ -114,8 +114,8 @@ func (e *SceneError) Unwrap() error { return e.Err }
 // bus recovers the panic and reports it, to every subscriber, as an
 // EventError whose Err is a [*SubscriberError]. So that reports cannot
 // feed each other without end, a panic while handling a report is
-// dropped, and so is one by a subscriber on a kind of event while its
-// report of a panic on that kind is still going out.
+// dropped, and so is one by a subscriber on a kind of event while a
+// report of its panic on that kind is still going out, on any goroutine.
 //
 // The zero value is a bus with no subscribers, ready to use.
 type Events struct {
@@ -190,7 +190,7 @@ func (b *Events) Emit(ev Event) {
 	// cannot loop), and so is one whose report (same subscriber, same
 	// kind) is in flight already (a subscriber that emits on every error
 	// and one that panics on that event cannot feed each other); any
-	// other panic, nested or on another goroutine, is reported.
+	// other panic, nested or not, is reported.
 	if len(failed) == 0 {
 		return
 	}
@@ -198,23 +198,39 @@ func (b *Events) Emit(ev Event) {
 	if ev.Kind == EventError && errors.As(ev.Err, &se) {
 		return
 	}
-	for _, err := range failed {
+	// Every report of this Emit is marked in flight before any goes out,
+	// so that nested emissions cannot report the rest again (which grew
+	// with the factorial of the subscribers that panic); unmarked in a
+	// deferred call, so that a handler that exits its goroutine
+	// (runtime.Goexit, as t.FailNow does) leaves no mark behind. The
+	// marks are the bus's, not a goroutine's: a report on one goroutine
+	// also drops the same subscriber's panic on the same kind on another
+	// meanwhile.
+	busy := make([]bool, len(failed))
+	b.mu.Lock()
+	if b.inFlight == nil {
+		b.inFlight = make(map[[2]uint64]int)
+	}
+	for i, err := range failed {
 		k := [2]uint64{err.N, uint64(err.Kind)}
-		b.mu.Lock()
-		if b.inFlight == nil {
-			b.inFlight = make(map[[2]uint64]int)
-		}
-		busy := b.inFlight[k] > 0
+		busy[i] = b.inFlight[k] > 0
 		b.inFlight[k]++
+	}
+	b.mu.Unlock()
+	defer func() {
+		b.mu.Lock()
+		for _, err := range failed {
+			k := [2]uint64{err.N, uint64(err.Kind)}
+			if b.inFlight[k]--; b.inFlight[k] == 0 {
+				delete(b.inFlight, k)
+			}
+		}
 		b.mu.Unlock()
-		if !busy {
+	}()
+	for i, err := range failed {
+		if !busy[i] {
 			b.Emit(Event{Kind: EventError, Step: ev.Step, Now: ev.Now, Err: err})
 		}
-		b.mu.Lock()
-		if b.inFlight[k]--; b.inFlight[k] == 0 {
-			delete(b.inFlight, k)
-		}
-		b.mu.Unlock()
 	}
 }
 

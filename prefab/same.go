@@ -1,7 +1,6 @@
 package prefab
 
 import (
-	"maps"
 	"math"
 	"reflect"
 	"unsafe"
@@ -21,7 +20,34 @@ func sameValue(a, b any) bool {
 	if va.Type() != vb.Type() {
 		return false
 	}
-	return same(va, vb, make(map[visit]bool))
+	return same(va, vb, &visits{m: make(map[visit]bool)})
+}
+
+// visits are the pairs of pointers being compared, to stop at cycles.
+// The log lists them in the order added, so that a trial match that fails
+// (see sameLostKeys) can take back what it assumed, at the cost of what
+// it added rather than a copy of everything seen so far.
+type visits struct {
+	m   map[visit]bool
+	log []visit
+}
+
+// add records v, reporting whether it was already there.
+func (s *visits) add(v visit) (had bool) {
+	if s.m[v] {
+		return true
+	}
+	s.m[v] = true
+	s.log = append(s.log, v)
+	return false
+}
+
+// undo takes back every visit added since the log had length mark.
+func (s *visits) undo(mark int) {
+	for _, v := range s.log[mark:] {
+		delete(s.m, v)
+	}
+	s.log = s.log[:mark]
 }
 
 // visit is a pair of pointers being compared, to stop at cycles; with
@@ -32,7 +58,7 @@ type visit struct {
 	n    int
 }
 
-func same(a, b reflect.Value, seen map[visit]bool) bool {
+func same(a, b reflect.Value, seen *visits) bool {
 	switch a.Kind() {
 	case reflect.Float32, reflect.Float64:
 		x, y := a.Float(), b.Float()
@@ -54,10 +80,9 @@ func same(a, b reflect.Value, seen map[visit]bool) bool {
 		if a.Kind() == reflect.Slice {
 			v.n = a.Len()
 		}
-		if seen[v] {
+		if seen.add(v) {
 			return true
 		}
-		seen[v] = true
 		switch a.Kind() {
 		case reflect.Pointer:
 			return same(a.Elem(), b.Elem(), seen)
@@ -124,7 +149,7 @@ func same(a, b reflect.Value, seen map[visit]bool) bool {
 // sameLostKeys matches the entries of map a under keys that b cannot be
 // indexed by (NaN keys, which equal nothing) with b's entries whose keys
 // a cannot be indexed by, each to one that is the same, key and value.
-func sameLostKeys(a, b reflect.Value, lost [][2]reflect.Value, seen map[visit]bool) bool {
+func sameLostKeys(a, b reflect.Value, lost [][2]reflect.Value, seen *visits) bool {
 	var theirs [][2]reflect.Value
 	for it := b.MapRange(); it.Next(); {
 		if !a.MapIndex(it.Key()).IsValid() {
@@ -142,12 +167,12 @@ func sameLostKeys(a, b reflect.Value, lost [][2]reflect.Value, seen map[visit]bo
 				continue
 			}
 			// A trial that fails must leave no "same" assumptions behind.
-			trial := maps.Clone(seen)
-			if same(e[0], f[0], trial) && same(e[1], f[1], trial) {
-				maps.Copy(seen, trial)
+			mark := len(seen.log)
+			if same(e[0], f[0], seen) && same(e[1], f[1], seen) {
 				used[j], found = true, true
 				break
 			}
+			seen.undo(mark)
 		}
 		if !found {
 			return false

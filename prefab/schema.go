@@ -207,11 +207,11 @@ func (g *schemaGen) schemaOf(t reflect.Type) map[string]any {
 		// out of the type's range passes the pattern and is refused by the
 		// loader, with the file and line.
 		case kt.Kind() >= reflect.Int && kt.Kind() <= reflect.Uint64:
-			s["propertyNames"] = map[string]any{"pattern": `^[-+]?[0-9][0-9_]*$|^0x[0-9a-fA-F_]+$|^0o[0-7_]+$|^0b[01_]+$`}
+			s["propertyNames"] = map[string]any{"pattern": `^[-+]?[0-9][0-9_]*$|^[-+]?0[xX][0-9a-fA-F_]+$|^[-+]?0[oO][0-7_]+$|^[-+]?0[bB][01_]+$`}
 		case kt.Kind() == reflect.Bool:
 			s["propertyNames"] = map[string]any{"enum": []string{"true", "false", "True", "False", "TRUE", "FALSE"}}
 		case kt.Kind() == reflect.Float32 || kt.Kind() == reflect.Float64:
-			s["propertyNames"] = map[string]any{"pattern": `^[-+]?(\.[0-9_]+|[0-9][0-9_]*(\.[0-9_]*)?)([eE][-+]?[0-9]+)?$|^0x[0-9a-fA-F_]+$|^0o[0-7_]+$|^0b[01_]+$|^[-+]?\.(inf|Inf|INF)$|^\.(nan|NaN|NAN)$`}
+			s["propertyNames"] = map[string]any{"pattern": `^[-+]?(\.[0-9_]+|[0-9][0-9_]*(\.[0-9_]*)?)([eE][-+]?[0-9_]+)?$|^[-+]?0[xX][0-9a-fA-F_]+$|^[-+]?0[oO][0-7_]+$|^[-+]?0[bB][01_]+$|^[-+]?\.(inf|Inf|INF)$|^\.(nan|NaN|NAN)$`}
 		default:
 			return nil // keys no scalar decodes to (interfaces, structs): data cannot set it
 		}

@@ -63,6 +63,9 @@ const maxChanges = 64
 type Manager struct {
 	// OnChange, if not nil, is called after each change, once the entered
 	// scene's OnEnter has returned. The engine reports changes through it.
+	// A change whose OnEnter or OnExit calls Close is not reported (the
+	// pops Close makes are, first), so the last change reported always
+	// matches the stack.
 	OnChange func(Change)
 
 	stack   []Scene
@@ -119,7 +122,11 @@ func (m *Manager) Apply() error {
 	}
 	var errs []error
 	done := 0 // requests taken off the queue
+	closes := m.closes
 	defer func() {
+		if m.closes != closes {
+			done = 0 // closed during a change: what is queued came after Close
+		}
 		// Normally every request is done. A panic out of a change (an
 		// OnChange that panics) leaves the ones after it queued, in order.
 		n := copy(m.pending, m.pending[min(done, len(m.pending)):]) // Close may have emptied it
@@ -136,14 +143,13 @@ func (m *Manager) Apply() error {
 		r := m.pending[i]
 		m.pending[i] = request{}
 		done = i + 1
-		closes := m.closes
 		if err := m.apply(r); err != nil {
 			errs = append(errs, err)
 		}
 		if m.closes != closes {
 			// Closed during the change: the queue now holds only what was
-			// asked after Close, none of it done; the next Apply runs it.
-			done = 0
+			// asked after Close, none of it done; the next Apply runs it
+			// (the deferred compaction keeps it all, panic or not).
 			break
 		}
 	}
@@ -151,7 +157,7 @@ func (m *Manager) Apply() error {
 }
 
 func (m *Manager) apply(r request) error {
-	from := m.Top()
+	from, closes := m.Top(), m.closes
 	restart := r.kind == Replaced && r.to == from // leave, then enter again
 	if r.to != nil && r.to.base().scenes != nil && !restart {
 		return fmt.Errorf("%w: %v of %s", ErrActive, r.kind, Name(r.to))
@@ -177,7 +183,10 @@ func (m *Manager) apply(r request) error {
 		r.to = m.Top()
 	}
 	err := errors.Join(errs...)
-	if m.OnChange != nil {
+	// A change that an OnEnter or OnExit closed the manager during is not
+	// reported: Close's pops, reported already, undid it, and OnChange's
+	// last word must be the stack as it is.
+	if m.OnChange != nil && m.closes == closes {
 		m.OnChange(Change{Kind: r.kind, From: from, To: r.to, Err: err})
 	}
 	return err

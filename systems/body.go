@@ -129,9 +129,10 @@ func check(s *Shape) string {
 
 // checkSize returns why s is too big for the space, or "": resolv visits
 // every grid cell a shape's bounds cover, inside the area or not, each
-// time it moves, so a shape covering more cells than the area has plus
-// 65,536 (a typo in data, such as a radius of 1e7: billions of cells) is
-// refused. A long floor strip well past a small area is fine: few cells.
+// time it moves, so a shape whose bounds cover more cells than a box
+// twice the area's size each way (plus 65,536) is refused — a typo in
+// data, such as a radius of 1e7, covers billions of cells. A shape the
+// size of the area, or a long floor strip well past a small area, is fine.
 func (c *Collision) checkSize(s *Shape) string {
 	w, h := 0.0, 0.0
 	switch s.Kind {
@@ -147,8 +148,10 @@ func (c *Collision) checkSize(s *Shape) string {
 		w, h = hi.X-lo.X, hi.Y-lo.Y
 	}
 	cells := (w/c.cell + 2) * (h/c.cell + 2)
-	if limit := float64(c.cols)*float64(c.rows) + 1<<16; cells > limit {
-		return fmt.Sprintf("shape %vx%v covers %.3g grid cells, more than the %.3g the collision area allows", w, h, cells, limit)
+	// The estimate counts a partial cell at each end, so the area's own
+	// count does too.
+	if limit := 4*float64(c.cols+2)*float64(c.rows+2) + 1<<16; cells > limit {
+		return fmt.Sprintf("shape %vx%v covers %.0f grid cells, more than the %.0f the collision area allows", w, h, cells, limit)
 	}
 	return ""
 }

@@ -24,8 +24,8 @@ type CollisionOptions struct {
 	// Area is the part of the world the space's grid covers, rounded up
 	// to whole cells. A collider outside that collides with nothing and
 	// no query finds it; one partly inside collides where it is inside.
-	// A collider covering more grid cells than the area has plus 65,536
-	// is refused as a ColliderError: a typo such as a radius of 1e7 would
+	// A collider covering more grid cells than a box twice the area's
+	// size each way, plus 65,536, is refused as a ColliderError: a typo such as a radius of 1e7 would
 	// make every move visit billions of cells.
 	// The zero value means Rect(0, 0, 4096, 4096).
 	Area Rectangle
