@@ -207,11 +207,11 @@ func (g *schemaGen) schemaOf(t reflect.Type) map[string]any {
 		// out of the type's range passes the pattern and is refused by the
 		// loader, with the file and line.
 		case kt.Kind() >= reflect.Int && kt.Kind() <= reflect.Uint64:
-			s["propertyNames"] = map[string]any{"pattern": `^[-+]?[0-9][0-9_]*$|^[-+]?0[xX][0-9a-fA-F_]+$|^[-+]?0[oO][0-7_]+$|^[-+]?0[bB][01_]+$`}
+			s["propertyNames"] = map[string]any{"pattern": intKeyPattern}
 		case kt.Kind() == reflect.Bool:
 			s["propertyNames"] = map[string]any{"enum": []string{"true", "false", "True", "False", "TRUE", "FALSE"}}
 		case kt.Kind() == reflect.Float32 || kt.Kind() == reflect.Float64:
-			s["propertyNames"] = map[string]any{"pattern": `^[-+]?(\.[0-9_]+|[0-9][0-9_]*(\.[0-9_]*)?)([eE][-+]?[0-9_]+)?$|^[-+]?0[xX][0-9a-fA-F_]+$|^[-+]?0[oO][0-7_]+$|^[-+]?0[bB][01_]+$|^[-+]?\.(inf|Inf|INF)$|^\.(nan|NaN|NAN)$`}
+			s["propertyNames"] = map[string]any{"pattern": floatKeyPattern}
 		default:
 			return nil // keys no scalar decodes to (interfaces, structs): data cannot set it
 		}
@@ -348,3 +348,21 @@ func readsText(t reflect.Type, text string) bool {
 }
 
 var textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
+
+// The spellings of number map keys the loader (go.yaml.in/yaml/v3) reads,
+// as JSON schema patterns. A plain key that starts with a digit or a sign
+// is read with every '_' dropped: as an integer in base 10, 16 (0x), 8
+// (0o, or a leading 0 as YAML 1.1 has it: so 08 is not an integer), or 2
+// (0b); failing that, as a float. A key starting with '.' keeps its
+// underscores. The range of the key's type is not a pattern: a number out
+// of it passes the schema and the loader refuses it, with file and line.
+const (
+	baseKeyForms = `0_*[xX][0-9a-fA-F_]*[0-9a-fA-F][0-9a-fA-F_]*|0_*[oO][0-7_]*[0-7][0-7_]*|0_*[bB][01_]*[01][01_]*`
+	keyDigits    = `[0-9_]*[0-9][0-9_]*`
+
+	intKeyPattern   = `^(?:[-+]_*)?(?:0[0-7_]*|[1-9][0-9_]*|` + baseKeyForms + `)$`
+	floatKeyPattern = `^(?:[-+]_*)?(?:` + baseKeyForms + `)$` +
+		`|^(?:[0-9][0-9_]*(?:\.[0-9_]*)?|[-+]_*(?:\.` + keyDigits + `|[0-9][0-9_]*(?:\.[0-9_]*)?))(?:[eE]_*[-+]?` + keyDigits + `)?$` +
+		`|^\.[0-9]+(?:[eE][-+]?[0-9]+)?$` +
+		`|^[-+]?\.(?:inf|Inf|INF)$|^\.(?:nan|NaN|NAN)$`
+)

@@ -163,23 +163,25 @@ func (m *Manager) apply(r request) error {
 		return fmt.Errorf("%w: %v of %s", ErrActive, r.kind, Name(r.to))
 	}
 	var errs []error
+	// A scene leaving is off the stack before its OnExit runs, so that a
+	// Close there pops only the scenes beneath it.
 	switch r.kind {
 	case Replaced:
 		if from != nil {
+			m.pop()
 			errs = append(errs, leave(from))
-			m.stack[len(m.stack)-1] = nil
-			m.stack = m.stack[:len(m.stack)-1]
 		}
-		errs = append(errs, m.enter(r.to))
+		if m.closes == closes {
+			errs = append(errs, m.enter(r.to))
+		}
 	case Pushed:
 		errs = append(errs, m.enter(r.to))
 	case Popped:
 		if from == nil {
 			return nil
 		}
+		m.pop()
 		errs = append(errs, leave(from))
-		m.stack[len(m.stack)-1] = nil
-		m.stack = m.stack[:len(m.stack)-1]
 		r.to = m.Top()
 	}
 	err := errors.Join(errs...)
@@ -190,6 +192,12 @@ func (m *Manager) apply(r request) error {
 		m.OnChange(Change{Kind: r.kind, From: from, To: r.to, Err: err})
 	}
 	return err
+}
+
+// pop takes the top scene off the stack.
+func (m *Manager) pop() {
+	m.stack[len(m.stack)-1] = nil
+	m.stack = m.stack[:len(m.stack)-1]
 }
 
 // enter puts s on top of the stack and calls its OnEnter.
@@ -239,6 +247,12 @@ func call(s Scene, op string, fn func() error) (err error) {
 // Close drops the queued changes and leaves every scene, top first, as
 // pops do (OnChange sees each). It returns the failures of their OnExit,
 // joined. The engine calls it when its run ends.
+//
+// Close may be called from inside a change (an OnEnter, an OnExit, or
+// OnChange, as a "save and quit" does): the change it interrupts stops
+// there (a Replace whose leaving scene closes does not enter the new one)
+// and is not reported, and the changes queued after Close wait for the
+// next Apply.
 func (m *Manager) Close() error {
 	m.closes++
 	clear(m.pending)

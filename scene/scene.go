@@ -19,7 +19,8 @@ import "github.com/tessera-engine/tessera/world"
 //     is the frame's length in seconds and alpha the share of a step
 //     accumulated since the last fixed step (0–1).
 //   - OnExit when the scene leaves; its world is cleared and its root
-//     released right after.
+//     released right after. The scene is off the manager's stack already
+//     (Top is the scene beneath it, if any).
 //
 // Only the top scene of the manager's stack updates; those beneath it are
 // still drawn.
