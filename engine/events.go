@@ -114,9 +114,9 @@ func (e *SceneError) Unwrap() error { return e.Err }
 // bus recovers the panic and reports it, to every subscriber, as an
 // EventError whose Err is a [*SubscriberError]. So that reports cannot
 // feed each other without end, a panic while handling a report is
-// dropped, and so is one by a subscriber on a kind of event while a
-// report of its panic on that kind is going out or waiting to (behind
-// other reports of the same Emit), on any goroutine.
+// dropped, and so is one by a subscriber on a kind of event while the
+// Emit that caught its last panic on that kind is still sending reports
+// (its own, or the other subscribers' panics it caught), on any goroutine.
 //
 // The zero value is a bus with no subscribers, ready to use.
 type Events struct {
@@ -189,10 +189,10 @@ func (b *Events) Emit(ev Event) {
 	// Reported once every subscriber has had ev, in order. A panic while
 	// handling such a report is dropped (a subscriber that always panics
 	// cannot loop), and so is one whose report (same subscriber, same
-	// kind) is in flight already, going out or waiting behind the other
-	// reports of its Emit (a subscriber that emits on every error and one
-	// that panics on that event cannot feed each other); any other panic,
-	// nested or not, is reported.
+	// kind) is in flight already: caught by an Emit still sending its
+	// reports (a subscriber that emits on every error and one that panics
+	// on that event cannot feed each other); any other panic, nested or
+	// not, is reported.
 	if len(failed) == 0 {
 		return
 	}

@@ -356,6 +356,9 @@ var textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
 // (0b); failing that, as a float. A key starting with '.' keeps its
 // underscores. The range of the key's type is not a pattern: a number out
 // of it passes the schema and the loader refuses it, with file and line.
+// Nor are the YAML library's own limits: a 0x, 0o or 0b key beyond 64 bits
+// (even for a float key), or a '+' before an unsigned key beyond int64's
+// range, passes the schema and is refused the same way.
 const (
 	baseKeyForms = `0_*[xX][0-9a-fA-F_]*[0-9a-fA-F][0-9a-fA-F_]*|0_*[oO][0-7_]*[0-7][0-7_]*|0_*[bB][01_]*[01][01_]*`
 	keyDigits    = `[0-9_]*[0-9][0-9_]*`

@@ -63,14 +63,16 @@ const maxChanges = 64
 type Manager struct {
 	// OnChange, if not nil, is called after each change, once the entered
 	// scene's OnEnter has returned. The engine reports changes through it.
-	// A change whose OnEnter or OnExit calls Close is not reported (the
-	// pops Close makes are, first), so the last change reported always
-	// matches the stack.
+	// Replaying the changes it sees, in order, rebuilds the stack: even
+	// when a scene closes the manager from inside a change (see Close).
 	OnChange func(Change)
 
-	stack   []Scene
-	pending []request
-	closes  uint64 // Close calls: one during Apply restarts the queue
+	stack    []Scene
+	pending  []request
+	closes   uint64 // Close calls: one during Apply restarts the queue
+	changing int    // changes in progress: a Close waits for them
+	closing  bool   // Close was called during a change, its pops wait
+	applying bool   // inside Apply: a nested Apply does nothing
 }
 
 type request struct {
@@ -115,11 +117,15 @@ func (m *Manager) Pending() bool { return len(m.pending) > 0 }
 //
 // Never call Apply from inside a system of a scene it may leave: leaving
 // clears the scene's world, which panics during a system run. The engine
-// calls it between steps.
+// calls it between steps. Called during an Apply (from an OnEnter, OnExit
+// or OnChange), it does nothing: the Apply in progress makes the changes
+// queued meanwhile.
 func (m *Manager) Apply() error {
-	if len(m.pending) == 0 {
+	if len(m.pending) == 0 || m.applying {
 		return nil
 	}
+	m.applying = true
+	defer func() { m.applying = false }()
 	var errs []error
 	done := 0 // requests taken off the queue
 	closes := m.closes
@@ -156,39 +162,49 @@ func (m *Manager) Apply() error {
 	return errors.Join(errs...)
 }
 
-func (m *Manager) apply(r request) error {
-	from, closes := m.Top(), m.closes
+func (m *Manager) apply(r request) (err error) {
+	from := m.Top()
 	restart := r.kind == Replaced && r.to == from // leave, then enter again
 	if r.to != nil && r.to.base().scenes != nil && !restart {
 		return fmt.Errorf("%w: %v of %s", ErrActive, r.kind, Name(r.to))
 	}
 	var errs []error
-	// A scene leaving is off the stack before its OnExit runs, so that a
-	// Close there pops only the scenes beneath it.
+	// A scene leaving is off the stack before its OnExit runs, so that
+	// the stack is right for a Close there when the change is done.
+	m.changing++
 	switch r.kind {
 	case Replaced:
 		if from != nil {
 			m.pop()
 			errs = append(errs, leave(from))
 		}
-		if m.closes == closes {
+		if m.closing {
+			// Closed while leaving: the new scene does not enter, and
+			// what happened is a pop.
+			r.kind, r.to = Popped, m.Top()
+		} else {
 			errs = append(errs, m.enter(r.to))
 		}
 	case Pushed:
 		errs = append(errs, m.enter(r.to))
 	case Popped:
 		if from == nil {
+			m.changing--
 			return nil
 		}
 		m.pop()
 		errs = append(errs, leave(from))
 		r.to = m.Top()
 	}
-	err := errors.Join(errs...)
-	// A change that an OnEnter or OnExit closed the manager during is not
-	// reported: Close's pops, reported already, undid it, and OnChange's
-	// last word must be the stack as it is.
-	if m.OnChange != nil && m.closes == closes {
+	m.changing--
+	err = errors.Join(errs...)
+	if m.closing && m.changing == 0 {
+		// Close was called during this change: it takes effect now that
+		// the change is done, after its report (even one that panics).
+		m.closing = false
+		defer func() { err = errors.Join(err, m.popAll()) }()
+	}
+	if m.OnChange != nil {
 		m.OnChange(Change{Kind: r.kind, From: from, To: r.to, Err: err})
 	}
 	return err
@@ -248,15 +264,26 @@ func call(s Scene, op string, fn func() error) (err error) {
 // pops do (OnChange sees each). It returns the failures of their OnExit,
 // joined. The engine calls it when its run ends.
 //
-// Close may be called from inside a change (an OnEnter, an OnExit, or
-// OnChange, as a "save and quit" does): the change it interrupts stops
-// there (a Replace whose leaving scene closes does not enter the new one)
-// and is not reported, and the changes queued after Close wait for the
-// next Apply.
+// Called from inside a change (from an OnEnter or OnExit, as a "save and
+// quit" does), Close drops the queue at once but leaves the scenes once
+// that change is done and reported, and the failures come back from the
+// Apply (or Close) making the change instead. A Replace whose leaving
+// scene closes does not enter the new scene: it is reported as a pop.
+// Called from OnChange, Close leaves the scenes at once. Either way the
+// changes queued after Close wait for the next Apply.
 func (m *Manager) Close() error {
 	m.closes++
 	clear(m.pending)
 	m.pending = m.pending[:0]
+	if m.changing > 0 {
+		m.closing = true
+		return nil
+	}
+	return m.popAll()
+}
+
+// popAll leaves every scene, top first.
+func (m *Manager) popAll() error {
 	var errs []error
 	for len(m.stack) > 0 {
 		if err := m.apply(request{kind: Popped}); err != nil {
