@@ -77,12 +77,12 @@ func New(cfg Config, first scene.Scene) (*Engine, error) {
 	return e, nil
 }
 
-// Start enters the first scene, if it has not been entered yet, and
-// returns the error of its OnEnter (the scene stays entered: see
-// [scene.Scene]). Subscribe to [Engine.Events] before Start to see the
+// Start enters the first scene, if it has not been entered yet and the
+// engine is not closed, and returns the error of its OnEnter (the scene
+// stays entered: see [scene.Scene]). Subscribe to [Engine.Events] before Start to see the
 // first scene change.
 func (e *Engine) Start() error {
-	if e.started {
+	if e.started || e.closed {
 		return nil
 	}
 	e.started = true
@@ -201,7 +201,8 @@ func (e *Engine) update(s scene.Scene, op string, dt, alpha float64) {
 
 // apply makes the scene changes asked for, reporting failures.
 func (e *Engine) apply() {
-	if e.scenes.Pending() {
+	// Once closed, nothing enters: what a leaving scene queued stays queued.
+	if e.scenes.Pending() && !e.closed {
 		e.applyScenes()
 	}
 }
@@ -285,8 +286,9 @@ func (e *Engine) ended() bool {
 
 // Close leaves every scene, top first, and returns the errors of their
 // OnExit (and of leaving: Clear, Release), which it also reports as error
-// events with each pop's scene event. The engine is done afterwards.
-// Calling Close again does nothing.
+// events with each pop's scene event. The engine is done afterwards: a
+// change a leaving scene queues is never made. Calling Close again does
+// nothing.
 func (e *Engine) Close() error {
 	if e.closed {
 		return nil

@@ -72,7 +72,7 @@ type Manager struct {
 	closes   uint64 // Close calls: one during Apply restarts the queue
 	changing int    // changes in progress: a Close waits for them
 	closing  bool   // Close was called during a change, its pops wait
-	applying bool   // inside Apply: a nested Apply does nothing
+	applying bool   // inside Apply or Close: a nested Apply does nothing
 }
 
 type request struct {
@@ -117,11 +117,12 @@ func (m *Manager) Pending() bool { return len(m.pending) > 0 }
 //
 // Never call Apply from inside a system of a scene it may leave: leaving
 // clears the scene's world, which panics during a system run. The engine
-// calls it between steps. Called during an Apply (from an OnEnter, OnExit
-// or OnChange), it does nothing: the Apply in progress makes the changes
-// queued meanwhile.
+// calls it between steps. Called during an Apply or a Close (from an
+// OnEnter, OnExit or OnChange), it does nothing: the Apply in progress
+// makes the changes queued meanwhile, and those queued during a Close
+// wait for the next Apply.
 func (m *Manager) Apply() error {
-	if len(m.pending) == 0 || m.applying {
+	if len(m.pending) == 0 || m.applying || m.changing > 0 {
 		return nil
 	}
 	m.applying = true
@@ -278,6 +279,12 @@ func (m *Manager) Close() error {
 	if m.changing > 0 {
 		m.closing = true
 		return nil
+	}
+	if !m.applying {
+		// No Apply in the scenes' callbacks while they leave: what they
+		// queue waits for the next one.
+		m.applying = true
+		defer func() { m.applying = false }()
 	}
 	return m.popAll()
 }
