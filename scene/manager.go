@@ -122,7 +122,7 @@ func (m *Manager) Pending() bool { return len(m.pending) > 0 }
 // makes the changes queued meanwhile, and those queued during a Close
 // wait for the next Apply.
 func (m *Manager) Apply() error {
-	if len(m.pending) == 0 || m.applying || m.changing > 0 {
+	if len(m.pending) == 0 || m.applying { // a change runs inside an Apply or a Close
 		return nil
 	}
 	m.applying = true
