@@ -7,32 +7,19 @@ import (
 	"testing"
 
 	"github.com/tessera-engine/tessera/engine"
-	"github.com/tessera-engine/tessera/scene"
 )
-
-type closeOnExitScene struct {
-	scene.Base
-	close func()
-}
-
-func (s *closeOnExitScene) OnExit() {
-	if f := s.close; f != nil {
-		s.close = nil
-		f()
-	}
-}
 
 // A scene whose OnExit closes the engine (save and quit): the scene change
 // that leaves it panics out of the engine with index out of range [-1],
 // because the manager pops a stack Close has already emptied.
 func TestEngineCloseInSceneOnExit(t *testing.T) {
-	a := &closeOnExitScene{}
+	a := &exitHookScene{}
 	h, err := engine.NewHeadless(engine.Config{}, a, engine.HeadlessOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	h.RunSteps(1)
-	a.close = func() { h.Close() }
+	a.onExit = func() { h.Close() }
 	h.Scenes().Pop()
 	defer func() {
 		if r := recover(); r != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/tessera-engine/tessera/scene"
 )
 
+// exitHookScene is a scene whose OnExit runs a hook, once.
 type exitHookScene struct {
 	scene.Base
 	onExit func()

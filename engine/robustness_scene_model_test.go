@@ -233,24 +233,12 @@ func TestSceneEngineRandomWithApply(t *testing.T) {
 	}
 }
 
-type rvExitApply struct {
-	scene.Base
-	onExit func()
-}
-
-func (s *rvExitApply) OnExit() {
-	if f := s.onExit; f != nil {
-		s.onExit = nil
-		f()
-	}
-}
-
 // The engine's Close at the end of a run (window runtime, `defer
 // h.Close()`) with a scene whose OnExit queues a change and applies it:
 // nothing enters during the Close, and subscribers can rebuild the stack
 // from the scene events.
 func TestSceneEngineCloseOnExitApply(t *testing.T) {
-	a, b, c := &rvExitApply{}, &rvExitApply{}, &rvExitApply{}
+	a, b, c := &exitHookScene{}, &exitHookScene{}, &exitHookScene{}
 	h, err := engine.NewHeadless(engine.Config{}, a, engine.HeadlessOptions{})
 	if err != nil {
 		t.Fatal(err)

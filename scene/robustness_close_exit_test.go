@@ -32,6 +32,8 @@ func (s *hookScene) OnExit() {
 	}
 }
 
+func (s *hookScene) String() string { return s.name }
+
 func hookStack(m *scene.Manager) []string {
 	var out []string
 	for s := range m.All() {

@@ -7,26 +7,12 @@ import (
 	"github.com/tessera-engine/tessera/scene"
 )
 
-type exitScene struct {
-	scene.Base
-	name   string
-	onExit func()
-}
-
-func (s *exitScene) OnExit() {
-	if f := s.onExit; f != nil {
-		s.onExit = nil
-		f()
-	}
-}
-
-func (s *exitScene) String() string { return s.name }
-
-func exitName(s scene.Scene) string {
+// hookName is s's name, or "nil".
+func hookName(s scene.Scene) string {
 	if s == nil {
 		return "nil"
 	}
-	return s.(*exitScene).name
+	return s.(*hookScene).name
 }
 
 // replay rebuilds the stack from the changes OnChange reports and checks
@@ -42,17 +28,17 @@ func replayChanges(t *testing.T, start []string, changes []scene.Change) {
 		return stack[len(stack)-1]
 	}
 	for _, c := range changes {
-		if got := exitName(c.From); got != top() {
-			t.Errorf("change %s %s -> %s: From is not the top of the reported stack %q", c.Kind, exitName(c.From), exitName(c.To), stack)
+		if got := hookName(c.From); got != top() {
+			t.Errorf("change %s %s -> %s: From is not the top of the reported stack %q", c.Kind, hookName(c.From), hookName(c.To), stack)
 		}
 		switch c.Kind {
 		case scene.Pushed:
-			stack = append(stack, exitName(c.To))
+			stack = append(stack, hookName(c.To))
 		case scene.Replaced:
 			if len(stack) > 0 {
 				stack = stack[:len(stack)-1]
 			}
-			stack = append(stack, exitName(c.To))
+			stack = append(stack, hookName(c.To))
 		case scene.Popped:
 			if len(stack) > 0 {
 				stack = stack[:len(stack)-1]
@@ -75,8 +61,8 @@ func TestCloseInOnExitReportsTheLeave(t *testing.T) {
 			m := scene.NewManager()
 			var changes []scene.Change
 			m.OnChange = func(c scene.Change) { changes = append(changes, c) }
-			a := &exitScene{name: "a"}
-			b := &exitScene{name: "b"}
+			a := &hookScene{name: "a"}
+			b := &hookScene{name: "b"}
 			m.Push(a)
 			m.Push(b)
 			if err := m.Apply(); err != nil {
@@ -89,7 +75,7 @@ func TestCloseInOnExitReportsTheLeave(t *testing.T) {
 				m.Pop()
 				m.Apply()
 			case "replace":
-				m.Replace(&exitScene{name: "c"})
+				m.Replace(&hookScene{name: "c"})
 				m.Apply()
 			case "close":
 				m.Close()
@@ -97,7 +83,7 @@ func TestCloseInOnExitReportsTheLeave(t *testing.T) {
 			var log []string
 			sawB := false
 			for _, c := range changes {
-				log = append(log, fmt.Sprintf("%s %s->%s", c.Kind, exitName(c.From), exitName(c.To)))
+				log = append(log, fmt.Sprintf("%s %s->%s", c.Kind, hookName(c.From), hookName(c.To)))
 				if c.From == scene.Scene(b) {
 					sawB = true
 				}
@@ -118,14 +104,14 @@ func TestApplyInsideApplyDoesNothing(t *testing.T) {
 	m := scene.NewManager()
 	var changes []scene.Change
 	m.OnChange = func(c scene.Change) { changes = append(changes, c) }
-	a := &exitScene{name: "a"}
-	b := &exitScene{name: "b"}
+	a := &hookScene{name: "a"}
+	b := &hookScene{name: "b"}
 	m.Push(a)
 	m.Push(b)
 	m.Apply()
 	changes = nil
 	b.onExit = func() {
-		m.Push(&exitScene{name: "d"})
+		m.Push(&hookScene{name: "d"})
 		m.Apply()
 	}
 	m.Pop()
@@ -137,7 +123,7 @@ func TestApplyInsideApplyDoesNothing(t *testing.T) {
 	}
 	var names []string
 	for s := range m.All() {
-		names = append(names, exitName(s))
+		names = append(names, hookName(s))
 	}
 	if fmt.Sprint(names) != "[a d]" {
 		t.Errorf("stack %q, want [a d]: the push queued in OnExit made by the outer Apply", names)
