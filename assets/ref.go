@@ -19,12 +19,54 @@ import (
 // number.
 type Path uint32
 
-// paths is the intern table behind [Path].
-var paths struct {
+// table interns strings as small numbers; number 0 is "".
+type table struct {
 	sync.RWMutex
-	names []string        // by Path; names[0] is ""
-	ids   map[string]Path // by cleaned path
+	names []string
+	ids   map[string]uint32
 }
+
+// intern returns the number of s, adding it if it is new.
+func (t *table) intern(s string) uint32 {
+	if s == "" {
+		return 0
+	}
+	t.RLock()
+	id, ok := t.ids[s]
+	t.RUnlock()
+	if ok {
+		return id
+	}
+	t.Lock()
+	defer t.Unlock()
+	if id, ok := t.ids[s]; ok {
+		return id
+	}
+	if t.ids == nil {
+		t.ids = make(map[string]uint32)
+		t.names = []string{""}
+	}
+	id = uint32(len(t.names))
+	t.names = append(t.names, s)
+	t.ids[s] = id
+	return id
+}
+
+// name returns the string of id, and whether id was ever handed out.
+func (t *table) name(id uint32) (string, bool) {
+	t.RLock()
+	defer t.RUnlock()
+	if id == 0 {
+		return "", true
+	}
+	if int(id) >= len(t.names) {
+		return "", false
+	}
+	return t.names[id], true
+}
+
+// paths and names are the intern tables behind [Path] and [Name].
+var paths, names table
 
 // PathOf returns the Path of name, cleaned as the loader cleans it
 // ("sprites/../sprites/a.png" is "sprites/a.png"). "" gives the zero
@@ -48,38 +90,15 @@ func lookupPath(name string) (Path, error) {
 	if lerr != nil {
 		return 0, lerr.Err
 	}
-	paths.RLock()
-	p, ok := paths.ids[c]
-	paths.RUnlock()
-	if ok {
-		return p, nil
-	}
-	paths.Lock()
-	defer paths.Unlock()
-	if p, ok := paths.ids[c]; ok {
-		return p, nil
-	}
-	if paths.ids == nil {
-		paths.ids = make(map[string]Path)
-		paths.names = []string{""}
-	}
-	p = Path(len(paths.names))
-	paths.names = append(paths.names, c)
-	paths.ids[c] = p
-	return p, nil
+	return Path(paths.intern(c)), nil
 }
 
 // String returns the cleaned path, or "" for the zero Path. O(1).
 func (p Path) String() string {
-	if p == 0 {
-		return ""
+	if s, ok := paths.name(uint32(p)); ok {
+		return s
 	}
-	paths.RLock()
-	defer paths.RUnlock()
-	if int(p) >= len(paths.names) {
-		return fmt.Sprintf("Path(%d)", uint32(p))
-	}
-	return paths.names[p]
+	return fmt.Sprintf("Path(%d)", uint32(p))
 }
 
 // Dir returns the directory of the path, as path.Dir does, for resolving
@@ -99,6 +118,33 @@ func (p *Path) UnmarshalText(b []byte) error {
 		return fmt.Errorf("asset path %q: %w", b, err)
 	}
 	*p = v
+	return nil
+}
+
+// Name is a name inside an asset, such as an atlas's frame or clip, as a
+// number, for the same reasons as [Path] and interned the same way: the
+// same text always gives the same Name in one process, and the zero Name
+// is "". Save the text, never the number.
+type Name uint32
+
+// NameOf returns the Name of s. Amortized O(len(s)); safe for concurrent
+// use.
+func NameOf(s string) Name { return Name(names.intern(s)) }
+
+// String returns the name's text. O(1).
+func (n Name) String() string {
+	if s, ok := names.name(uint32(n)); ok {
+		return s
+	}
+	return fmt.Sprintf("Name(%d)", uint32(n))
+}
+
+// MarshalText returns the name's text, as data writes it.
+func (n Name) MarshalText() ([]byte, error) { return []byte(n.String()), nil }
+
+// UnmarshalText sets n to the Name of the text.
+func (n *Name) UnmarshalText(b []byte) error {
+	*n = NameOf(string(b))
 	return nil
 }
 

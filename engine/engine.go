@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/tessera-engine/tessera/render/drawable"
 	"github.com/tessera-engine/tessera/scene"
 	"github.com/tessera-engine/tessera/world"
 )
@@ -47,12 +48,19 @@ type Engine struct {
 	// after it.
 	reported []error
 	applying bool
+
+	svc        services           // what scenes' worlds get: the loader, the sound queue
+	sounds     []Sound            // sound requests not yet taken
+	animator   *drawable.Animator // plays the stepping scene's animations
+	beforeStep func(scene.Scene)  // the runtime's step observer
 }
 
-// New returns an engine that will run cfg, fills in cfg's defaults and
-// checks it ([Config.Validate]). The first scene is entered by
-// [Engine.Start], or by the first frame. Panics if first is nil.
-func New(cfg Config, first scene.Scene) (*Engine, error) {
+// New returns an engine that will run g with the configuration cfg
+// (g.Config is only Main's defaults), fills in cfg's defaults and checks
+// it ([Config.Validate]). The first scene is entered by [Engine.Start], or
+// by the first frame. Panics if g.First is nil.
+func New(cfg Config, g Game) (*Engine, error) {
+	first := g.First
 	if first == nil {
 		panic(errors.New("engine: New with a nil first scene"))
 	}
@@ -72,6 +80,12 @@ func New(cfg Config, first scene.Scene) (*Engine, error) {
 		first:  first,
 	}
 	e.onError = func(err error) { e.emit(errorEvent(err)) }
+	e.svc = newServices(g.Assets)
+	e.svc.sounds = &e.sounds
+	e.svc.steps = e.loop.Steps
+	if e.svc.assets != nil {
+		e.animator = drawable.NewAnimator(e.svc.assets)
+	}
 	e.step.e = e
 	e.scenes.OnChange = e.changed
 	return e, nil
@@ -86,6 +100,7 @@ func (e *Engine) Start() error {
 		return nil
 	}
 	e.started = true
+	e.provide(e.first)
 	e.scenes.Replace(e.first)
 	return e.applyScenes()
 }
@@ -145,10 +160,12 @@ func (s *stepper) FixedStep(ctx *world.Context) bool {
 	e.ctx = ctx
 	defer func() { e.ctx = nil }()
 	if top := e.scenes.Top(); top != nil {
+		e.stepBegins(top, ctx)
 		if err := top.World().Run(*ctx, e.onError); err != nil {
 			e.onError(err)
 		}
 		e.update(top, "FixedUpdate", ctx.DT, 0)
+		e.stepEnds(top, ctx)
 	}
 	e.input.endStep()
 	e.apply()
@@ -246,6 +263,7 @@ func (e *Engine) changed(c scene.Change) {
 	}
 	if c.To != nil {
 		inputResource.Set(c.To.World(), e.input)
+		e.provide(c.To)
 	}
 	eachError(c.Err, func(one error) {
 		if e.applying { // applyScenes reports Apply's other errors after

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/tessera-engine/tessera/scene"
 )
 
 // HeadlessOptions configure a [Headless] runner. The zero value runs one
@@ -49,10 +48,10 @@ type Headless struct {
 	changed []bool // per action: a script entry changed it this frame
 }
 
-// NewHeadless returns a headless runner of cfg starting with first; see
-// [New]. It returns an error if the script names an unknown action.
-func NewHeadless(cfg Config, first scene.Scene, opts HeadlessOptions) (*Headless, error) {
-	e, err := New(cfg, first)
+// NewHeadless returns a headless runner of g with the configuration cfg;
+// see [New]. It returns an error if the script names an unknown action.
+func NewHeadless(cfg Config, g Game, opts HeadlessOptions) (*Headless, error) {
+	e, err := New(cfg, g)
 	if err != nil {
 		return nil, err
 	}
@@ -164,6 +163,12 @@ const maxIdleFrames = 100_000
 // when the loop stays paused, or its frames add no time (time scale 0 or
 // nearly), for so many frames that no step will ever run.
 var ErrNoProgress = errors.New("engine: headless loop paused or stopped in time: no step runs")
+
+// Sounds returns the sound requests game logic made and nobody took
+// ([Engine.TakeSounds]): in a headless run, every one so far, in order, for
+// tests to check that the game asked for the sounds it should. The slice
+// is the engine's, valid until the next frame.
+func (h *Headless) Sounds() []Sound { return h.sounds }
 
 // Run runs frames until the engine is done: stopped by [Engine.Stop], or
 // with its scene stack empty. It returns the first scene's OnEnter error,

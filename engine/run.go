@@ -8,9 +8,8 @@ import (
 	"log"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
-
-	"github.com/tessera-engine/tessera/scene"
 )
 
 // ErrNoRuntime is returned by [Run] when no windowed runtime is linked
@@ -34,37 +33,31 @@ func RegisterRuntime(run func(*Engine) error) {
 	runtimes.run = run
 }
 
-// Run runs a game: it makes an [Engine] of cfg and first, logs its error
-// events to the standard logger, and hands it to the registered window
-// runtime, returning when the run ends. A program calls it from its main
-// goroutine, once, after importing engine/window:
-//
-//	import _ "github.com/tessera-engine/tessera/engine/window"
-//
-//	func main() {
-//		cfg, err := engine.LoadConfig(engine.LoadOptions{Args: os.Args[1:]})
-//		...
-//		if err := engine.Run(cfg, &Title{}); err != nil {
-//			log.Fatal(err)
-//		}
-//	}
+// Run runs a game in a window: it makes an [Engine] of cfg and g, logs
+// its error events to the standard logger, and hands it to the registered
+// window runtime, returning when the run ends. A program calls it from
+// its main goroutine, once, after importing engine/window; most call
+// [Main] instead, which loads the configuration first.
 //
 // Without a registered runtime Run returns [ErrNoRuntime]; a dedicated
 // server or a test runs the same scenes with [NewHeadless] instead.
-func Run(cfg Config, first scene.Scene) error {
+func Run(cfg Config, g Game) error {
 	if runtime() == nil {
 		return ErrNoRuntime
 	}
-	e, err := New(cfg, first)
+	e, err := New(cfg, g)
 	if err != nil {
 		return err
 	}
-	e.Events().Subscribe(func(ev Event) {
-		if ev.Kind == EventError {
-			log.Printf("tessera: %v", ev)
-		}
-	})
+	e.Events().Subscribe(logErrors)
 	return e.Run()
+}
+
+// logErrors logs error events to the standard logger.
+func logErrors(ev Event) {
+	if ev.Kind == EventError {
+		log.Printf("tessera: %v", ev)
+	}
 }
 
 // Run is [Run] for an engine already made with [New]: for a game that
@@ -86,36 +79,106 @@ func runtime() func(*Engine) error {
 	return runtimes.run
 }
 
-// Main is the whole main function of a game that needs nothing more: it
-// loads the configuration over defaults ([LoadConfig] with the command
-// line, the environment and tessera.yaml), runs first with [Run] (error
-// events logged), and exits: with status 0 when the game ends, 1 after an
-// error (printed), and 2 after a bad flag or configuration value (printed,
-// naming the key and where it came from). -help lists every key with its
-// type, range and default, and exits 0. A game with keys of its own, or
-// that handles errors itself, calls LoadConfig and Run instead.
-func Main(defaults Config, first scene.Scene) {
-	os.Exit(runMain(os.Args[1:], defaults, first, os.Stderr))
+// Main is the whole main function of a game:
+//
+//	func main() {
+//		engine.Main(engine.Game{
+//			Config: engine.Config{Window: engine.WindowConfig{Title: "Flap"}, Input: game.Actions()},
+//			Assets: game.Assets, // an embed.FS
+//			First:  &game.Title{},
+//		})
+//	}
+//
+// It loads the configuration over g.Config ([LoadConfig] with the command
+// line, the environment and tessera.yaml), runs the game in a window
+// ([Run]) and exits: with status 0 when the game ends, 1 after an error
+// (each printed once, naming what failed), and 2 after a bad flag or
+// configuration value (printed, naming the key and where it came from).
+// -help lists every key with its type, range and default, and exits 0.
+//
+// The window comes from package engine/window, which links ebitengine; a
+// binary that links ebitengine cannot start without a display, so a game
+// links the window only in builds with the tesserawindow tag, from a file
+// of its main package holding nothing else:
+//
+//	//go:build tesserawindow
+//
+//	package main
+//
+//	import _ "github.com/tessera-engine/tessera/engine/window"
+//
+// Built without the tag, the binary has no window: Main says so and exits
+// 2, unless -headless is given. -headless runs the game with no window
+// for -steps fixed steps (600 by default, ten seconds at 60 Hz), in
+// either build, for servers, CI and machines without a display.
+func Main(g Game) {
+	os.Exit(runMain(os.Args[1:], g, os.Stderr))
 }
 
+// DefaultHeadlessSteps is how many fixed steps Main runs with -headless
+// and no -steps.
+const DefaultHeadlessSteps = 600
+
 // runMain is Main without the exit, for tests.
-func runMain(args []string, defaults Config, first scene.Scene, stderr io.Writer) int {
+func runMain(args []string, g Game, stderr io.Writer) int {
 	name := "game"
 	if len(os.Args) > 0 {
 		name = filepath.Base(os.Args[0])
 	}
 	fset := flag.NewFlagSet(name, flag.ContinueOnError)
 	fset.SetOutput(stderr)
-	cfg, err := LoadConfig(LoadOptions{Args: args, Defaults: defaults, Flags: fset})
+	headless := fset.Bool("headless", false, "run without a window, for -steps fixed steps")
+	steps := fset.Uint64("steps", DefaultHeadlessSteps, "fixed `steps` of a -headless run")
+	cfg, err := LoadConfig(LoadOptions{Args: args, Defaults: g.Config, Keys: g.Keys, Flags: fset})
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		return 0
 	case err != nil:
 		fmt.Fprintln(stderr, err)
 		return 2
+	case fset.NArg() > 0:
+		fmt.Fprintf(stderr, "%s: unexpected arguments %q\n", name, fset.Args())
+		return 2
+	case !*headless && runtime() == nil:
+		fmt.Fprintf(stderr, "%s: this binary has no window (build it with -tags tesserawindow, as scripts/example.sh does); run it with -headless to play without one\n", name)
+		return 2
 	}
-	if err := Run(cfg, first); err != nil {
+	var e *Engine
+	var h *Headless
+	if *headless {
+		h, err = NewHeadless(cfg, g, HeadlessOptions{})
+		if h != nil {
+			e = h.Engine
+		}
+	} else {
+		e, err = New(cfg, g)
+	}
+	if err != nil {
 		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	// Each error is printed once: as an event when it happens, and at the
+	// end only if no event said it.
+	var logged []error
+	e.Events().Subscribe(func(ev Event) {
+		if ev.Kind == EventError {
+			logged = append(logged, ev.Err)
+			fmt.Fprintf(stderr, "%s: %v\n", name, ev)
+		}
+	})
+	if *headless {
+		err = errors.Join(h.RunSteps(*steps), h.Close())
+	} else {
+		err = e.Run()
+	}
+	failed := len(logged) > 0
+	eachError(err, func(one error) {
+		if !slices.Contains(logged, one) {
+			fmt.Fprintf(stderr, "%s: %v\n", name, one)
+		}
+		failed = true
+	})
+	if failed {
 		return 1
 	}
 	return 0

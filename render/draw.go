@@ -4,13 +4,13 @@ import (
 	"image"
 	"math"
 	"slices"
-	"time"
 	"unsafe"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/render/camera"
+	"github.com/tessera-engine/tessera/render/drawable"
 	"github.com/tessera-engine/tessera/render/internal/core"
 	"github.com/tessera-engine/tessera/world"
 )
@@ -31,62 +31,49 @@ func ebitenVertices(vs []core.Vertex) []ebiten.Vertex {
 	return unsafe.Slice((*ebiten.Vertex)(unsafe.Pointer(&vs[0])), len(vs))
 }
 
-// Draw draws the installed world on screen: each camera in turn, in its
-// viewport, then the overlay if it is shown. Call it from the scene's
-// Draw, once per frame. The screen is the logical screen, or any image
-// whose bounds start at (0, 0); cameras with an empty Viewport cover all
-// of it.
+// Draw draws w on screen through w's cameras (or the default one), each
+// drawable alpha of the way from its position at the start of the last
+// fixed step to its current one: the window runtime passes the loop's
+// alpha for the scene that steps, and 1 for the scenes beneath it, which
+// stand still at their final state. The screen is the logical screen, or
+// any image whose bounds start at (0, 0); cameras with an empty Viewport
+// cover all of it.
 //
-// Each drawable is placed between its positions at the last two fixed
-// steps by the frame's alpha, culled by each camera's view, sorted by
-// [Order], and drawn in batches: consecutive sprites from one image go
-// out in one DrawTriangles call (up to 16384 of them). A steady frame of
-// sprites allocates nothing; shapes allocate only when they change, and
-// texts when their text changes (and as ebitengine's text package does).
-func (r *Renderer) Draw(screen *ebiten.Image) {
-	var start time.Duration
-	if r.overlay.visible {
-		start = r.overlay.clock()
-	}
-	r.prepare(screen.Bounds())
-	for i, c := range r.cams {
-		r.issue(screen, i, c)
+// Each drawable is culled by each camera's view, sorted by
+// [drawable.Order], and drawn in batches: consecutive sprites from one
+// image go out in one DrawTriangles call (up to 16384 of them). A steady
+// frame of sprites allocates nothing; shapes allocate only when they
+// change, and texts when their text changes (and as ebitengine's text
+// package does).
+func (r *Renderer) Draw(screen *ebiten.Image, w *world.World, alpha float64) {
+	r.prepare(screen.Bounds(), w, alpha)
+	for i := range r.cams {
+		r.issue(screen, i)
 	}
 	if len(r.hudBatch.Ops) > 0 {
 		r.drawOps(screen, &r.hudBatch, identity)
 	}
-	if r.overlay.visible {
-		r.overlay.drawn(start)
-		r.overlay.draw(screen)
-	}
 }
 
-// prepare does the work of a Draw that needs no GPU: it moves the
+// prepare does the work of a Draw that needs no GPU: it places the
 // cameras, collects and sorts the drawables and builds every camera's
 // batch, for a screen of bounds b.
-func (r *Renderer) prepare(b image.Rectangle) {
+func (r *Renderer) prepare(b image.Rectangle, w *world.World, alpha float64) {
 	r.draws++
-	r.reload()
-	for _, c := range r.cams {
-		c.SetScreen(float64(b.Dx()), float64(b.Dy()))
-		// Bounds hold for every camera, not only those that follow (whose
-		// Track clamps): one centred before the first Draw was clamped
-		// against no screen, and zoom or viewport may have changed.
-		if !c.Bounds.Empty() {
-			c.Clamp()
-		}
-	}
+	r.bind(w)
+	r.cache.refresh()
+	r.alpha = min(max(alpha, 0), 1)
+	r.screen = geom.Vec2{X: float64(b.Dx()), Y: float64(b.Dy())}
+	r.collectCameras()
 	r.stats = Stats{}
 	r.items, r.shapes, r.labels = r.items[:0], r.shapes[:0], r.labels[:0]
 	r.order.Reset()
 	r.hud.Reset()
-	if r.w != nil {
-		r.track()
-		r.collect()
-	}
+	r.collect()
 	sorted := r.order.Sorted()
-	white := r.white.Bounds().Min
-	for i, c := range r.cams {
+	white := r.cache.white.Bounds().Min
+	for i := range r.cams {
+		c := &r.cams[i].cam
 		bt := &r.batches[i]
 		bt.White = [2]float32{float32(white.X) + 0.5, float32(white.Y) + 0.5}
 		v := c.View()
@@ -94,34 +81,22 @@ func (r *Renderer) prepare(b image.Rectangle) {
 		r.stats.Drawn += bt.Drawn
 		r.stats.Culled += bt.Culled
 	}
+	r.hudBatch.White = r.batches[0].White
 	r.hudBatch.Build(r.items, r.hud.Sorted(), identity, [4]float32{float32(b.Min.X), float32(b.Min.Y), float32(b.Max.X), float32(b.Max.Y)}, r.shapes)
 	r.stats.Drawn += r.hudBatch.Drawn
 	r.stats.Culled += r.hudBatch.Culled
-	r.dt = 0
 	if r.draws%64 == 0 {
 		r.sweep()
 	}
 }
 
-// track moves the cameras that follow an entity.
-func (r *Renderer) track() {
-	for _, c := range r.cams {
-		if c.Follow == 0 {
-			continue
-		}
-		if p, ok := geom.Position.Get(r.w, c.Follow); ok {
-			c.Track(r.hist.At(c.Follow.Slot(), c.Follow.Generation(), *p, r.alpha), r.dt)
-		}
-	}
-}
-
 // collect gathers the frame's items and their keys.
 func (r *Renderer) collect() {
-	r.hidden = r.w.Count(Hidden) > 0
-	r.onScreen = r.w.Count(Screen) > 0
-	world.Each2(r.w, geom.Position, Sprite, r.spriteFn)
-	world.Each2(r.w, geom.Position, Shape, r.shapeFn)
-	world.Each2(r.w, geom.Position, Text, r.textFn)
+	r.hidden = r.w.Count(drawable.Hidden) > 0
+	r.onScreen = r.w.Count(drawable.Screen) > 0
+	world.Each2(r.w, geom.Position, drawable.Sprite, r.spriteFn)
+	world.Each2(r.w, geom.Position, drawable.Shape, r.shapeFn)
+	world.Each2(r.w, geom.Position, drawable.Text, r.textFn)
 	r.stats.Items = len(r.items)
 }
 
@@ -133,12 +108,12 @@ func (r *Renderer) next() (*core.Item, uint32) {
 	return &r.items[n], uint32(n)
 }
 
-func (r *Renderer) collectSprite(e world.Entity, p *geom.Vec2, s *Picture) {
-	if s.Region == 0 || int(s.Region) >= len(r.regions) || (r.hidden && r.w.Has(e, Hidden)) {
+func (r *Renderer) collectSprite(e world.Entity, p *geom.Vec2, s *drawable.Picture) {
+	if s.Region.IsZero() || (r.hidden && r.w.Has(e, drawable.Hidden)) {
 		return
 	}
-	g := &r.regions[s.Region]
-	if g.w == 0 || g.h == 0 {
+	g := r.cache.resolve(s.Region)
+	if g == nil || g.w == 0 || g.h == 0 {
 		return
 	}
 	pos := r.hist.At(e.Slot(), e.Generation(), *p, r.alpha)
@@ -148,10 +123,10 @@ func (r *Renderer) collectSprite(e world.Entity, p *geom.Vec2, s *Picture) {
 	}
 	it, idx := r.next()
 	it.Kind, it.Ref, it.Src = core.KindSprite, g.tex, g.src
-	if s.Flip&FlipX != 0 {
+	if s.Flip&drawable.FlipX != 0 {
 		it.Src[0], it.Src[2] = it.Src[2], it.Src[0]
 	}
-	if s.Flip&FlipY != 0 {
+	if s.Flip&drawable.FlipY != 0 {
 		it.Src[1], it.Src[3] = it.Src[3], it.Src[1]
 	}
 	it.Tint(s.Tint)
@@ -162,7 +137,7 @@ func (r *Renderer) collectSprite(e world.Entity, p *geom.Vec2, s *Picture) {
 // orderOf returns the order e's drawables go in: the HUD's for an entity
 // with the Screen tag, the world's for the others.
 func (r *Renderer) orderOf(e world.Entity) *core.Order {
-	if r.onScreen && r.w.Has(e, Screen) {
+	if r.onScreen && r.w.Has(e, drawable.Screen) {
 		return &r.hud
 	}
 	return &r.order
@@ -177,8 +152,8 @@ func place(pos geom.Vec2, rot float64) camera.Affine {
 	return camera.Affine{A: cos, B: sin, C: -sin, D: cos, TX: pos.X, TY: pos.Y}
 }
 
-func (r *Renderer) collectShape(e world.Entity, p *geom.Vec2, f *Figure) {
-	if r.hidden && r.w.Has(e, Hidden) {
+func (r *Renderer) collectShape(e world.Entity, p *geom.Vec2, f *drawable.Figure) {
+	if r.hidden && r.w.Has(e, drawable.Hidden) {
 		return
 	}
 	mesh := r.figureMesh(e, f)
@@ -195,14 +170,11 @@ func (r *Renderer) collectShape(e world.Entity, p *geom.Vec2, f *Figure) {
 	r.orderOf(e).Add(core.Key(int16(f.Layer), f.Z), core.Tie(e.Slot(), core.KindShape), idx)
 }
 
-func (r *Renderer) collectText(e world.Entity, p *geom.Vec2, l *Label) {
-	if l.Text == "" || (r.hidden && r.w.Has(e, Hidden)) {
+func (r *Renderer) collectText(e world.Entity, p *geom.Vec2, l *drawable.Label) {
+	if l.Text == "" || (r.hidden && r.w.Has(e, drawable.Hidden)) {
 		return
 	}
-	face := l.Face
-	if face == nil {
-		face = r.opts.Face
-	}
+	face := r.cache.face(l.Font, l.FontSize())
 	if face == nil {
 		return
 	}
@@ -214,12 +186,13 @@ func (r *Renderer) collectText(e world.Entity, p *geom.Vec2, l *Label) {
 	it.Tint(l.Color)
 	x0, y0 := -lc.w*alignShare(l.Align), -lc.h*alignShare(l.VAlign)
 	it.PlaceBox([4]float32{float32(x0), float32(y0), float32(x0 + lc.w), float32(y0 + lc.h)}, m)
-	r.labels = append(r.labels, labelRef{cache: lc, face: face, m: m, align: l.Align, valign: l.VAlign})
+	r.labels = append(r.labels, labelRef{cache: lc, face: face, m: m, align: textAlign(l.Align), valign: textAlign(l.VAlign)})
 	r.orderOf(e).Add(core.Key(int16(l.Layer), l.Z), core.Tie(e.Slot(), core.KindText), idx)
 }
 
 // issue draws camera i's batch in its part of screen.
-func (r *Renderer) issue(screen *ebiten.Image, i int, c *camera.Camera) {
+func (r *Renderer) issue(screen *ebiten.Image, i int) {
+	c := &r.cams[i].cam
 	area := c.Area()
 	rect := image.Rect(int(math.Floor(area.Min.X)), int(math.Floor(area.Min.Y)), int(math.Ceil(area.Max.X)), int(math.Ceil(area.Max.Y)))
 	rect = rect.Intersect(screen.Bounds())
@@ -241,13 +214,13 @@ func (r *Renderer) drawOps(dst *ebiten.Image, b *core.Batch, m camera.Affine) {
 		switch op.Kind {
 		case core.OpQuads:
 			n := (op.V1 - op.V0) / 4
-			dst.DrawTriangles(vs[op.V0:op.V1], b.QuadIndices[:6*n], r.textures[op.Ref].img, &r.triOpts)
+			dst.DrawTriangles(vs[op.V0:op.V1], b.QuadIndices[:6*n], r.cache.textures[op.Ref].img, &r.triOpts)
 		case core.OpMesh:
 			r.meshOpts.FillRule = ebiten.FillRuleFillAll
 			if op.NonZero {
 				r.meshOpts.FillRule = ebiten.FillRuleNonZero
 			}
-			dst.DrawTriangles(vs[op.V0:op.V1], b.Indices[op.I0:op.I1], r.white, &r.meshOpts)
+			dst.DrawTriangles(vs[op.V0:op.V1], b.Indices[op.I0:op.I1], r.cache.white, &r.meshOpts)
 		case core.OpText:
 			it := &r.items[op.Ref]
 			r.drawLabel(dst, &r.labels[it.Ref], it.Color, m)

@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"github.com/tessera-engine/tessera/geom"
+	"github.com/tessera-engine/tessera/render/drawable"
 	"github.com/tessera-engine/tessera/render/internal/core"
 	"github.com/tessera-engine/tessera/world"
 )
@@ -17,7 +18,7 @@ import (
 type figureCache struct {
 	used   uint64 // the Draw that last used it
 	made   bool
-	kind   FigureKind
+	kind   drawable.FigureKind
 	size   geom.Vec2
 	radius float64
 	origin geom.Vec2
@@ -30,7 +31,7 @@ type figureCache struct {
 // figureMesh returns e's figure f as triangles in its own coordinates, or
 // nil if it has none. O(points) to check that f did not change; making the
 // triangles allocates.
-func (r *Renderer) figureMesh(e world.Entity, f *Figure) *core.Mesh {
+func (r *Renderer) figureMesh(e world.Entity, f *drawable.Figure) *core.Mesh {
 	fc := r.figures[e]
 	if fc == nil {
 		fc = &figureCache{}
@@ -45,13 +46,13 @@ func (r *Renderer) figureMesh(e world.Entity, f *Figure) *core.Mesh {
 }
 
 // make turns f into triangles through ebitengine's vector package.
-func (fc *figureCache) make(f *Figure) {
+func (fc *figureCache) make(f *drawable.Figure) {
 	fc.made, fc.kind, fc.size, fc.radius, fc.origin, fc.stroke = true, f.Kind, f.Size, f.Radius, f.Origin, f.Stroke
 	fc.points = append(fc.points[:0], f.Points...)
 	var path vector.Path
 	stroke := f.Stroke
 	switch f.Kind {
-	case RectFigure:
+	case drawable.RectFigure:
 		x0, y0 := -f.Origin.X*f.Size.X, -f.Origin.Y*f.Size.Y
 		x1, y1 := x0+f.Size.X, y0+f.Size.Y
 		path.MoveTo(float32(x0), float32(y0))
@@ -59,10 +60,10 @@ func (fc *figureCache) make(f *Figure) {
 		path.LineTo(float32(x1), float32(y1))
 		path.LineTo(float32(x0), float32(y1))
 		path.Close()
-	case CircleFigure:
+	case drawable.CircleFigure:
 		path.Arc(0, 0, float32(f.Radius), 0, 2*math.Pi, vector.Clockwise)
 		path.Close()
-	case LineFigure, PolygonFigure:
+	case drawable.LineFigure, drawable.PolygonFigure:
 		for i, p := range f.Points {
 			if i == 0 {
 				path.MoveTo(float32(p.X), float32(p.Y))
@@ -70,7 +71,7 @@ func (fc *figureCache) make(f *Figure) {
 				path.LineTo(float32(p.X), float32(p.Y))
 			}
 		}
-		if f.Kind == PolygonFigure {
+		if f.Kind == drawable.PolygonFigure {
 			path.Close()
 		} else if stroke <= 0 {
 			stroke = 1
@@ -89,7 +90,7 @@ func (fc *figureCache) make(f *Figure) {
 	}
 	// A fill is a fan from its first point, right for convex outlines
 	// only; a concave one needs the non-zero fill rule.
-	m.NonZero = stroke <= 0 && f.Kind == PolygonFigure && !convex(f.Points)
+	m.NonZero = stroke <= 0 && f.Kind == drawable.PolygonFigure && !convex(f.Points)
 	m.XY = m.XY[:0]
 	for _, v := range fc.vs {
 		m.XY = append(m.XY, v.DstX, v.DstY)

@@ -1,16 +1,11 @@
 package render
 
 import (
-	"bytes"
-	"fmt"
-	"sync"
-
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
-	"golang.org/x/image/font/gofont/goregular"
 
-	"github.com/tessera-engine/tessera/assets"
 	"github.com/tessera-engine/tessera/render/camera"
+	"github.com/tessera-engine/tessera/render/drawable"
 	"github.com/tessera-engine/tessera/render/internal/core"
 	"github.com/tessera-engine/tessera/world"
 )
@@ -51,7 +46,7 @@ func alignShare(a text.Align) float64 {
 }
 
 // labelText returns e's label l laid out with face.
-func (r *Renderer) labelText(e world.Entity, l *Label, face text.Face) *labelCache {
+func (r *Renderer) labelText(e world.Entity, l *drawable.Label, face text.Face) *labelCache {
 	lc := r.texts[e]
 	if lc == nil {
 		lc = &labelCache{}
@@ -91,50 +86,13 @@ func (r *Renderer) drawLabel(dst *ebiten.Image, ref *labelRef, c [4]float32, cam
 	text.Draw(dst, ref.cache.wrapped, ref.face, o)
 }
 
-// Face returns a text/v2 face of font at size pixels (world units), for
-// [Label.Face] or [Options.Face]. The font is parsed once per renderer;
-// faces of any size share it. For a collection, the first font is used.
-func (r *Renderer) Face(font *assets.Font, size float64) (*text.GoTextFace, error) {
-	if r.sources == nil {
-		r.sources = make(map[*assets.Font]*text.GoTextFaceSource)
+// textAlign maps a drawable alignment to text/v2's.
+func textAlign(a drawable.Align) text.Align {
+	switch a {
+	case drawable.AlignCenter:
+		return text.AlignCenter
+	case drawable.AlignEnd:
+		return text.AlignEnd
 	}
-	src := r.sources[font]
-	if src == nil {
-		var err error
-		if font.Format() == assets.FontCollection {
-			var all []*text.GoTextFaceSource
-			all, err = text.NewGoTextFaceSourcesFromCollection(bytes.NewReader(font.Bytes()))
-			if err == nil {
-				src = all[0]
-			}
-		} else {
-			src, err = text.NewGoTextFaceSource(bytes.NewReader(font.Bytes()))
-		}
-		if err != nil {
-			return nil, fmt.Errorf("render: font %s: %w", font.Path(), err)
-		}
-		r.sources[font] = src
-	}
-	return &text.GoTextFace{Source: src, Size: size}, nil
-}
-
-// DefaultFaceSize is the size of the face labels get when neither they nor
-// the renderer's Options name one.
-const DefaultFaceSize = 16
-
-// defaultSource is Go Regular, parsed once for every renderer.
-var defaultSource = sync.OnceValue(func() *text.GoTextFaceSource {
-	src, err := text.NewGoTextFaceSource(bytes.NewReader(goregular.TTF))
-	if err != nil {
-		panic(fmt.Errorf("render: the built-in Go Regular font: %w", err)) // a bug: the font is compiled in
-	}
-	return src
-})
-
-// DefaultFace returns the built-in face, Go Regular, at size pixels: text
-// that works without loading a font, for a HUD, a debug label or a first
-// game. Its source is parsed once, on first use; each call returns a new
-// face, which costs a small allocation.
-func DefaultFace(size float64) *text.GoTextFace {
-	return &text.GoTextFace{Source: defaultSource(), Size: size}
+	return text.AlignStart
 }

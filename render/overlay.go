@@ -13,18 +13,19 @@ import (
 	"github.com/tessera-engine/tessera/world"
 )
 
-// Overlay is a renderer's debug overlay, drawn over every camera: frames
+// Overlay is the debug overlay, drawn over every scene: frames
 // and fixed steps per second, the steps the last frame ran and those
 // dropped, the entity count, what the last draw drew, each timed system's
 // run time (average and longest over the last full second, with a bar
 // each), and a page of the world's [world.Inspect] listing, turned with
 // Page Up and Page Down.
 //
-// A key from the configuration shows and hides it ([Options.OverlayKey]).
-// Hidden, it costs one key read a frame, and each system run one boolean
-// test; it measures and draws nothing.
+// The engine's window runtime makes one, shows and hides it on the key
+// the configuration names (debug.overlay_key), times the systems of the
+// scene that steps and draws it last. Hidden, it costs one key read a
+// frame, and each system run one boolean test; it measures and draws
+// nothing.
 type Overlay struct {
-	r       *Renderer
 	visible bool
 	clock   func() time.Duration // a monotonic clock; tests replace it
 
@@ -42,6 +43,7 @@ type Overlay struct {
 	started              time.Duration // when the system running now started
 	timed                bool          // the system running now is timed (the overlay was shown when it started)
 	drawing              core.Window
+	drawStart            time.Duration
 	inspect              []string
 	inspectAt            time.Duration
 	shownPage, pageRows  int
@@ -54,21 +56,20 @@ type timing struct {
 	w     core.Window
 }
 
-// init sets the overlay up for r.
-func (o *Overlay) init(r *Renderer, opts Options) error {
-	o.r = r
+// NewOverlay returns a hidden overlay that key shows and hides, as the
+// configuration names keys (ebitengine's names: "F3", "Backquote"); ""
+// means no key. It returns an error if key names no key.
+func NewOverlay(key string) (*Overlay, error) {
+	o := &Overlay{}
 	start := time.Now()
 	o.clock = func() time.Duration { return time.Since(start) }
-	if opts.OverlayKey != "" {
-		if err := o.key.UnmarshalText([]byte(opts.OverlayKey)); err != nil {
-			return fmt.Errorf("render: overlay key %q: %w", opts.OverlayKey, err)
+	if key != "" {
+		if err := o.key.UnmarshalText([]byte(key)); err != nil {
+			return nil, fmt.Errorf("render: overlay key %q: %w", key, err)
 		}
 		o.hasKey = true
 	}
-	if opts.ShowOverlay {
-		o.Show()
-	}
-	return nil
+	return o, nil
 }
 
 // Visible reports whether the overlay is shown.
@@ -104,8 +105,8 @@ func (o *Overlay) Toggle() {
 }
 
 // SystemStarted and SystemEnded make the overlay a [world.RunObserver]:
-// [Renderer.Install] sets it on its world, so the overlay times every
-// system of the world, in both phases, while it is shown. A system is
+// the window runtime sets it on every scene's world, so the overlay times
+// every system, in both phases, while it is shown. A system is
 // known by its name and phase, so a scene entered again continues the same
 // row.
 func (o *Overlay) SystemStarted(name string, phase world.Phase) {
@@ -140,9 +141,11 @@ func (o *Overlay) row(name string, phase world.Phase) *timing {
 	return t
 }
 
-// frame runs in render.frame: it reads the keys and, when shown, counts
-// the frame and its steps.
-func (o *Overlay) frame(ctx *world.Context) {
+// Frame runs once a frame, after the frame's steps: it reads the keys
+// and, when shown, counts the frame and its steps. step is the number of
+// fixed steps run so far, now the simulated time, dt the frame's length
+// in seconds and stepLen one step's length.
+func (o *Overlay) Frame(step uint64, now time.Duration, dt float64, stepLen time.Duration) {
 	if o.hasKey {
 		down := ebiten.IsKeyPressed(o.key)
 		if down && !o.keyWas {
@@ -161,27 +164,38 @@ func (o *Overlay) frame(ctx *world.Context) {
 		o.page++
 	}
 	o.upWas, o.downWas = up, down
-	o.count(ctx, o.clock())
+	o.count(step, now, dt, stepLen, o.clock())
 }
 
-// count accounts for a frame whose frame-phase context is ctx, at now.
-func (o *Overlay) count(ctx *world.Context, now time.Duration) {
+// count accounts for a frame that ended at step and simulated time now,
+// dt seconds long, at the clock's wall time at.
+func (o *Overlay) count(step uint64, now time.Duration, dt float64, stepLen, at time.Duration) {
 	steps, dropped := 0, 0
 	if o.begun {
-		steps = int(ctx.Step - o.prevStep)
-		dropped = core.Dropped(ctx.DT, ctx.Now-o.prevNow, steps, o.r.stepLen)
+		steps = int(step - o.prevStep)
+		dropped = core.Dropped(dt, now-o.prevNow, steps, stepLen)
 	}
-	o.begun, o.prevStep, o.prevNow = true, ctx.Step, ctx.Now
+	o.begun, o.prevStep, o.prevNow = true, step, now
 	o.lastSteps, o.lastDrop = steps, dropped
-	o.frames.Count(now, 1)
-	o.steps.Count(now, steps)
-	o.drops.Count(now, dropped)
+	o.frames.Count(at, 1)
+	o.steps.Count(at, steps)
+	o.drops.Count(at, dropped)
 }
 
-// drawn accounts for a Draw that started at start.
-func (o *Overlay) drawn(start time.Duration) {
-	now := o.clock()
-	o.drawing.Add(now, now-start)
+// StartDraw and EndDraw bracket the drawing of the scenes, which the
+// overlay times while it is shown.
+func (o *Overlay) StartDraw() {
+	if o.visible {
+		o.drawStart = o.clock()
+	}
+}
+
+// EndDraw: see [Overlay.StartDraw].
+func (o *Overlay) EndDraw() {
+	if o.visible {
+		now := o.clock()
+		o.drawing.Add(now, now-o.drawStart)
+	}
 }
 
 // The overlay's look. ebitenutil's debug font is 6 × 16 pixels a glyph.
@@ -199,19 +213,22 @@ var (
 	barMax      = color.NRGBA{0xe0, 0x80, 0x30, 0xff}
 )
 
-// draw draws the overlay on screen. It allocates (formatting, the
-// inspect listing): it runs only while the overlay is shown.
-func (o *Overlay) draw(screen *ebiten.Image) {
+// Draw draws the overlay on screen, if it is shown, about w (the world
+// of the scene that steps; nil for none) and st (what the scenes' last
+// draws did). It allocates (formatting, the inspect listing): it runs
+// only while the overlay is shown.
+func (o *Overlay) Draw(screen *ebiten.Image, w *world.World, st Stats) {
+	if !o.visible {
+		return
+	}
 	now := o.clock()
 	for _, w := range []*core.Window{&o.frames, &o.steps, &o.drops, &o.drawing} {
 		w.Tick(now)
 	}
-	w := o.r.w
 	entities := 0
 	if w != nil {
 		entities = w.Len()
 	}
-	st := o.r.stats
 	lines := []string{
 		fmt.Sprintf("FPS %.1f  TPS %.1f  steps %d  dropped %d/s",
 			o.frames.Last().Rate(), o.steps.Last().Rate(), o.lastSteps, o.drops.Last().N),

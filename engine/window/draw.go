@@ -2,48 +2,82 @@ package window
 
 import (
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 
+	"github.com/tessera-engine/tessera/engine"
+	"github.com/tessera-engine/tessera/render"
 	"github.com/tessera-engine/tessera/scene"
 )
 
-// Drawer is implemented by a scene that draws itself: Draw is called every
-// frame while the scene is on the stack, after its root's nodes are drawn.
-// The screen is the logical screen, of the configured width and height.
+// Drawer is the escape hatch for drawing of a scene's own: a scene that
+// implements it has Draw called every frame while it is on the stack,
+// after the runtime has drawn the scene's world. The screen is the logical
+// screen, of the configured width and height. A game draws through
+// components (package render/drawable); Drawer is for what they cannot
+// say, such as a shader effect.
 type Drawer interface {
 	Draw(screen *ebiten.Image)
 }
 
-// ShapeDrawer is implemented by a [scene.Node] shape of the game's own:
-// DrawAt draws it with its top-left corner at x, y on the logical screen.
-type ShapeDrawer interface {
-	DrawAt(screen *ebiten.Image, x, y float64)
+// scenes draws every scene on the stack from its own world, bottom
+// first, each with a renderer of its own over the engine's one cache.
+type scenes struct {
+	e         *engine.Engine
+	cache     *render.Cache
+	opts      render.Options
+	renderers map[scene.Scene]*render.Renderer
+	stats     render.Stats // of the last frame, summed over the scenes
 }
 
-// drawScene draws s's root and then, if s is a Drawer, calls its Draw.
-func drawScene(screen *ebiten.Image, s scene.Scene) {
-	drawNode(screen, s.Root(), 0, 0)
-	if d, ok := s.(Drawer); ok {
-		d.Draw(screen)
+func newScenes(e *engine.Engine, opts render.Options) *scenes {
+	d := &scenes{e: e, cache: render.NewCache(e.Assets()), opts: opts, renderers: make(map[scene.Scene]*render.Renderer)}
+	e.SetStepObserver(func(s scene.Scene) { d.rendererOf(s).BeforeStep(s.World()) })
+	e.Events().Subscribe(d.changed)
+	return d
+}
+
+// rendererOf returns s's renderer, making it on first use.
+func (d *scenes) rendererOf(s scene.Scene) *render.Renderer {
+	r := d.renderers[s]
+	if r == nil {
+		r = render.New(d.cache, d.opts)
+		d.renderers[s] = r
 	}
+	return r
 }
 
-// drawNode draws n at its offset from x, y, then its children.
-func drawNode(screen *ebiten.Image, n *scene.Node, x, y float64) {
-	if n.Hidden {
+// changed drops the renderer of a scene that left the stack.
+func (d *scenes) changed(ev engine.Event) {
+	if ev.Kind != engine.EventScene {
 		return
 	}
-	x, y = x+n.X, y+n.Y
-	switch s := n.Shape.(type) {
-	case nil:
-	case scene.Rect:
-		vector.DrawFilledRect(screen, float32(x), float32(y), float32(s.W), float32(s.H), s.Color, false)
-	case *scene.Rect:
-		vector.DrawFilledRect(screen, float32(x), float32(y), float32(s.W), float32(s.H), s.Color, false)
-	case ShapeDrawer:
-		s.DrawAt(screen, x, y)
+	c := ev.Change
+	if c.Kind != scene.Pushed && c.From != nil {
+		if r := d.renderers[c.From]; r != nil {
+			r.Release()
+			delete(d.renderers, c.From)
+		}
 	}
-	for _, c := range n.Children() {
-		drawNode(screen, c, x, y)
+}
+
+// draw draws every scene on screen: the top one alpha of the way between
+// its last two steps, the ones beneath it (which do not step) as they
+// are. It reports what the renderers could not load as error events.
+func (d *scenes) draw(screen *ebiten.Image, alpha float64) {
+	d.stats = render.Stats{}
+	top := d.e.Scenes().Top()
+	for s := range d.e.Scenes().All() {
+		a := 1.0
+		if s == top {
+			a = alpha
+		}
+		r := d.rendererOf(s)
+		r.Draw(screen, s.World(), a)
+		d.stats = d.stats.Add(r.Stats())
+		if dr, ok := s.(Drawer); ok {
+			dr.Draw(screen)
+		}
+	}
+	for _, err := range d.cache.TakeErrors() {
+		d.e.Events().Emit(engine.Event{Kind: engine.EventError, Err: err, Step: d.e.Loop().Steps(), Now: d.e.Loop().Now()})
 	}
 }

@@ -10,21 +10,22 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/tessera-engine/tessera/engine"
-	"github.com/tessera-engine/tessera/scene"
+	"github.com/tessera-engine/tessera/render"
+	"github.com/tessera-engine/tessera/world"
 )
 
 func init() { engine.RegisterRuntime(RunEngine) }
 
-// Run runs a game in a window: it makes an [engine.Engine] of cfg and
-// first, logs its error events to the standard logger, and runs it with
+// Run runs a game in a window: it makes an [engine.Engine] of cfg and g,
+// logs its error events to the standard logger, and runs it with
 // [RunEngine]. It returns when the run ends; see the package doc.
 //
 // Run must be called from the main goroutine, once per process (an
 // ebitengine rule). It returns the error of the first scene's OnEnter,
 // an error of ebitengine's, and those of the scenes' OnExit when the run
 // ends, joined.
-func Run(cfg engine.Config, first scene.Scene) error {
-	e, err := engine.New(cfg, first)
+func Run(cfg engine.Config, g engine.Game) error {
+	e, err := engine.New(cfg, g)
 	if err != nil {
 		return err
 	}
@@ -41,8 +42,12 @@ func Run(cfg engine.Config, first scene.Scene) error {
 // first scene, opens the window and returns when the run ends, after
 // leaving every scene ([engine.Engine.Close]). The rules of [Run] apply.
 func RunEngine(e *engine.Engine) error {
-	if err := e.Start(); err != nil {
+	g, err := newGame(e) // before Start, so that it sees the first scene enter
+	if err != nil {
 		return errors.Join(err, e.Close())
+	}
+	if err := e.Start(); err != nil {
+		return errors.Join(err, e.Close(), g.sound.close())
 	}
 	cfg := e.Config()
 	w := cfg.Window
@@ -57,12 +62,11 @@ func RunEngine(e *engine.Engine) error {
 	}
 	// One Update per frame: the FixedLoop, not ebitengine, decides the steps.
 	ebiten.SetTPS(ebiten.SyncWithFPS)
-	g := newGame(e)
 	if testHookGame != nil {
 		testHookGame(g)
 	}
-	err := ebiten.RunGame(g)
-	return errors.Join(err, e.Close())
+	err = ebiten.RunGame(g)
+	return errors.Join(err, e.Close(), g.sound.close())
 }
 
 // testHookGame, when set by a test, sees the game before it runs: the
@@ -85,16 +89,37 @@ type game struct {
 
 	fpsStart         time.Time
 	fpsFrames, steps int
+
+	scenes  *scenes
+	overlay *render.Overlay
+	sound   *speaker
+	tick    engine.Tick // the last frame's
 }
 
-func newGame(e *engine.Engine) *game {
+// overlayKey shows and hides the debug overlay.
+const overlayKey = "F3"
+
+func newGame(e *engine.Engine) (*game, error) {
 	g := &game{e: e, cfg: e.Config(), buttons: newButtons()}
 	g.down = g.buttons.down
 	g.amount = g.amountOf
 	if name := g.cfg.Debug.ScreenshotKey; name != "" {
 		g.shotKey, _ = engine.LookupButton(name) // checked by the config
 	}
-	return g
+	var err error
+	if g.overlay, err = render.NewOverlay(overlayKey); err != nil {
+		return nil, err
+	}
+	if g.sound, err = newSpeaker(e, "auto"); err != nil {
+		return nil, err
+	}
+	g.scenes = newScenes(e, render.Options{})
+	e.Events().Subscribe(func(ev engine.Event) {
+		if ev.Kind == engine.EventScene && ev.Change.To != nil {
+			ev.Change.To.World().SetRunObserver(g.overlay) // the overlay times every system
+		}
+	})
+	return g, nil
 }
 
 // Update runs one frame of the engine.
@@ -120,6 +145,10 @@ func (g *game) Update() error {
 	} else {
 		t = g.e.Frame(frame)
 	}
+	g.tick = t
+	l := g.e.Loop()
+	g.overlay.Frame(l.Steps(), l.Now(), t.DT, l.Step())
+	g.sound.play()
 	if n := g.cfg.Debug.ScreenshotFrame; n > 0 && g.e.Frames() == uint64(n) {
 		g.shotAt = g.cfg.Debug.ScreenshotPath // beside a key's, not instead of it
 	}
@@ -170,12 +199,17 @@ func (g *game) showFPS(now time.Time, steps int) {
 	}
 }
 
-// Draw draws every scene on the stack, bottom first, and saves a
-// screenshot if one is due.
+// Draw draws every scene on the stack, bottom first, then the overlay,
+// and saves a screenshot if one is due.
 func (g *game) Draw(screen *ebiten.Image) {
-	for s := range g.e.Scenes().All() {
-		drawScene(screen, s)
+	g.overlay.StartDraw()
+	g.scenes.draw(screen, g.e.Loop().Alpha())
+	g.overlay.EndDraw()
+	var top *world.World
+	if s := g.e.Scenes().Top(); s != nil {
+		top = s.World()
 	}
+	g.overlay.Draw(screen, top, g.scenes.stats)
 	for _, p := range []*string{&g.shotPath, &g.shotAt} {
 		if *p != "" {
 			if err := saveScreenshot(screen, *p); err != nil {

@@ -14,9 +14,11 @@ import (
 //
 // Position, Zoom and Rotation say what the camera looks at; Viewport
 // where on the screen it draws. Follow, Smoothing and DeadZone make it
-// follow an entity, and Bounds keeps it inside the world. Package render
-// draws each of its cameras in turn and moves the ones that follow an
-// entity, once per drawn frame.
+// follow an entity, and Bounds keeps it inside the world. A scene gives its
+// world cameras as entities with the drawable.Camera component; the engine
+// moves the ones that follow an entity every fixed step ([Step]), so the
+// camera is game state like any other, and package render draws through
+// each, between its last two steps' positions.
 //
 // A Camera is a plain value: not safe for concurrent use.
 type Camera struct {
@@ -44,8 +46,8 @@ type Camera struct {
 	Bounds geom.Rectangle
 
 	// Follow is the entity the camera follows; the zero Entity follows
-	// none. Package render moves the camera towards the entity's drawn
-	// (interpolated) position every frame, with [Camera.Track].
+	// none. [Step] moves the camera towards the entity's position every
+	// fixed step, with [Camera.Track].
 	Follow world.Entity
 	// Smoothing is the half-life of the distance to the target, in
 	// seconds: with 0.1 the camera covers half the way in a tenth of a
@@ -55,6 +57,11 @@ type Camera struct {
 	// camera's position inside which the target moves without moving the
 	// camera. The zero value keeps the target at the middle.
 	DeadZone geom.Vec2
+
+	// Depth orders the cameras of one world: lower depths draw first,
+	// higher ones over them (a minimap over the main view); equal depths
+	// draw in the order of their entities' slots.
+	Depth int
 
 	screen geom.Rectangle
 }
@@ -218,4 +225,20 @@ func deadZone(x, target, half float64) float64 {
 		return target + half
 	}
 	return x
+}
+
+// Step moves c for one fixed step of dt seconds on a logical screen of the
+// given size: towards the position of the entity it follows, if that
+// entity is alive and has a [geom.Position], and then inside Bounds. The
+// engine calls it for every camera of the scene that steps, after the
+// scene's systems. O(1).
+func (c *Camera) Step(w *world.World, screen geom.Vec2, dt float64) {
+	c.SetScreen(screen.X, screen.Y)
+	if c.Follow != 0 {
+		if p, ok := geom.Position.Get(w, c.Follow); ok {
+			c.Track(*p, dt)
+			return
+		}
+	}
+	c.Clamp()
 }

@@ -1,34 +1,47 @@
-// Package drawable holds the component types render draws: sprites,
-// shapes, animations, visibility and draw order. It imports neither
-// ebitengine nor render, so game code, prefabs and tests can give
-// entities drawables without linking ebitengine (any binary that links it
-// panics at start-up without a display). Package render re-exports every
-// name here and draws them; text labels, which hold an ebitengine face,
-// live in render itself.
+// Package drawable holds what a scene draws, as components: sprites,
+// animations, shapes, texts, cameras, visibility and draw order. It imports
+// neither ebitengine nor render, so game code, prefabs and tests use
+// drawables in binaries without a display (any binary that links
+// ebitengine panics at start-up without one). The engine's window runtime
+// draws every scene's world from these components (package render does
+// the drawing); a headless run plays the same animations and moves the
+// same cameras, so tests read what would be on the screen.
+//
+// Pictures, fonts and animation clips are named by asset path
+// ([assets.Path]): a sprite is Sprite: {image: sprites/bird.png} or
+// {atlas: sprites/hero.yaml, frame: walk-1} in prefab data, and
+// [Image] or [Frame] in code. The engine resolves them through its one
+// [assets.Loader]; prefab loads check them ([Region.CheckAssets]).
 package drawable
 
 import (
+	"errors"
 	"fmt"
 	"image/color"
+	"strconv"
 	"strings"
 
+	"github.com/tessera-engine/tessera/assets"
 	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/world"
 )
 
 // The drawable components. An entity is drawn when it has a
-// [geom.Position] and one of Sprite, Shape or render.Text (it may have
-// all three: they draw in that order), and no Hidden tag. Define them nowhere
+// [geom.Position] and one of Sprite, Shape or Text (it may have all
+// three: they draw in that order), and no Hidden tag. Define them nowhere
 // else.
 var (
 	// Sprite draws a region of an image at the entity's position. A field
 	// component: sprites live in a column and are walked in slot order.
 	Sprite = world.DefineFields[Picture]("Sprite")
-	// Animation plays a clip of regions on the entity's Sprite.
+	// Animation plays a clip of an atlas on the entity's Sprite; see
+	// [Animator].
 	Animation = world.DefineFields[Playback]("Animation")
 	// Shape draws a rectangle, circle, line or polygon at the entity's
 	// position.
 	Shape = world.DefineComponent[Figure]("Shape")
+	// Text draws a string at the entity's position.
+	Text = world.DefineComponent[Label]("Text")
 	// Hidden keeps an entity's drawables from being drawn. Adding and
 	// removing a tag is O(1).
 	Hidden = world.DefineTag("Hidden")
@@ -39,12 +52,153 @@ var (
 	Screen = world.DefineTag("Screen")
 )
 
-// Region is a rectangle of an image that a render.Renderer knows: see
-// render.Renderer.AddImage, render.Renderer.AddRegion, render.Renderer.AddAsset and
-// render.Renderer.AddAtlas. Regions are numbers so that sprites are plain
-// numbers too. The zero Region is none: a sprite showing it draws
-// nothing.
-type Region uint32
+// ErrRegion is wrapped by the errors of [Region.CheckAssets] for a region
+// that does not name a picture the game has: no such image or atlas, no
+// such frame, or both an image and an atlas.
+var ErrRegion = errors.New("drawable: bad region")
+
+// Region names a picture by asset: a whole image file (Image), or a frame
+// of an atlas file (Atlas and Frame; see [assets.Loader.Atlas]). The zero
+// Region is none: a sprite showing it draws nothing. Regions are plain
+// numbers, so sprites stay a field component; make them with [Image] and
+// [Frame], or write them in prefab data:
+//
+//	Sprite: {image: sprites/bird.png}
+//	Sprite: {atlas: sprites/hero.yaml, frame: walk-1, origin: {x: 0.5, y: 1}}
+//
+// A frame of an atlas whose frames have no names (a grid without names)
+// is named by its index: frame: "3". An atlas with no Frame shows its
+// first frame.
+type Region struct {
+	// Image is an image file shown whole.
+	Image assets.Path `yaml:"image"`
+	// Atlas is an atlas file, and Frame the name of one of its frames.
+	Atlas assets.Path `yaml:"atlas"`
+	Frame assets.Name `yaml:"frame"`
+}
+
+// Image returns the region showing all of the image file at path. Panics
+// if path is not a valid asset path ([assets.PathOf]).
+func Image(path string) Region { return Region{Image: assets.PathOf(path)} }
+
+// Frame returns the region showing the frame called frame of the atlas
+// file at atlas. Panics if atlas is not a valid asset path.
+func Frame(atlas, frame string) Region {
+	return Region{Atlas: assets.PathOf(atlas), Frame: assets.NameOf(frame)}
+}
+
+// IsZero reports whether r is the zero Region, which draws nothing.
+func (r Region) IsZero() bool { return r == Region{} }
+
+// String returns "sprites/bird.png", "sprites/hero.yaml#walk-1" or "none".
+func (r Region) String() string {
+	switch {
+	case r.IsZero():
+		return "none"
+	case r.Atlas != 0:
+		return r.Atlas.String() + "#" + r.Frame.String()
+	}
+	return r.Image.String()
+}
+
+// CheckAssets reports whether r names a picture l can load: the image,
+// or the atlas and a frame of it. The zero Region is fine. It loads what
+// r names, so a check also fills l's cache. A region giving both an image
+// and an atlas is an error; so is a frame without an atlas.
+func (r Region) CheckAssets(l *assets.Loader) error {
+	switch {
+	case r.IsZero():
+		return nil
+	case r.Image != 0 && r.Atlas != 0:
+		return fmt.Errorf("%w: give an image or an atlas, not both (image %s, atlas %s)", ErrRegion, r.Image, r.Atlas)
+	case r.Image != 0:
+		if r.Frame != 0 {
+			return fmt.Errorf("%w: frame %q needs an atlas, not the image %s", ErrRegion, r.Frame, r.Image)
+		}
+		if _, err := l.Image(r.Image.String()); err != nil {
+			return fmt.Errorf("%w: %w", ErrRegion, err)
+		}
+		return nil
+	case r.Atlas == 0:
+		return fmt.Errorf("%w: frame %q needs an atlas", ErrRegion, r.Frame)
+	}
+	a, err := l.Atlas(r.Atlas.String())
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrRegion, err)
+	}
+	if _, ok := FrameIndex(a, r.Frame); !ok {
+		return fmt.Errorf("%w: atlas %s has no frame %q%s", ErrRegion, r.Atlas, r.Frame, frameHint(a, r.Frame.String()))
+	}
+	return nil
+}
+
+// FrameIndex returns the index in a of the frame called name: its name
+// in the atlas file, or its index in decimal for a frame without a name.
+// The zero Name is the first frame. O(1).
+func FrameIndex(a *assets.Atlas, name assets.Name) (int, bool) {
+	if name == 0 {
+		return 0, a.Len() > 0
+	}
+	s := name.String()
+	if i, ok := a.Lookup(s); ok {
+		return i, true
+	}
+	if i, err := strconv.Atoi(s); err == nil && i >= 0 && i < a.Len() && a.Name(i) == "" {
+		return i, true
+	}
+	return 0, false
+}
+
+// FrameName returns the name a [Region] gives frame i of a: its name, or
+// its index in decimal when it has none.
+func FrameName(a *assets.Atlas, i int) assets.Name {
+	if n := a.Name(i); n != "" {
+		return assets.NameOf(n)
+	}
+	return assets.NameOf(strconv.Itoa(i))
+}
+
+// frameHint suggests the frame names of a closest to name.
+func frameHint(a *assets.Atlas, name string) string {
+	var best string
+	bestD := -1
+	for i := range a.Len() {
+		n := a.Name(i)
+		if n == "" {
+			continue
+		}
+		if d := distance(name, n); bestD < 0 || d < bestD {
+			best, bestD = n, d
+		}
+	}
+	if bestD < 0 || bestD > max(2, len(name)/3) {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", best)
+}
+
+// distance is the edit distance of a and b, on at most 64 bytes of each
+// so that a hint never costs more than a small constant.
+func distance(a, b string) int {
+	a, b = a[:min(len(a), 64)], b[:min(len(b), 64)]
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
 
 // Flip shows a sprite's region mirrored, in the same place: a character
 // facing right faces left.
@@ -55,6 +209,43 @@ const (
 	FlipX Flip = 1 << iota // left to right
 	FlipY                  // top to bottom
 )
+
+// flipNames are the flips' names, by value, as prefab data writes them
+// (flip: x).
+var flipNames = [...]string{"none", "x", "y", "xy"}
+
+// String returns the flip's name: "none", "x", "y" or "xy".
+func (f Flip) String() string {
+	if b, err := f.MarshalText(); err == nil {
+		return string(b)
+	}
+	return fmt.Sprintf("Flip(%d)", uint8(f))
+}
+
+// MarshalText returns the flip's name: "none", "x", "y" or "xy". It fails
+// for values with other bits set.
+func (f Flip) MarshalText() ([]byte, error) {
+	if int(f) >= len(flipNames) {
+		return nil, fmt.Errorf("drawable: no flip %d", uint8(f))
+	}
+	return []byte(flipNames[f]), nil
+}
+
+// UnmarshalText sets the flip from its name ("none", "x", "y" or "xy";
+// "yx" is "xy"). An unknown name is an error listing the names.
+func (f *Flip) UnmarshalText(b []byte) error {
+	s := string(b)
+	if s == "yx" {
+		s = "xy"
+	}
+	for i, n := range flipNames {
+		if n == s {
+			*f = Flip(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown flip %q (want one of %s)", b, strings.Join(flipNames[:], ", "))
+}
 
 // Order places a drawable in the draw order: by Layer, then by Z, both
 // ascending (higher draws on top), then by entity slot, then sprite before
@@ -69,9 +260,11 @@ type Order struct {
 
 // Picture is the value of [Sprite]: which region to draw and how. Its
 // zero value draws nothing (no region); a Picture with only a Region draws
-// it at its size, its top-left corner at the entity's position.
+// it at its size, its top-left corner at the entity's position. In prefab
+// data the region's keys sit beside the others: {image: bird.png, origin:
+// {x: 0.5, y: 0.5}}.
 type Picture struct {
-	Region Region
+	Region Region `yaml:",inline"`
 	// Origin is the point of the region placed at the entity's position,
 	// and the centre of Scale and Rotation, in fractions of the
 	// region's size: (0, 0) is its top-left corner, (0.5, 0.5) its middle,
@@ -205,44 +398,60 @@ func nrgba(c color.Color) color.NRGBA {
 	return color.NRGBAModel.Convert(c).(color.NRGBA)
 }
 
-// Clip is an animation clip a render.Renderer knows: frames, a rate and a
-// [Mode]; see render.Renderer.AddClip. The zero Clip is none.
-type Clip uint32
-
-// Mode is how a [Clip] plays.
-type Mode uint8
-
-// The modes.
-const (
-	// Loop plays the frames in order, then again from the first.
-	Loop Mode = iota
-	// Once plays the frames in order and stays on the last; the clip ends
-	// when the last frame has had its time, which render.Renderer.Ended and
-	// render.Options.OnAnimationEnd report.
-	Once
-	// PingPong plays the frames forwards, then backwards, and so on,
-	// without repeating the frames at either end.
-	PingPong
-)
-
-// Playback is the value of [Animation]: which clip the entity's sprite
-// shows and how far into it. The animation system advances Elapsed by
-// every fixed step and sets the sprite's Region to the clip's frame, so
-// animations are as deterministic as the rest of the simulation.
+// Playback is the value of [Animation]: which clip of which atlas the
+// entity's sprite shows, and how far into it. The [Animator] advances
+// Elapsed by every fixed step and sets the sprite's Region to the clip's
+// frame, so animations are as deterministic as the rest of the
+// simulation. In prefab data:
+//
+//	Animation: {atlas: sprites/hero.yaml, clip: walk}
+//
+// The clips, their frames, rate and mode (loop, once, pingpong) are in the
+// atlas file ([assets.Clip]).
 type Playback struct {
-	Clip Clip
+	Atlas assets.Path `yaml:"atlas"`
+	Clip  assets.Name `yaml:"clip"`
 	// Elapsed is the time since the clip started, in seconds; for a
-	// clip that loops (Loop, PingPong) it wraps at the end of each
-	// period, so that rounding does not grow with the time played.
-	Elapsed float64
+	// clip that loops it wraps at the end of each period, so that
+	// rounding does not grow with the time played.
+	Elapsed float64 `yaml:"elapsed"`
 }
 
-// Play starts clip c from its first frame, unless it is already playing.
-func (p *Playback) Play(c Clip) {
-	if p.Clip != c {
+// Play returns the playback of the clip called clip of the atlas file at
+// atlas, from its start. Panics if atlas is not a valid asset path.
+func Play(atlas, clip string) Playback {
+	return Playback{Atlas: assets.PathOf(atlas), Clip: assets.NameOf(clip)}
+}
+
+// Play starts the clip called clip of the same atlas from its first
+// frame, unless it is already playing.
+func (p *Playback) Play(clip string) {
+	if c := assets.NameOf(clip); p.Clip != c {
 		p.Clip, p.Elapsed = c, 0
 	}
 }
 
 // Restart plays the clip again from its first frame.
 func (p *Playback) Restart() { p.Elapsed = 0 }
+
+// CheckAssets reports whether p names a clip l can load: the atlas, and a
+// clip of it. The zero Playback is fine.
+func (p Playback) CheckAssets(l *assets.Loader) error {
+	if p.Atlas == 0 && p.Clip == 0 {
+		return nil
+	}
+	if p.Atlas == 0 {
+		return fmt.Errorf("%w: clip %q needs an atlas", ErrRegion, p.Clip)
+	}
+	a, err := l.Atlas(p.Atlas.String())
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrRegion, err)
+	}
+	if p.Clip == 0 {
+		return nil
+	}
+	if _, ok := a.Clip(p.Clip.String()); !ok {
+		return fmt.Errorf("%w: atlas %s has no clip %q (clips: %s)", ErrRegion, p.Atlas, p.Clip, strings.Join(a.Clips(), ", "))
+	}
+	return nil
+}

@@ -1,0 +1,186 @@
+package engine
+
+import (
+	"fmt"
+	"io/fs"
+
+	"github.com/tessera-engine/tessera/assets"
+	"github.com/tessera-engine/tessera/geom"
+	"github.com/tessera-engine/tessera/render/drawable"
+	"github.com/tessera-engine/tessera/scene"
+	"github.com/tessera-engine/tessera/world"
+)
+
+// Game is a game as the engine runs it: its first scene, its files and
+// the defaults of its configuration. [Main] runs one; [New] and
+// [NewHeadless] make an engine of one.
+type Game struct {
+	// First is the scene the game starts with. Required.
+	First scene.Scene
+	// Assets holds the game's files (pictures, atlases, fonts, sounds
+	// and data), which components and prefabs name by path, usually an
+	// embed.FS. The engine loads them through one [assets.Loader]
+	// ([AssetsOf]), so each is read once; with the configuration key
+	// assets.dir set, it reads them from that directory instead and
+	// reloads what changes. nil means no files: shapes and texts in the
+	// built-in font still draw.
+	Assets fs.FS
+	// Config holds the defaults of the configuration, which a file, the
+	// environment and flags override ([LoadConfig]); Main loads it. The
+	// zero value takes the engine's defaults.
+	Config Config
+	// Keys are the game's own configuration keys, for Main.
+	Keys []Key
+}
+
+// services is what the engine gives every scene's world, as a resource:
+// its loader and its sound queue. Systems reach them with [AssetsOf] and
+// [PlaySound].
+type services struct {
+	assets *assets.Loader
+	sounds *[]Sound
+	steps  func() uint64 // the loop's step count, to stamp sounds
+}
+
+var servicesOf = world.DefineResource[services]("engine.Services")
+
+// AssetsOf returns the loader of the game's files ([Game.Assets]) for a
+// scene's world: a scene loads its data through it in OnEnter
+// (engine.AssetsOf(s.World()).Decode("levels/1.yaml", &level)), and a
+// prefab library checks the assets its data names against it. The same
+// files are loaded once for the whole game. It returns nil for a world no
+// engine runs. O(1).
+func AssetsOf(w *world.World) *assets.Loader {
+	if s, ok := servicesOf.Lookup(w); ok {
+		return s.assets
+	}
+	return nil
+}
+
+// SoundKind says what a [Sound] request asks for.
+type SoundKind uint8
+
+// The kinds of sound request.
+const (
+	// PlayEffect plays a sound once, over whatever else plays.
+	PlayEffect SoundKind = iota + 1
+	// PlayMusic plays a sound in a loop in place of the music playing.
+	PlayMusic
+	// StopMusic stops the music.
+	StopMusic
+)
+
+// String returns "effect", "music" or "stop-music".
+func (k SoundKind) String() string {
+	switch k {
+	case PlayEffect:
+		return "effect"
+	case PlayMusic:
+		return "music"
+	case StopMusic:
+		return "stop-music"
+	}
+	return fmt.Sprintf("SoundKind(%d)", uint8(k))
+}
+
+// Sound is a request from game logic for a sound: made by [PlaySound],
+// [PlayMusicOf] and [StopMusicOf], played by the window runtime through
+// package engine/audio when the machine has a sound device, and kept by a
+// [Headless] run for tests to read ([Headless.Sounds]).
+type Sound struct {
+	Kind SoundKind
+	Path assets.Path // the sound file, a WAV or Ogg Vorbis; 0 for StopMusic
+	// Volume is the request's volume, from 0 to 1; 0 means 1.
+	Volume float64
+	// Step is the fixed step that asked for it (the loop's step count
+	// when it was asked, between steps).
+	Step uint64
+}
+
+// String returns a description such as "effect sounds/jump.wav at step 12".
+func (s Sound) String() string {
+	if s.Kind == StopMusic {
+		return fmt.Sprintf("%v at step %d", s.Kind, s.Step)
+	}
+	return fmt.Sprintf("%v %s at step %d", s.Kind, s.Path, s.Step)
+}
+
+// PlaySound asks for the sound file at path (a path in [Game.Assets]) to
+// be played once, at full volume, by the engine running w's scene. It
+// does nothing in a world no engine runs, as in a unit test of a system.
+// O(1); it allocates only while the queue grows.
+func PlaySound(w *world.World, path string) { request(w, PlayEffect, path, 1) }
+
+// PlaySoundVolume is [PlaySound] at a volume from 0 to 1.
+func PlaySoundVolume(w *world.World, path string, volume float64) {
+	request(w, PlayEffect, path, volume)
+}
+
+// PlayMusicOf asks for the sound file at path to play in a loop as the
+// game's music, replacing the music playing.
+func PlayMusicOf(w *world.World, path string) { request(w, PlayMusic, path, 1) }
+
+// StopMusicOf asks for the music to stop.
+func StopMusicOf(w *world.World) { request(w, StopMusic, "", 1) }
+
+func request(w *world.World, k SoundKind, path string, volume float64) {
+	s, ok := servicesOf.Lookup(w)
+	if !ok {
+		return
+	}
+	*s.sounds = append(*s.sounds, Sound{Kind: k, Path: assets.PathOf(path), Volume: volume, Step: s.steps()})
+}
+
+// Assets returns the engine's loader of the game's files; nil if the game
+// has none.
+func (e *Engine) Assets() *assets.Loader { return e.svc.assets }
+
+// TakeSounds returns the sound requests made since the last call, in the
+// order they were made, appended to dst, and empties the queue. The window
+// runtime calls it every frame.
+func (e *Engine) TakeSounds(dst []Sound) []Sound {
+	dst = append(dst, e.sounds...)
+	clear(e.sounds)
+	e.sounds = e.sounds[:0]
+	return dst
+}
+
+// SetStepObserver makes fn hear of every fixed step of a scene, just
+// before the step runs its systems: the window runtime's renderers record
+// where everything was, to draw between steps. nil stops it.
+func (e *Engine) SetStepObserver(fn func(scene.Scene)) { e.beforeStep = fn }
+
+// newServices makes the services of a game's files.
+func newServices(files fs.FS) services {
+	var l *assets.Loader
+	if files != nil {
+		l = assets.New(files)
+	}
+	return services{assets: l}
+}
+
+// provide gives a scene's world the engine's services, before its
+// OnEnter runs.
+func (e *Engine) provide(s scene.Scene) {
+	servicesOf.Set(s.World(), &e.svc)
+}
+
+// stepBegins runs the engine's part of a fixed step before the scene's
+// systems: the runtime's observer, then the animations.
+func (e *Engine) stepBegins(s scene.Scene, ctx *world.Context) {
+	if e.beforeStep != nil {
+		e.beforeStep(s)
+	}
+	if e.animator != nil {
+		if err := e.animator.Step(s.World(), ctx.DT); err != nil {
+			e.onError(err)
+		}
+	}
+}
+
+// stepEnds runs the engine's part of a fixed step after the scene's
+// systems and FixedUpdate: the cameras follow what they follow.
+func (e *Engine) stepEnds(s scene.Scene, ctx *world.Context) {
+	screen := geom.Vec2{X: float64(e.cfg.Window.Width), Y: float64(e.cfg.Window.Height)}
+	drawable.StepCameras(s.World(), screen, ctx.DT)
+}
