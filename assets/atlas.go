@@ -17,11 +17,13 @@ import (
 // Atlas is a set of frames, rectangles of one [Image]: the sprites of a
 // sprite sheet, or the tiles of a tile set. Frames are numbered from 0 in
 // the order their file lists them (for a grid: left to right, then top to
-// bottom), and may have names.
+// bottom), and may have names. An atlas file may also name clips, the
+// animations made of its frames ([Atlas.Clip]).
 //
 // The handle stays the same for the loader's life; a reload swaps its
-// frames, or its image (an atlas file that names another image), and
-// increments its generation. An Atlas is safe for concurrent use.
+// frames and clips together, or its image (an atlas file that names
+// another image), and increments its generation. An Atlas is safe for
+// concurrent use.
 type Atlas struct {
 	path  string
 	grid  *Grid // for a grid atlas; nil for an atlas file
@@ -36,7 +38,10 @@ type atlasState struct {
 	frames []image.Rectangle
 	names  []string // per frame; "" for a frame without a name
 	index  map[string]int
-	gen    uint64
+	// The clips, in the file's order, and their numbers by name.
+	clips     []Clip
+	clipIndex map[string]int
+	gen       uint64
 }
 
 // Grid cuts an image into cells of W by H pixels. The first cell's
@@ -129,13 +134,26 @@ func (a *Atlas) Generation() uint64 { return a.state.Load().gen }
 // A frame's x and y default to 0; w and h are required. The grid's keys
 // are the fields of [Grid], in lower case.
 //
+// Either kind may list clips, animations of its frames, each with its
+// frames (by name, or by number for frames without one), how many a
+// second it shows, and a [ClipMode] by name (loop, the default, once or
+// pingpong):
+//
+//	clips:
+//	  walk: {frames: [idle-0, idle-1], fps: 8}
+//	  water: {frames: [water, 4, 5], fps: 2, mode: pingpong}
+//
 // The error joins every problem the file has, each a [*LoadError] naming
 // the file, line and column and wrapping [ErrDecode] (not YAML, a value of
-// the wrong type), [ErrUnknownField] (a key the format does not have) or
-// [ErrBounds] (a frame outside the image); or one naming the image's line
-// and wrapping the image's error. The image is a load of its own: when it
-// loads but the atlas fails (a frame outside it), the image stays cached,
-// as if loaded with [Loader.Image], and the atlas is not.
+// the wrong type, a clip naming a frame the atlas does not have, a clip's
+// fps that is not positive and finite, an unknown mode), [ErrUnknownField]
+// (a key the format does not have) or [ErrBounds] (a frame outside the
+// image, a clip's frame number beyond the atlas's); or one naming the
+// image's line and wrapping the image's error. The file's first 100
+// problems are reported, and a count of the others. The image is a load of
+// its own: when it loads but the atlas fails (a frame outside it), the
+// image stays cached, as if loaded with [Loader.Image], and the atlas is
+// not.
 func (l *Loader) Atlas(name string) (*Atlas, error) {
 	return loadFile(l, KindAtlas, name, func(p string, data []byte) (*Atlas, error) {
 		src, errs := parseAtlas(p, data)
@@ -191,6 +209,7 @@ type atlasFile struct {
 	frames    []frameDef
 	grid      *Grid
 	gridNodes map[string]*yaml.Node // "" for the grid's mapping, else its keys' values
+	clips     []clipDef
 }
 
 type frameDef struct {
@@ -200,7 +219,7 @@ type frameDef struct {
 }
 
 var (
-	atlasKeys = []string{"image", "frames", "grid"}
+	atlasKeys = []string{"image", "frames", "grid", "clips"}
 	frameKeys = []string{"x", "y", "w", "h"}
 	gridKeys  = []string{"w", "h", "margin", "spacing", "count", "names"}
 )
@@ -211,7 +230,7 @@ const maxAtlasErrors = 100
 
 // parseAtlas reads an atlas file, reporting every problem of its shape
 // (the first maxAtlasErrors, and how many more).
-func parseAtlas(p string, data []byte) (*atlasFile, []*LoadError) {
+func parseAtlas(p string, data []byte) (af *atlasFile, errs []*LoadError) {
 	top, err := parseYAML(p, data)
 	if err != nil {
 		return nil, []*LoadError{err.(*LoadError)}
@@ -219,7 +238,6 @@ func parseAtlas(p string, data []byte) (*atlasFile, []*LoadError) {
 	if top == nil || isNull(top) {
 		return nil, []*LoadError{{Path: p, Line: 1, Err: &detail{kind: ErrDecode, msg: "the atlas file is empty: it needs image, and frames or grid"}}}
 	}
-	var errs []*LoadError
 	more := 0 // errors past maxAtlasErrors, counted
 	fail := func(n *yaml.Node, kind error, format string, args ...any) {
 		if len(errs) < maxAtlasErrors {
@@ -238,8 +256,10 @@ func parseAtlas(p string, data []byte) (*atlasFile, []*LoadError) {
 		fail(top, ErrDecode, "an atlas file is a mapping with image, and frames or grid; got %s", describe(top))
 		return nil, errs
 	}
-	af := &atlasFile{top: top}
+	af = &atlasFile{top: top}
 	seen := make(map[string]*yaml.Node)
+	var clips *yaml.Node // read once the frames' names are known
+	names := frameNames{index: make(map[string]int)}
 	for k, v := range mappingPairs(top, fail) {
 		if prev, dup := seen[k.Value]; dup {
 			fail(k, ErrDecode, "%s given twice (first at line %d)", k.Value, prev.Line)
@@ -254,9 +274,20 @@ func parseAtlas(p string, data []byte) (*atlasFile, []*LoadError) {
 			}
 			af.image, af.imageNode = v.Value, v
 		case "frames":
-			af.frames = parseFrames(v, fail)
+			af.frames = parseFrames(v, &names, fail)
 		case "grid":
 			af.grid, af.gridNodes = parseGrid(v, fail)
+			if af.grid != nil {
+				names.known = true
+				for i, name := range af.grid.Names {
+					if _, dup := names.index[name]; name != "" && !dup {
+						names.index[name] = i
+						names.names = append(names.names, name)
+					}
+				}
+			}
+		case "clips":
+			clips = v
 		default:
 			fail(k, ErrUnknownField, "unknown key %q%s", k.Value, hint(k.Value, atlasKeys))
 		}
@@ -268,6 +299,9 @@ func parseAtlas(p string, data []byte) (*atlasFile, []*LoadError) {
 		fail(top, ErrDecode, "the atlas has neither frames nor grid")
 	case seen["frames"] != nil && seen["grid"] != nil:
 		fail(seen["grid"], ErrDecode, "the atlas has both frames (line %d) and grid: give one", seen["frames"].Line)
+	}
+	if clips != nil {
+		af.clips = parseClips(clips, names, fail)
 	}
 	return af, errs
 }
@@ -293,7 +327,11 @@ func mappingPairs(n *yaml.Node, fail func(*yaml.Node, error, string, ...any)) fu
 	}
 }
 
-func parseFrames(n *yaml.Node, fail func(*yaml.Node, error, string, ...any)) []frameDef {
+// parseFrames reads the frames of an atlas file, and records their names
+// and numbers in names, for clips. A frame that fails keeps its number, so
+// that the numbers are those of the file's order, as in an atlas that
+// loads.
+func parseFrames(n *yaml.Node, names *frameNames, fail func(*yaml.Node, error, string, ...any)) []frameDef {
 	if n.Kind != yaml.MappingNode {
 		fail(n, ErrDecode, "frames takes a mapping of frame names to {x, y, w, h}, got %s", describe(n))
 		return nil
@@ -314,6 +352,9 @@ func parseFrames(n *yaml.Node, fail func(*yaml.Node, error, string, ...any)) []f
 			continue
 		}
 		seen[k.Value] = k
+		names.index[k.Value] = len(names.names)
+		names.names = append(names.names, k.Value)
+		names.known = true
 		if v.Kind != yaml.MappingNode {
 			fail(v, ErrDecode, "frame %q takes {x, y, w, h}, got %s", k.Value, describe(v))
 			continue
@@ -471,13 +512,26 @@ func (l *Loader) buildAtlas(p string, src *atlasFile) (*atlasState, []*LoadError
 	return s, s.check(p, img.Bounds())
 }
 
-// check fills s's frames from its source, checked against the image's
-// bounds b.
+// check fills s's frames and clips from its source, checked against the
+// image's bounds b.
 func (s *atlasState) check(p string, b image.Rectangle) []*LoadError {
 	src := s.src
+	var errs []*LoadError
 	if src.grid != nil {
-		return s.cut(p, *src.grid, b, src.gridNodes)
+		errs = s.cut(p, *src.grid, b, src.gridNodes)
+	} else {
+		errs = s.place(p, b)
 	}
+	if len(errs) > 0 {
+		return errs // the clips' frame numbers would be checked against frames that are not there
+	}
+	return s.setClips(p, src.clips)
+}
+
+// place fills s's frames from its source's named frames, checked against
+// the image's bounds b.
+func (s *atlasState) place(p string, b image.Rectangle) []*LoadError {
+	src := s.src
 	var errs []*LoadError
 	s.frames = make([]image.Rectangle, 0, len(src.frames))
 	s.names = make([]string, 0, len(src.frames))

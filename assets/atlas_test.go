@@ -105,7 +105,7 @@ func TestAtlasErrors(t *testing.T) {
 		{"unknown key", "image: a.png\nfames: {}\n", []string{
 			`a.yaml:1:1: the atlas has neither frames nor grid`,
 			`a.yaml:2:1: unknown key "fames" (did you mean "frames"?)`}},
-		{"unknown key far from any", "image: a.png\ngrid: {w: 1, h: 1}\npivot: 3\n", []string{`a.yaml:3:1: unknown key "pivot" (keys: image, frames, grid)`}},
+		{"unknown key far from any", "image: a.png\ngrid: {w: 1, h: 1}\npivot: 3\n", []string{`a.yaml:3:1: unknown key "pivot" (keys: image, frames, grid, clips)`}},
 		{"key twice", "image: a.png\nimage: a.png\ngrid: {w: 1, h: 1}\n", []string{"a.yaml:2:1: image given twice (first at line 1)"}},
 		{"image not a string", "image: [a.png]\ngrid: {w: 1, h: 1}\n", []string{"a.yaml:1:8: image takes the path of a PNG file, got a list"}},
 		{"image a number", "image: 12\ngrid: {w: 1, h: 1}\n", []string{"a.yaml:1:8: image takes the path of a PNG file, got the number 12"}},

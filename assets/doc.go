@@ -15,7 +15,9 @@
 //     [Image.Generation]), [MaxImageSide].
 //   - Atlases: [Loader.Atlas] (an atlas file in YAML), [Loader.Grid] (an
 //     image cut into a [Grid]), [Atlas] ([Atlas.Frame], [Atlas.Lookup],
-//     [Atlas.Name], [Atlas.Len]).
+//     [Atlas.Name], [Atlas.Len]); clips, the animations an atlas file
+//     names: [Atlas.Clip], [Atlas.Clips], [Clip] ([Clip.FrameAt],
+//     [Clip.Duration]), [ClipMode].
 //   - Fonts: [Loader.Font], [Font], [FontFormat].
 //   - Sounds: [Loader.Sound], [Sound], [SoundInfo], [SoundFormat].
 //   - Data: [Loader.Data], [Loader.Decode], [Data] ([Data.Decode],

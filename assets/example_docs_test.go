@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing/fstest"
+	"time"
 
 	"github.com/tessera-engine/tessera/assets"
 )
@@ -62,6 +63,36 @@ func Example_atlas() {
 	// Output:
 	// (32,0)-(48,16) (0,0)-(16,16) idle-0
 	// 6 (10,1)-(18,9) (10,10)-(18,18)
+}
+
+func Example_clips() {
+	l := assets.New(os.DirFS("testdata"))
+	hero, err := l.Atlas("hero.yaml")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(hero.Clips())
+	idle, _ := hero.Clip("idle") // look clips up once, as frames
+	fmt.Println(idle.Frames, idle.FPS, idle.Mode, idle.Duration())
+	for _, t := range []time.Duration{0, 300 * time.Millisecond, 600 * time.Millisecond} {
+		frame, _ := idle.FrameAt(t) // a frame number, for hero.Frame
+		fmt.Print(hero.Name(frame), " ")
+	}
+	jump, _ := hero.Clip("jump")
+	_, ended := jump.FrameAt(time.Second)
+	fmt.Println(jump.Mode, ended)
+
+	tiles, err := l.Atlas("tiles.yaml") // clips: waves: {frames: [water, 4, 5], fps: 2, mode: pingpong}
+	if err != nil {
+		panic(err)
+	}
+	waves, _ := tiles.Clip("waves")
+	fmt.Println(waves.Frames, waves.Mode, waves.Duration())
+	// Output:
+	// [idle jump]
+	// [0 1] 4 loop 500ms
+	// idle-0 idle-1 idle-0 once true
+	// [1 4 5] pingpong 2s
 }
 
 func Example_data() {

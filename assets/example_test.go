@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"testing/fstest"
+	"time"
 
 	"github.com/tessera-engine/tessera/assets"
 )
@@ -76,6 +77,31 @@ func ExampleAtlas() {
 	// 0 idle-0 (0,0)-(16,16)
 	// 1 idle-1 (16,0)-(32,16)
 	// 2 jump (32,0)-(48,16)
+}
+
+func ExampleAtlas_Clip() {
+	l := assets.New(os.DirFS("testdata"))
+	hero, err := l.Atlas("hero.yaml") // clips: idle: {frames: [idle-0, idle-1], fps: 4}, jump: ...
+	if err != nil {
+		panic(err)
+	}
+	idle, ok := hero.Clip("idle")
+	fmt.Println(idle.Name, ok, idle.Frames, idle.FPS, idle.Mode)
+	_, ok = hero.Clip("run")
+	fmt.Println(ok, hero.Clips())
+	// Output:
+	// idle true [0 1] 4 loop
+	// false [idle jump]
+}
+
+func ExampleClip_FrameAt() {
+	c := assets.Clip{Frames: []int{7, 8, 9}, FPS: 10, Mode: assets.ClipPingPong}
+	for t := time.Duration(0); t < 600*time.Millisecond; t += 100 * time.Millisecond {
+		frame, _ := c.FrameAt(t)
+		fmt.Print(frame, " ")
+	}
+	fmt.Println()
+	// Output: 7 8 9 8 7 8
 }
 
 func ExampleGrid() {

@@ -3,6 +3,7 @@ package assets_test
 import (
 	"errors"
 	"image"
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -58,6 +59,7 @@ func FuzzAtlas(f *testing.F) {
 	seed(f, "*.yaml")
 	f.Add([]byte("image: hero.png\ngrid: {w: 1, h: 1, count: 3, names: [a, ~, c]}\n"))
 	f.Add([]byte("image: hero.png\nframes: &f {a: *f, b: {x: 1, y: 2, w: 3, h: 4}}\n"))
+	f.Add([]byte("image: tiles.png\ngrid: {w: 4, h: 4, names: [a]}\nclips: {c: {frames: [a, 3, 40], fps: 1e-3, mode: once}, d: &d {frames: [0], fps: 60}, e: *d}\n"))
 	hero, tiles := pngFile(48, 16), pngFile(37, 19)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		files := fstest.MapFS{"hero.png": {Data: hero}, "tiles.png": {Data: tiles}, "a.yaml": {Data: data}}
@@ -77,6 +79,17 @@ func FuzzAtlas(f *testing.F) {
 			if name := a.Name(i); name != "" {
 				if j, ok := a.Lookup(name); !ok || j != i {
 					t.Fatalf("Lookup(%q) = %d, %v", name, j, ok)
+				}
+			}
+		}
+		for _, name := range a.Clips() {
+			c, ok := a.Clip(name)
+			if !ok || c.Name != name || len(c.Frames) == 0 || !(c.FPS > 0) || math.IsInf(c.FPS, 0) || c.Mode > assets.ClipPingPong {
+				t.Fatalf("Clip(%q) = %+v, %v", name, c, ok)
+			}
+			for _, i := range c.Frames {
+				if i < 0 || i >= a.Len() {
+					t.Fatalf("clip %q names frame %d of %d", name, i, a.Len())
 				}
 			}
 		}
