@@ -51,7 +51,7 @@ func logSystem(log *[]string, name string, p world.Phase) world.System {
 
 func newHeadless(t *testing.T, cfg engine.Config, first scene.Scene, opts engine.HeadlessOptions) *engine.Headless {
 	t.Helper()
-	h, err := engine.NewHeadless(cfg, first, opts)
+	h, err := engine.NewHeadless(cfg, engine.Game{First: first}, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -297,7 +297,7 @@ func TestScriptedInputReachesSystems(t *testing.T) {
 	if want := []uint64{4, 5, 7}; !slices.Equal(frameSeen, want) {
 		t.Errorf("frame system saw jump held in frames ending at steps %v, want %v", frameSeen, want)
 	}
-	if _, err := engine.NewHeadless(cfg, s, engine.HeadlessOptions{Script: []engine.ScriptedInput{{Action: "fly"}}}); !errors.Is(err, engine.ErrUnknownAction) {
+	if _, err := engine.NewHeadless(cfg, engine.Game{First: s}, engine.HeadlessOptions{Script: []engine.ScriptedInput{{Action: "fly"}}}); !errors.Is(err, engine.ErrUnknownAction) {
 		t.Errorf("NewHeadless with a script naming fly = %v, want ErrUnknownAction", err)
 	}
 }
@@ -357,7 +357,7 @@ func TestFirstSceneEnterError(t *testing.T) {
 }
 
 func TestNewRejectsBadConfig(t *testing.T) {
-	_, err := engine.New(engine.Config{Window: engine.WindowConfig{Zoom: 99}}, &traceScene{})
+	_, err := engine.New(engine.Config{Window: engine.WindowConfig{Zoom: 99}}, engine.Game{First: &traceScene{}})
 	if !errors.Is(err, engine.ErrOutOfRange) {
 		t.Errorf("New with zoom 99 = %v, want ErrOutOfRange", err)
 	}
@@ -390,7 +390,7 @@ func TestSteadyFrameAllocs(t *testing.T) {
 		}
 		return nil
 	}}}
-	e, err := engine.New(cfg, s)
+	e, err := engine.New(cfg, engine.Game{First: s})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -454,7 +454,7 @@ func TestDebugFramesEndsHeadlessRun(t *testing.T) {
 // TestRunWithoutRuntime: engine.Run needs engine/window linked in; without
 // it, it says so instead of failing later.
 func TestRunWithoutRuntime(t *testing.T) {
-	err := engine.Run(engine.DefaultConfig(), &quietScene{})
+	err := engine.Run(engine.DefaultConfig(), engine.Game{First: &quietScene{}})
 	if !errors.Is(err, engine.ErrNoRuntime) {
 		t.Errorf("Run without a runtime = %v, want ErrNoRuntime", err)
 	}
@@ -463,7 +463,7 @@ func TestRunWithoutRuntime(t *testing.T) {
 // TestEngineRun: Engine.Run hands the engine it is called on to the
 // registered runtime, and without one returns ErrNoRuntime.
 func TestEngineRun(t *testing.T) {
-	e, err := engine.New(engine.Config{}, &quietScene{})
+	e, err := engine.New(engine.Config{}, engine.Game{First: &quietScene{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -492,7 +492,7 @@ func TestHeadlessRunStepsAllocs(t *testing.T) {
 		steps++
 		return nil
 	}}}
-	h, err := engine.NewHeadless(engine.Config{}, s, engine.HeadlessOptions{Frame: 25 * time.Millisecond})
+	h, err := engine.NewHeadless(engine.Config{}, engine.Game{First: s}, engine.HeadlessOptions{Frame: 25 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -529,7 +529,10 @@ func TestMainExits(t *testing.T) {
 		{"help", []string{"-help"}, nil, 0, "-window.width int"},
 		{"bad flag", []string{"-nope"}, nil, 2, "flag provided but not defined: -nope"},
 		{"bad value", []string{"-loop.hz", "0"}, nil, 2, "config loop.hz from flag -loop.hz: out of range"},
-		{"no window", nil, nil, 1, "no window runtime"},
+		{"no window", nil, nil, 2, "this binary has no window"},
+		{"headless", []string{"-headless", "-steps", "3"}, nil, 0, ""},
+		{"headless bad steps", []string{"-headless", "-steps", "x"}, nil, 2, "invalid value"},
+		{"extra argument", []string{"-headless", "more"}, nil, 2, "unexpected arguments"},
 		{"ends", nil, func(e *engine.Engine) error { return nil }, 0, ""},
 		{"fails", nil, func(e *engine.Engine) error { return errors.New("the GPU melted") }, 1, "the GPU melted"},
 	}
@@ -538,7 +541,7 @@ func TestMainExits(t *testing.T) {
 			engine.RegisterRuntime(tt.runtime)
 			defer engine.RegisterRuntime(nil)
 			var out strings.Builder
-			code := engine.RunMain(tt.args, defaults, &quietScene{}, &out)
+			code := engine.RunMain(tt.args, engine.Game{Config: defaults, First: &quietScene{}}, &out)
 			if code != tt.code || !strings.Contains(out.String(), tt.says) {
 				t.Errorf("Main(%q) exits %d saying %q; want %d, saying %q", tt.args, code, out.String(), tt.code, tt.says)
 			}
@@ -582,7 +585,7 @@ func (s *walkPanicker) FixedUpdate(float64) {
 // take effect, and the scene can still be left (its world cleared).
 func TestScenePanicEndsItsWalks(t *testing.T) {
 	s := &walkPanicker{}
-	h, err := engine.NewHeadless(engine.Config{}, s, engine.HeadlessOptions{})
+	h, err := engine.NewHeadless(engine.Config{}, engine.Game{First: s}, engine.HeadlessOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -619,7 +622,7 @@ func TestPressWhilePausedIsDropped(t *testing.T) {
 		return nil
 	}}}
 	cfg := engine.Config{Input: engine.InputConfig{Actions: map[string][]string{"jump": {"Space"}}}}
-	h, err := engine.NewHeadless(cfg, s, engine.HeadlessOptions{})
+	h, err := engine.NewHeadless(cfg, engine.Game{First: s}, engine.HeadlessOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

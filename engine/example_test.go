@@ -31,7 +31,7 @@ func (s *Falling) OnEnter() error {
 
 func ExampleHeadless() {
 	s := &Falling{}
-	h, err := engine.NewHeadless(engine.Config{}, s, engine.HeadlessOptions{})
+	h, err := engine.NewHeadless(engine.Config{}, engine.Game{First: s}, engine.HeadlessOptions{})
 	if err != nil {
 		panic(err)
 	}
@@ -80,7 +80,7 @@ func ExampleInputOf() {
 	cfg := engine.Config{Input: engine.InputConfig{
 		Actions: map[string][]string{"jump": {"Space", "GamepadA"}},
 	}}
-	h, err := engine.NewHeadless(cfg, &Jumper{}, engine.HeadlessOptions{Script: []engine.ScriptedInput{
+	h, err := engine.NewHeadless(cfg, engine.Game{First: &Jumper{}}, engine.HeadlessOptions{Script: []engine.ScriptedInput{
 		{Step: 3, Action: "jump", Down: true},
 		{Step: 4, Action: "jump", Down: false},
 		{Step: 8, Action: "jump", Down: true},
@@ -118,7 +118,7 @@ func (s *Flaky) OnEnter() error {
 }
 
 func ExampleEvents() {
-	h, err := engine.NewHeadless(engine.Config{}, &Flaky{}, engine.HeadlessOptions{})
+	h, err := engine.NewHeadless(engine.Config{}, engine.Game{First: &Flaky{}}, engine.HeadlessOptions{})
 	if err != nil {
 		panic(err)
 	}

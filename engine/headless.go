@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"time"
-
 )
 
 // HeadlessOptions configure a [Headless] runner. The zero value runs one

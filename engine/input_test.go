@@ -412,7 +412,7 @@ func TestScriptedValue(t *testing.T) {
 		Actions: map[string][]string{"l": {"A"}, "r": {"GamepadLStickRight"}, "u": {"W"}, "d": {"S"}},
 		Axes:    map[string]engine.AxisConfig{"move": {Left: "l", Right: "r", Up: "u", Down: "d"}},
 	}}
-	h, err := engine.NewHeadless(cfg, s, engine.HeadlessOptions{Script: []engine.ScriptedInput{
+	h, err := engine.NewHeadless(cfg, engine.Game{First: s}, engine.HeadlessOptions{Script: []engine.ScriptedInput{
 		{Step: 1, Action: "r", Down: true, Value: 0.4},
 		{Step: 2, Action: "r", Down: true},
 		{Step: 3, Action: "r", Down: false},

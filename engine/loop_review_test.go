@@ -83,7 +83,7 @@ func TestSetHzDuringAStep(t *testing.T) {
 // simulation as RunSteps(10): no time piles up and nothing is dropped.
 func TestHeadlessRunStepsSplitOrWhole(t *testing.T) {
 	run := func(calls, each uint64) (steps, dropped uint64) {
-		h, err := engine.NewHeadless(engine.DefaultConfig(), &quietScene{}, engine.HeadlessOptions{Frame: 100 * time.Millisecond})
+		h, err := engine.NewHeadless(engine.DefaultConfig(), engine.Game{First: &quietScene{}}, engine.HeadlessOptions{Frame: 100 * time.Millisecond})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -105,7 +105,7 @@ func TestHeadlessRunStepsSplitOrWhole(t *testing.T) {
 // TestHeadlessGivesUpWhenPaused: RunSteps on a loop nothing resumes
 // returns ErrNoProgress instead of spinning forever.
 func TestHeadlessGivesUpWhenPaused(t *testing.T) {
-	h, err := engine.NewHeadless(engine.DefaultConfig(), &quietScene{}, engine.HeadlessOptions{})
+	h, err := engine.NewHeadless(engine.DefaultConfig(), engine.Game{First: &quietScene{}}, engine.HeadlessOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

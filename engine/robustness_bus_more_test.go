@@ -14,7 +14,7 @@ import (
 // because the manager pops a stack Close has already emptied.
 func TestEngineCloseInSceneOnExit(t *testing.T) {
 	a := &exitHookScene{}
-	h, err := engine.NewHeadless(engine.Config{}, a, engine.HeadlessOptions{})
+	h, err := engine.NewHeadless(engine.Config{}, engine.Game{First: a}, engine.HeadlessOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,7 +28,7 @@ func (s *exitHookScene) OnExit() {
 // events tell.
 func TestEngineCloseInOnExitReportsTheLeave(t *testing.T) {
 	a, b := &exitHookScene{}, &exitHookScene{}
-	h, err := engine.NewHeadless(engine.Config{}, a, engine.HeadlessOptions{})
+	h, err := engine.NewHeadless(engine.Config{}, engine.Game{First: a}, engine.HeadlessOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

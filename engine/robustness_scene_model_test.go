@@ -178,7 +178,7 @@ func runEngineModel(t *testing.T, seed uint64, apply bool) bool {
 	for i := range 5 {
 		v.scenes = append(v.scenes, &rvEScene{name: string(rune('a' + i)), env: v})
 	}
-	h, err := engine.NewHeadless(engine.Config{}, v.scenes[0], engine.HeadlessOptions{})
+	h, err := engine.NewHeadless(engine.Config{}, engine.Game{First: v.scenes[0]}, engine.HeadlessOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -239,7 +239,7 @@ func TestSceneEngineRandomWithApply(t *testing.T) {
 // from the scene events.
 func TestSceneEngineCloseOnExitApply(t *testing.T) {
 	a, b, c := &exitHookScene{}, &exitHookScene{}, &exitHookScene{}
-	h, err := engine.NewHeadless(engine.Config{}, a, engine.HeadlessOptions{})
+	h, err := engine.NewHeadless(engine.Config{}, engine.Game{First: a}, engine.HeadlessOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -311,7 +311,7 @@ func (s *rvQuitScene) FixedUpdate(float64) {
 // scene is left entered in a closed engine.
 func TestSceneEngineAppliesAfterClose(t *testing.T) {
 	level, over := &rvQuitScene{name: "level"}, &rvQuitScene{name: "over"}
-	h, err := engine.NewHeadless(engine.Config{}, level, engine.HeadlessOptions{})
+	h, err := engine.NewHeadless(engine.Config{}, engine.Game{First: level}, engine.HeadlessOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

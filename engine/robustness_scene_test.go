@@ -19,7 +19,7 @@ func (s *exitPanicScene) OnExit() { panic("exit broke in " + s.name) }
 // reported once.
 func TestCloseDuringSceneChange(t *testing.T) {
 	a, b := &exitPanicScene{name: "a"}, &exitPanicScene{name: "b"}
-	h, err := engine.NewHeadless(engine.Config{}, a, engine.HeadlessOptions{})
+	h, err := engine.NewHeadless(engine.Config{}, engine.Game{First: a}, engine.HeadlessOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -56,7 +56,7 @@ func TestPressThatResumesDoesNotFire(t *testing.T) {
 	}}
 	cfg := engine.Config{Input: engine.InputConfig{Actions: map[string][]string{"confirm": {"Space"}}}}
 	var err error
-	h, err = engine.NewHeadless(cfg, s, engine.HeadlessOptions{})
+	h, err = engine.NewHeadless(cfg, engine.Game{First: s}, engine.HeadlessOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +113,7 @@ func TestScriptedTapInOneFrame(t *testing.T) {
 		return nil
 	}}}}
 	cfg := engine.Config{Input: engine.InputConfig{Actions: map[string][]string{"jump": {"Space"}}}}
-	h, err := engine.NewHeadless(cfg, s, engine.HeadlessOptions{Frame: 100 * time.Millisecond, Script: []engine.ScriptedInput{
+	h, err := engine.NewHeadless(cfg, engine.Game{First: s}, engine.HeadlessOptions{Frame: 100 * time.Millisecond, Script: []engine.ScriptedInput{
 		{Step: 3, Action: "jump", Down: true}, {Step: 4, Action: "jump", Down: false},
 	}})
 	if err != nil {
@@ -140,7 +140,7 @@ func TestSplitRunKeepsScriptedInput(t *testing.T) {
 			return nil
 		}}}}
 		cfg := engine.Config{Input: engine.InputConfig{Actions: map[string][]string{"jump": {"Space"}}}}
-		h, err := engine.NewHeadless(cfg, s, engine.HeadlessOptions{Frame: 100 * time.Millisecond, Script: []engine.ScriptedInput{
+		h, err := engine.NewHeadless(cfg, engine.Game{First: s}, engine.HeadlessOptions{Frame: 100 * time.Millisecond, Script: []engine.ScriptedInput{
 			{Step: 3, Action: "jump", Down: true},
 		}})
 		if err != nil {
@@ -165,7 +165,7 @@ func TestSplitRunKeepsScriptedInput(t *testing.T) {
 // a frame as the headless runner does; Frame(Loop().Step()) cannot (at
 // 60 Hz a step is no whole number of nanoseconds, so the first runs none).
 func TestFrameStepsMatchesHeadless(t *testing.T) {
-	e, err := engine.New(engine.Config{}, &sysScene{})
+	e, err := engine.New(engine.Config{}, engine.Game{First: &sysScene{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +174,7 @@ func TestFrameStepsMatchesHeadless(t *testing.T) {
 	for range 3 {
 		steps = append(steps, e.FrameSteps(1).Steps)
 	}
-	h, _ := engine.NewHeadless(engine.Config{}, &sysScene{}, engine.HeadlessOptions{})
+	h, _ := engine.NewHeadless(engine.Config{}, engine.Game{First: &sysScene{}}, engine.HeadlessOptions{})
 	defer h.Close()
 	var hs []int
 	for range 3 {
@@ -197,7 +197,7 @@ func TestFrameStepsMatchesHeadless(t *testing.T) {
 // TestTinyTimeScaleGivesUp: at a time scale so small that frames add no
 // time, RunSteps gives up with ErrNoProgress instead of spinning forever.
 func TestTinyTimeScaleGivesUp(t *testing.T) {
-	h, err := engine.NewHeadless(engine.Config{}, &sysScene{}, engine.HeadlessOptions{})
+	h, err := engine.NewHeadless(engine.Config{}, engine.Game{First: &sysScene{}}, engine.HeadlessOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,7 +221,7 @@ func TestSubscriberPanicIsReported(t *testing.T) {
 	s := &sysScene{sys: []world.System{{Name: "bad", Phase: world.Fixed, Run: func(ctx *world.Context) error {
 		return errors.New("boom")
 	}}}}
-	h, err := engine.NewHeadless(engine.Config{}, s, engine.HeadlessOptions{})
+	h, err := engine.NewHeadless(engine.Config{}, engine.Game{First: s}, engine.HeadlessOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -260,7 +260,7 @@ func TestSubscriberPanicIsReported(t *testing.T) {
 func TestSubscriberPanicDuringSceneChange(t *testing.T) {
 	a, b := &sysScene{}, &sysScene{}
 	cfg := engine.Config{Input: engine.InputConfig{Actions: map[string][]string{"jump": {"Space"}}}}
-	h, err := engine.NewHeadless(cfg, a, engine.HeadlessOptions{})
+	h, err := engine.NewHeadless(cfg, engine.Game{First: a}, engine.HeadlessOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -293,7 +293,7 @@ func TestSubscriberPanicDuringSceneChange(t *testing.T) {
 func TestDisposePanicAsSceneLeaves(t *testing.T) {
 	a := &sysScene{sys: []world.System{{Name: "net", Phase: world.Fixed,
 		Run: func(*world.Context) error { return nil }, Dispose: func() { panic("boom") }}}}
-	h, err := engine.NewHeadless(engine.Config{}, a, engine.HeadlessOptions{})
+	h, err := engine.NewHeadless(engine.Config{}, engine.Game{First: a}, engine.HeadlessOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -414,7 +414,7 @@ func (s *failScene) OnExit() {
 // RunSteps's error.
 func TestSceneErrorsInOrder(t *testing.T) {
 	a, b, c := &failScene{exit: true}, &failScene{enter: true}, &failScene{}
-	h, err := engine.NewHeadless(engine.Config{}, a, engine.HeadlessOptions{})
+	h, err := engine.NewHeadless(engine.Config{}, engine.Game{First: a}, engine.HeadlessOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -443,7 +443,7 @@ func TestSceneErrorsInOrder(t *testing.T) {
 	}
 
 	log = nil
-	h2, err := engine.NewHeadless(engine.Config{}, &failScene{enter: true}, engine.HeadlessOptions{})
+	h2, err := engine.NewHeadless(engine.Config{}, engine.Game{First: &failScene{enter: true}}, engine.HeadlessOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -476,7 +476,7 @@ func TestReleaseDuringPauseReachesGame(t *testing.T) {
 		return nil
 	}}}}
 	cfg := engine.Config{Input: engine.InputConfig{Actions: map[string][]string{"jump": {"Space"}, "fire": {"F"}}}}
-	h, err := engine.NewHeadless(cfg, s, engine.HeadlessOptions{})
+	h, err := engine.NewHeadless(cfg, engine.Game{First: s}, engine.HeadlessOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -35,11 +35,11 @@ type labelRef struct {
 }
 
 // alignShare returns how much of a block's size lies before its anchor.
-func alignShare(a text.Align) float64 {
+func alignShare(a drawable.Align) float64 {
 	switch a {
-	case text.AlignCenter:
+	case drawable.AlignCenter:
 		return 0.5
-	case text.AlignEnd:
+	case drawable.AlignEnd:
 		return 1
 	}
 	return 0

@@ -22,7 +22,7 @@ func ExampleRun() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	if err := window.Run(cfg, &Title{}); err != nil {
+	if err := window.Run(cfg, engine.Game{First: &Title{}}); err != nil {
 		log.Fatal(err)
 	}
 }

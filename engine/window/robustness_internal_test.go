@@ -13,14 +13,17 @@ import (
 // one and the frame's own; the frame's used to replace the key's.
 func TestKeyShotOnScreenshotFrame(t *testing.T) {
 	e, err := engine.New(engine.Config{Debug: engine.DebugConfig{
-		ScreenshotFrame: 3, ScreenshotPath: "shot.png", ScreenshotKey: "F12"}}, &scene.Base{})
+		ScreenshotFrame: 3, ScreenshotPath: "shot.png", ScreenshotKey: "F12"}}, engine.Game{First: &scene.Base{}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := e.Start(); err != nil {
 		t.Fatal(err)
 	}
-	g := newGame(e)
+	g, err := newGame(e)
+	if err != nil {
+		t.Fatal(err)
+	}
 	g.down = func(b engine.Button) bool { return b == g.shotKey && g.e.Frames() == 2 } // pressed in frame 3
 	var saved []string
 	for range 3 {

@@ -131,7 +131,7 @@ func runEndToEnd(dir string) {
 		}
 	}
 	defer func() { testHookGame = nil }()
-	e, err := engine.New(cfg, e2e.scene)
+	e, err := engine.New(cfg, engine.Game{First: e2e.scene})
 	if err != nil {
 		e2e.err = err
 		return
@@ -254,7 +254,7 @@ func TestNumbered(t *testing.T) {
 
 func TestRunRejectsBadConfig(t *testing.T) {
 	// Checked before any window opens, so it can run after the loop ended.
-	err := Run(engine.Config{Loop: engine.LoopConfig{Hz: 5000}}, &shapes{})
+	err := Run(engine.Config{Loop: engine.LoopConfig{Hz: 5000}}, engine.Game{First: &shapes{}})
 	if !errors.Is(err, engine.ErrOutOfRange) {
 		t.Errorf("Run with hz 5000 = %v, want ErrOutOfRange", err)
 	}
@@ -265,11 +265,14 @@ func TestRunRejectsBadConfig(t *testing.T) {
 func TestFrameLength(t *testing.T) {
 	start := time.Unix(100, 0)
 	for _, fixed := range []bool{false, true} {
-		e, err := engine.New(engine.Config{Loop: engine.LoopConfig{Hz: 50}, Debug: engine.DebugConfig{FixedFrames: fixed}}, &scene.Base{})
+		e, err := engine.New(engine.Config{Loop: engine.LoopConfig{Hz: 50}, Debug: engine.DebugConfig{FixedFrames: fixed}}, engine.Game{First: &scene.Base{}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		g := newGame(e)
+		g, err := newGame(e)
+		if err != nil {
+			t.Fatal(err)
+		}
 		want := []time.Duration{0, 35 * time.Millisecond, 5 * time.Millisecond} // 0: one step exactly
 		if fixed {
 			want = []time.Duration{0, 0, 0}
