@@ -37,7 +37,7 @@ type Cache struct {
 	byAsset  map[*assets.Image]uint32 // texture index of an uploaded image
 	images   []imageSlot              // by assets.Path
 	atlases  []atlasSlot              // by assets.Path
-	white    *ebiten.Image            // a white pixel shapes are drawn with
+	white    *ebiten.Image            // a white pixel shapes are drawn with; made at the first draw
 	sources  map[assets.Path]*text.GoTextFaceSource
 	faces    map[faceKey]*text.GoTextFace
 	errs     []error
@@ -87,10 +87,19 @@ func NewCache(l *assets.Loader) *Cache {
 		faces:   make(map[faceKey]*text.GoTextFace),
 		failed:  make(map[string]bool),
 	}
-	white := ebiten.NewImage(3, 3)
-	white.Fill(color.White)
-	c.white = white.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
 	return c
+}
+
+// whitePixel returns the white pixel shapes are drawn with, making it on
+// first use: a Cache is made before the game loop runs, and images are
+// made once it does.
+func (c *Cache) whitePixel() *ebiten.Image {
+	if c.white == nil {
+		white := ebiten.NewImage(3, 3)
+		white.Fill(color.White)
+		c.white = white.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
+	}
+	return c.white
 }
 
 // Loader returns the loader the cache loads through.
