@@ -40,8 +40,13 @@ type Cache struct {
 	white    *ebiten.Image            // a white pixel shapes are drawn with; made at the first draw
 	sources  map[assets.Path]*text.GoTextFaceSource
 	faces    map[faceKey]*text.GoTextFace
-	errs     []error
-	failed   map[string]bool // what was reported, so each problem is reported once
+	// version counts the changes to what regions stand for (a picture
+	// loaded or reloaded, an atlas cut again, a table grown): a pointer
+	// resolve or lookup returned stays valid, and means the same, while
+	// version is the same.
+	version uint64
+	errs    []error
+	failed  map[string]bool // what was reported, so each problem is reported once
 }
 
 // texture is an image sprites are drawn from.
@@ -124,19 +129,24 @@ func (c *Cache) fail(key string, err error) {
 // refresh uploads again the images a reload changed and recuts the
 // atlases that changed. O(textures + atlases) when nothing changed.
 func (c *Cache) refresh() {
+	uploaded := false
 	for i := range c.textures {
 		t := &c.textures[i]
 		if g := t.asset.Generation(); g != t.gen {
 			old := t.img
 			t.img, t.gen = ebiten.NewImageFromImage(t.asset.Image()), g
 			old.Deallocate()
+			uploaded = true
 		}
 	}
-	for p := range c.images {
-		s := &c.images[p]
-		if s.ok {
-			t := &c.textures[s.reg.tex]
-			s.reg = rectRegion(s.reg.tex, t.asset.Bounds())
+	if uploaded {
+		c.version++
+		for p := range c.images {
+			s := &c.images[p]
+			if s.ok {
+				t := &c.textures[s.reg.tex]
+				s.reg = rectRegion(s.reg.tex, t.asset.Bounds())
+			}
 		}
 	}
 	for p := range c.atlases {
@@ -145,6 +155,19 @@ func (c *Cache) refresh() {
 			c.cut(s)
 		}
 	}
+}
+
+// lookup returns the picture r names: the frame of an atlas already
+// looked up, inlined into the sprite walks; resolve for the rest.
+func (c *Cache) lookup(r drawable.Region) *region {
+	if a := uint(r.Atlas); a != 0 && a < uint(len(c.atlases)) {
+		if s := &c.atlases[a]; uint(r.Frame) < uint(len(s.names)) {
+			if i := s.names[r.Frame]; i > 0 && int(i) <= len(s.frames) {
+				return &s.frames[i-1]
+			}
+		}
+	}
+	return c.resolve(r)
 }
 
 // resolve returns the picture r names, loading it on first use; nil if
@@ -158,10 +181,12 @@ func (c *Cache) resolve(r drawable.Region) *region {
 	}
 	if int(r.Image) >= len(c.images) {
 		c.images = grow(c.images, int(r.Image))
+		c.version++
 	}
 	s := &c.images[r.Image]
 	if !s.tried {
 		s.tried = true
+		c.version++
 		img, err := c.loadImage(r.Image)
 		if err != nil {
 			c.fail("image "+r.Image.String(), fmt.Errorf("render: sprite: %w", err))
@@ -196,10 +221,12 @@ func (c *Cache) loadAtlas(p assets.Path) (*assets.Atlas, error) {
 func (c *Cache) frame(r drawable.Region) *region {
 	if int(r.Atlas) >= len(c.atlases) {
 		c.atlases = grow(c.atlases, int(r.Atlas))
+		c.version++
 	}
 	s := &c.atlases[r.Atlas]
 	if !s.tried {
 		s.tried = true
+		c.version++
 		a, err := c.loadAtlas(r.Atlas)
 		if err != nil {
 			c.fail("atlas "+r.Atlas.String(), fmt.Errorf("render: sprite: %w", err))
@@ -213,6 +240,7 @@ func (c *Cache) frame(r drawable.Region) *region {
 	}
 	if int(r.Frame) >= len(s.names) {
 		s.names = grow(s.names, int(r.Frame))
+		c.version++
 	}
 	i := s.names[r.Frame]
 	if i == 0 {
@@ -232,6 +260,7 @@ func (c *Cache) frame(r drawable.Region) *region {
 
 // cut makes s's regions of its atlas as it is now.
 func (c *Cache) cut(s *atlasSlot) {
+	c.version++
 	s.gen = s.atlas.Generation()
 	tex := c.textureOf(s.atlas.Image())
 	s.frames = s.frames[:0]

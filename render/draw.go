@@ -62,22 +62,35 @@ func (r *Renderer) prepare(b image.Rectangle, w *world.World, alpha float64) {
 	r.draws++
 	r.bind(w)
 	r.cache.refresh()
+	if r.cache.version != r.memoVersion {
+		r.memo = [1 << memoBits]memoEntry{}
+		r.memoVersion, r.quadsKept = r.cache.version, false
+	}
 	r.alpha = min(max(alpha, 0), 1)
 	r.screen = geom.Vec2{X: float64(b.Dx()), Y: float64(b.Dy())}
 	r.collectCameras()
+	// Where the drawables are now is where they will be when the next
+	// step starts: the draw notes it for interpolation (see core.History).
+	r.hist.BeginDraw(len(geom.Position.Column(w)))
 	r.stats = Stats{}
 	r.items, r.shapes, r.labels = r.items[:0], r.shapes[:0], r.labels[:0]
 	r.order.Reset()
 	r.hud.Reset()
-	r.collect()
-	sorted := r.order.Sorted()
 	white := r.cache.whitePixel().Bounds().Min
+	for i := range r.cams {
+		r.batches[i].White = [2]float32{float32(white.X) + 0.5, float32(white.Y) + 0.5}
+	}
+	fast := r.collect()
+	sorted := r.order.Sorted()
 	for i := range r.cams {
 		c := &r.cams[i].cam
 		bt := &r.batches[i]
-		bt.White = [2]float32{float32(white.X) + 0.5, float32(white.Y) + 0.5}
+		if !fast {
+			bt.Reset()
+		}
 		v := c.View()
-		bt.Build(r.items, sorted, c.Transform(), [4]float32{float32(v.Min.X), float32(v.Min.Y), float32(v.Max.X), float32(v.Max.Y)}, r.shapes)
+		bt.Append(r.items, sorted, c.Transform(), [4]float32{float32(v.Min.X), float32(v.Min.Y), float32(v.Max.X), float32(v.Max.Y)}, r.shapes)
+		bt.Finish()
 		r.stats.Drawn += bt.Drawn
 		r.stats.Culled += bt.Culled
 	}
@@ -90,14 +103,18 @@ func (r *Renderer) prepare(b image.Rectangle, w *world.World, alpha float64) {
 	}
 }
 
-// collect gathers the frame's items and their keys.
-func (r *Renderer) collect() {
+// collect gathers the frame's items and their keys: shapes and texts
+// first, then sprites (see [Renderer.collectSprites]). It reports whether
+// the sprites went straight into the one camera's batch, which then holds
+// them and needs the sorted items after them.
+func (r *Renderer) collect() (fast bool) {
 	r.hidden = r.w.Count(drawable.Hidden) > 0
 	r.onScreen = r.w.Count(drawable.Screen) > 0
-	world.Each2(r.w, geom.Position, drawable.Sprite, r.spriteFn)
 	world.Each2(r.w, geom.Position, drawable.Shape, r.shapeFn)
 	world.Each2(r.w, geom.Position, drawable.Text, r.textFn)
-	r.stats.Items = len(r.items)
+	fast = r.collectSprites()
+	r.stats.Items = len(r.items) + r.fastSprites
+	return fast
 }
 
 // next returns a new item at the end of the frame's items. Its fields are
@@ -106,32 +123,6 @@ func (r *Renderer) next() (*core.Item, uint32) {
 	n := len(r.items)
 	r.items = slices.Grow(r.items, 1)[:n+1]
 	return &r.items[n], uint32(n)
-}
-
-func (r *Renderer) collectSprite(e world.Entity, p *geom.Vec2, s *drawable.Picture) {
-	if s.Region.IsZero() || (r.hidden && r.w.Has(e, drawable.Hidden)) {
-		return
-	}
-	g := r.cache.resolve(s.Region)
-	if g == nil || g.w == 0 || g.h == 0 {
-		return
-	}
-	pos := r.hist.At(e.Slot(), e.Generation(), *p, r.alpha)
-	sx, sy := s.Scale.X, s.Scale.Y
-	if sx == 0 && sy == 0 {
-		sx, sy = 1, 1
-	}
-	it, idx := r.next()
-	it.Kind, it.Ref, it.Src = core.KindSprite, g.tex, g.src
-	if s.Flip&drawable.FlipX != 0 {
-		it.Src[0], it.Src[2] = it.Src[2], it.Src[0]
-	}
-	if s.Flip&drawable.FlipY != 0 {
-		it.Src[1], it.Src[3] = it.Src[3], it.Src[1]
-	}
-	it.Tint(s.Tint)
-	it.PlaceQuad(pos.X, pos.Y, g.w, g.h, s.Origin.X, s.Origin.Y, sx, sy, s.Rotation)
-	r.orderOf(e).Add(core.Key(int16(s.Layer), s.Z), core.Tie(e.Slot(), core.KindSprite), idx)
 }
 
 // orderOf returns the order e's drawables go in: the HUD's for an entity
@@ -153,6 +144,7 @@ func place(pos geom.Vec2, rot float64) camera.Affine {
 }
 
 func (r *Renderer) collectShape(e world.Entity, p *geom.Vec2, f *drawable.Figure) {
+	r.hist.Note(e.Slot(), e.Generation(), *p)
 	if r.hidden && r.w.Has(e, drawable.Hidden) {
 		return
 	}
@@ -171,6 +163,7 @@ func (r *Renderer) collectShape(e world.Entity, p *geom.Vec2, f *drawable.Figure
 }
 
 func (r *Renderer) collectText(e world.Entity, p *geom.Vec2, l *drawable.Label) {
+	r.hist.Note(e.Slot(), e.Generation(), *p)
 	if l.Text == "" || (r.hidden && r.w.Has(e, drawable.Hidden)) {
 		return
 	}

@@ -1,9 +1,11 @@
 package render_test
 
 import (
+	"fmt"
 	"image"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"testing"
 	"time"
 
@@ -12,111 +14,175 @@ import (
 	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/render"
 	"github.com/tessera-engine/tessera/render/drawable"
+	"github.com/tessera-engine/tessera/render/internal/core"
+	"github.com/tessera-engine/tessera/world"
 )
 
-// BenchmarkRendererDraw_10k and _50k measure the CPU cost of a frame of
-// n 8×8 sprites from one atlas drawn by the renderer (walk,
-// interpolation, sort, culling, vertex batches, DrawTriangles);
-// BenchmarkDrawImage_10k and _50k the plain loop that draws each with its
-// own DrawImage. Run them together:
+// BenchmarkSpriteDraw_1k, _10k and _50k measure the CPU cost of drawing
+// a frame of n 8×8 sprites from one atlas through the renderer (walk,
+// interpolation, sort, culling, quads, DrawTriangles), interleaved frame
+// by frame in one process with its limit: the same sprites drawn by
+// hand-written DrawTriangles calls over a vertex slice built beforehand
+// ([spriteLimit]), which is what ebitengine itself costs. Run them with
 //
-//	go test ./render -run '^$' -bench 'RendererDraw|DrawImage' -benchtime 60x
+//	go test ./render -run '^$' -bench SpriteDraw -benchtime 200x -count 2
 //
-// Each iteration is one frame of the game loop, and the time measured is
-// the time spent in the draw call inside the game's Draw, once the GPU
-// (here, software GL) has finished the frames before: the CPU side of
-// preparing and issuing the frame. What the GPU does with the commands
-// afterwards is not counted, which is why ns/op (a whole frame of the
-// loop, GL included) is not the figure to read: ns/sprite, ms/frame and
-// allocs/frame are. allocs/frame counts every allocation of the process
-// during the draw call, ebitengine's included.
-func BenchmarkRendererDraw_10k(b *testing.B) { benchRenderer(b, 10_000) }
-func BenchmarkRendererDraw_50k(b *testing.B) { benchRenderer(b, 50_000) }
-func BenchmarkDrawImage_10k(b *testing.B)    { benchDrawImage(b, 10_000) }
-func BenchmarkDrawImage_50k(b *testing.B)    { benchDrawImage(b, 50_000) }
+// Each iteration is one frame of the game loop, in which both draw, in
+// turn (which goes first alternates), and the time counted is the time
+// spent in each draw call, once the GPU (software GL, on the same cores)
+// has finished the frames before: the CPU side of preparing and issuing
+// the frame. ns/op is not the figure to read; the medians per sprite of
+// both and their ratio are. allocs/frame counts the process's allocations
+// during the renderer's draw, ebitengine's included.
+func BenchmarkSpriteDraw_1k(b *testing.B)  { benchSpriteDraw(b, 1_000) }
+func BenchmarkSpriteDraw_10k(b *testing.B) { benchSpriteDraw(b, 10_000) }
+func BenchmarkSpriteDraw_50k(b *testing.B) { benchSpriteDraw(b, 50_000) }
 
-func benchRenderer(b *testing.B, n int) {
+// spriteScene spawns n 8×8 sprites of the sheet's frames at random places
+// on the screen, recorded by a step so that they interpolate.
+func spriteScene(b *testing.B, n int) *kit {
 	k := newKit(b, render.Options{})
 	k.lookAt(screenW, screenH)
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i := range n {
 		k.sprite(rng.Float64()*(screenW-8), rng.Float64()*(screenH-8), drawable.Picture{Region: frame(i % 4)})
 	}
-	k.step(b) // positions recorded: sprites interpolate
+	k.step(b)
 	k.alpha = 0.5
-	benchFrames(b, n, k.draw)
+	return k
 }
 
-func benchDrawImage(b *testing.B, n int) {
-	k := newKit(b, render.Options{})
-	rng := rand.New(rand.NewPCG(1, 2))
-	for range n {
-		world1(k, rng.Float64()*(screenW-8), rng.Float64()*(screenH-8))
-	}
-	sheet := ebiten.NewImageFromImage(decode(b, sheetPNG()))
-	var frames [4]*ebiten.Image
-	for i := range frames {
-		frames[i] = sheet.SubImage(image.Rect(8*i, 0, 8*i+8, 8)).(*ebiten.Image)
-	}
-	var op ebiten.DrawImageOptions
-	benchFrames(b, n, func(dst *ebiten.Image) {
-		pos := geom.Position.Column(k.w)
-		i := 0
-		for _, r := range k.w.Slots(geom.Position).Runs() {
-			for s := r.Start; s < r.End; s++ {
-				op.GeoM.Reset()
-				op.GeoM.Translate(pos[s].X, pos[s].Y)
-				dst.DrawImage(frames[i%4], &op)
-				i++
-			}
+// spriteLimit is the least a program can do to draw the sprites of w as
+// sheet's frames: a vertex slice and the index pattern, built once, drawn
+// with one DrawTriangles call per 16384 quads (what 16-bit indices
+// reach).
+type spriteLimit struct {
+	sheet   *ebiten.Image
+	vs      []ebiten.Vertex
+	indices []uint16
+	opts    ebiten.DrawTrianglesOptions
+}
+
+func newSpriteLimit(b *testing.B, w *world.World) *spriteLimit {
+	l := &spriteLimit{sheet: ebiten.NewImageFromImage(decode(b, sheetPNG()))}
+	for e, p := range world.Query1(w, geom.Position) {
+		s, ok := drawable.Sprite.Get(w, e)
+		if !ok {
+			continue
 		}
-	})
+		f := 0
+		fmt.Sscan(s.Region.Frame.String(), &f)
+		x0, y0, x1, y1 := float32(p.X), float32(p.Y), float32(p.X+8), float32(p.Y+8)
+		u0, u1 := float32(8*f), float32(8*f+8)
+		for _, c := range [4][4]float32{{x0, y0, u0, 0}, {x1, y0, u1, 0}, {x0, y1, u0, 8}, {x1, y1, u1, 8}} {
+			l.vs = append(l.vs, ebiten.Vertex{DstX: c[0], DstY: c[1], SrcX: c[2], SrcY: c[3], ColorR: 1, ColorG: 1, ColorB: 1, ColorA: 1})
+		}
+	}
+	for q := range min(len(l.vs)/4, core.MaxQuads) {
+		i := uint16(4 * q)
+		l.indices = append(l.indices, i, i+1, i+2, i+1, i+3, i+2)
+	}
+	return l
 }
 
-// world1 spawns a body with a position only, for the DrawImage loop.
-func world1(k *kit, x, y float64) {
-	k.w.Spawn(geom.Position.With(geom.Vec2{X: x, Y: y}))
+func (l *spriteLimit) draw(dst *ebiten.Image) {
+	for v0 := 0; v0 < len(l.vs); v0 += 4 * core.MaxQuads {
+		v1 := min(v0+4*core.MaxQuads, len(l.vs))
+		dst.DrawTriangles(l.vs[v0:v1], l.indices[:(v1-v0)/4*6], l.sheet, &l.opts)
+	}
 }
 
-// benchFrames runs draw once per frame of the game loop on a screen-sized
-// image and reports the time spent in it per sprite and per frame, and
-// the allocations made meanwhile.
-func benchFrames(b *testing.B, n int, draw func(dst *ebiten.Image)) {
+func benchSpriteDraw(b *testing.B, n int) {
+	k := spriteScene(b, n)
+	limit := newSpriteLimit(b, k.w)
+	r := timeInterleaved(b, n, k.draw, limit.draw)
+	b.ReportMetric(r.a, "ns/sprite")
+	b.ReportMetric(r.b, "limit-ns/sprite")
+	b.ReportMetric(r.ratio, "ratio")
+	b.ReportMetric(r.allocs, "allocs/frame")
+}
+
+// interleaved is what timeInterleaved measured: medians of a and b per
+// sprite, the median of their frame-by-frame ratio, and a's allocations
+// a frame.
+type interleaved struct {
+	a, b, ratio, allocs float64
+}
+
+// timeInterleaved runs a and b once each per frame of the game loop,
+// alternating which goes first, on a screen-sized image, each timed after
+// the GPU has finished what came before.
+func timeInterleaved(b *testing.B, n int, drawA, drawB func(dst *ebiten.Image)) interleaved {
 	// Unmanaged keeps the image out of ebitengine's texture atlas, as the
 	// screen is, so that neither side pays for moving it between atlas
 	// pages.
 	dst := ebiten.NewImageWithOptions(image.Rect(0, 0, screenW, screenH), &ebiten.NewImageOptions{Unmanaged: true})
 	defer dst.Deallocate()
-	var spent time.Duration
+	var as, bs, ratios []float64
 	var mallocs uint64
+	frames := 0
+	timed := func(draw func(*ebiten.Image)) (time.Duration, uint64) {
+		// Reading a pixel waits for the GPU to finish the frames before,
+		// so that it does not compete with the draw being timed.
+		dst.At(0, 0)
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		start := threadTime()
+		draw(dst)
+		d := threadTime() - start
+		runtime.ReadMemStats(&after)
+		return d, after.Mallocs - before.Mallocs
+	}
 	frame := func(count bool) {
 		onScreen(func(*ebiten.Image) {
-			// Reading a pixel waits for the GPU (software GL, on the same
-			// two cores) to finish the frames before, so that it does not
-			// compete with the draw being timed.
-			dst.At(0, 0)
-			var before, after runtime.MemStats
-			runtime.ReadMemStats(&before)
-			start := time.Now()
-			draw(dst)
-			d := time.Since(start)
-			runtime.ReadMemStats(&after)
+			var da, db time.Duration
+			var ma uint64
+			if frames%2 == 0 {
+				da, ma = timed(drawA)
+				db, _ = timed(drawB)
+			} else {
+				db, _ = timed(drawB)
+				da, ma = timed(drawA)
+			}
+			frames++
 			if count {
-				spent += d
-				mallocs += after.Mallocs - before.Mallocs
+				as = append(as, float64(da.Nanoseconds())/float64(n))
+				bs = append(bs, float64(db.Nanoseconds())/float64(n))
+				ratios = append(ratios, float64(da)/float64(db))
+				mallocs += ma
 			}
 		})
 	}
-	for range 3 {
+	for range 4 {
 		frame(false)
 	}
-	frames := 0
 	b.ReportAllocs()
 	for b.Loop() {
 		frame(true)
-		frames++
 	}
-	b.ReportMetric(float64(spent.Nanoseconds())/float64(frames*n), "ns/sprite")
-	b.ReportMetric(float64(spent.Nanoseconds())/float64(frames)/1e6, "ms/frame")
-	b.ReportMetric(float64(mallocs)/float64(frames), "allocs/frame")
+	return interleaved{a: median(as), b: median(bs), ratio: median(ratios), allocs: float64(mallocs) / float64(len(as))}
+}
+
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+// BenchmarkSpritePrepare_10k measures the part of BenchmarkSpriteDraw_10k
+// that needs no GPU (Renderer.Prepare): for profiles.
+func BenchmarkSpritePrepare_10k(b *testing.B) {
+	k := spriteScene(b, 10_000)
+	screen := image.Rect(0, 0, screenW, screenH)
+	b.ReportAllocs()
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	start := threadTime()
+	for b.Loop() {
+		k.r.Prepare(screen, k.w, 0.5)
+	}
+	b.ReportMetric(float64((threadTime()-start).Nanoseconds())/float64(b.N*10_000), "cpu-ns/sprite")
 }

@@ -40,3 +40,10 @@ func (o *Overlay) Longest(now time.Duration) map[string]time.Duration {
 	}
 	return out
 }
+
+// SetStraight lets the renderer take the straight path for sprites (the
+// default), or not, so that tests compare it with the items' path.
+func (r *Renderer) SetStraight(on bool) { r.noStraight = !on }
+
+// Straight reports whether the last Draw's sprites went the straight path.
+func (r *Renderer) Straight() bool { return r.straight }

@@ -44,6 +44,22 @@ type Renderer struct {
 	camHist core.History // cameras' positions at the start of the step
 	alpha   float64
 
+	// slowSprites is set when the last frame's sprites could not go
+	// straight into the batch (see collectSprites), so this one does not
+	// try; fastSprites counts the sprites that did.
+	slowSprites bool
+	fastSprites int
+	straight    bool // the last frame's sprites went the straight path
+	noStraight  bool // tests: never take it
+	// The straight path's memos: regions resolved lately, valid while the
+	// cache's version is memoVersion, and what each quad of the first
+	// batch was written from, valid while quadsKept.
+	memo        [1 << memoBits]memoEntry
+	memoVersion uint64
+	quadKeys    []quadKey
+	ents        []world.Entity // the straight path's entities, in slot order
+	quadsKept   bool
+
 	hidden   bool // whether any entity is Hidden this frame
 	onScreen bool // whether any entity has the Screen tag this frame
 	items    []core.Item
@@ -64,13 +80,11 @@ type Renderer struct {
 	textOpts text.DrawOptions
 
 	// Method values made once, so the walks allocate nothing.
-	snapshotFn func(world.Entity, *geom.Vec2)
-	camSnapFn  func(world.Entity, *camera.Camera)
-	cameraFn   func(world.Entity, *camera.Camera)
-	spriteFn   func(world.Entity, *geom.Vec2, *drawable.Picture)
-	shapeFn    func(world.Entity, *geom.Vec2, *drawable.Figure)
-	textFn     func(world.Entity, *geom.Vec2, *drawable.Label)
-	screen     geom.Vec2 // the screen's size during a Draw
+	camSnapFn func(world.Entity, *camera.Camera)
+	cameraFn  func(world.Entity, *camera.Camera)
+	shapeFn   func(world.Entity, *geom.Vec2, *drawable.Figure)
+	textFn    func(world.Entity, *geom.Vec2, *drawable.Label)
+	screen    geom.Vec2 // the screen's size during a Draw
 }
 
 // view is a camera drawn this frame: a copy of the component's value at
@@ -91,10 +105,8 @@ func New(c *Cache, opts Options) *Renderer {
 	}
 	r.triOpts.Filter = opts.Filter
 	r.meshOpts.AntiAlias = opts.AntiAlias
-	r.snapshotFn = r.snapshotOne
 	r.camSnapFn = r.snapshotCamera
 	r.cameraFn = r.collectCamera
-	r.spriteFn = r.collectSprite
 	r.shapeFn = r.collectShape
 	r.textFn = r.collectText
 	return r
@@ -130,9 +142,8 @@ func (r *Renderer) Release() {
 // w's fixed steps. It allocates only when the world has grown.
 func (r *Renderer) BeforeStep(w *world.World) {
 	r.bind(w)
-	r.hist.NextStep()
+	r.hist.Snapshot(w)
 	r.camHist.NextStep()
-	world.Each1(w, geom.Position, r.snapshotFn)
 	world.Each1(w, drawable.Camera, r.camSnapFn)
 }
 
@@ -143,10 +154,6 @@ func (r *Renderer) BeforeStep(w *world.World) {
 func (r *Renderer) Settle() {
 	r.hist.NextStep()
 	r.camHist.NextStep()
-}
-
-func (r *Renderer) snapshotOne(e world.Entity, p *geom.Vec2) {
-	r.hist.Record(e.Slot(), e.Generation(), *p)
 }
 
 func (r *Renderer) snapshotCamera(e world.Entity, c *camera.Camera) {

@@ -1,15 +1,19 @@
 package render_test
 
 import (
+	"image"
 	"image/color"
 	"math"
+	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/render"
+	"github.com/tessera-engine/tessera/render/camera"
 	"github.com/tessera-engine/tessera/render/drawable"
 	"github.com/tessera-engine/tessera/render/internal/core"
 )
@@ -85,5 +89,134 @@ func TestSpritesOfOneImageBatch(t *testing.T) {
 	grab(64, 32, bg, k.draw)
 	if st := k.r.Stats(); st.Items != 5 || st.DrawCalls != 2 {
 		t.Errorf("Stats() = %+v, want 5 sprites in 2 calls: one for hero.png's, one for sheet.png's", st)
+	}
+}
+
+// spritePaths draws a scene of sprites of every kind (placed by origin,
+// scaled, mirrored by a negative scale, flipped, turned, tinted, hidden,
+// on the screen, culled) through camera cam twice, the straight path
+// allowed and not, and returns both pictures and whether the first took
+// it.
+func spritePaths(t *testing.T, cam camera.Camera, add func(k *kit)) (straight, items *image.RGBA, took bool) {
+	t.Helper()
+	draw := func(allow bool) (*image.RGBA, bool) {
+		k := newKit(t, render.Options{})
+		k.camera(cam)
+		k.sprite(8, 8, drawable.Picture{Region: hero})
+		k.sprite(40, 20, drawable.Picture{Region: hero, Origin: geom.Vec2{X: 0.5, Y: 0.5}, Scale: geom.Vec2{X: 1.5, Y: 0.5}})
+		k.sprite(70, 8, drawable.Picture{Region: hero, Scale: geom.Vec2{X: -1, Y: 1}})
+		k.sprite(90, 8, drawable.Picture{Region: frame(2), Flip: drawable.FlipX | drawable.FlipY, Scale: geom.Vec2{X: 2, Y: 2}})
+		k.sprite(30, 60, drawable.Picture{Region: hero, Origin: geom.Vec2{X: 0.5, Y: 1}, Rotation: 0.7})
+		k.sprite(60, 60, drawable.Picture{Region: frame(3), Tint: color.NRGBA{0xff, 0x80, 0x80, 0xc0}})
+		k.sprite(-500, 60, drawable.Picture{Region: hero}) // culled
+		drawable.Hidden.Add(k.w, k.sprite(100, 60, drawable.Picture{Region: hero}))
+		drawable.Screen.Add(k.w, k.sprite(2, 100, drawable.Picture{Region: frame(1)}))
+		if add != nil {
+			add(k)
+		}
+		k.r.SetStraight(allow)
+		img := grab(160, 120, bg, k.draw)
+		return img, k.r.Straight()
+	}
+	straight, took = draw(true)
+	items, _ = draw(false)
+	return straight, items, took
+}
+
+// TestSpritePathsAgree: the straight path for sprites draws what the
+// items' path draws, pixel for pixel, through plain, zoomed and turned
+// cameras; a sprite out of order, or a shape that draws before a sprite,
+// sends the frame down the items' path.
+func TestSpritePathsAgree(t *testing.T) {
+	plain := cameraAt(80, 60)
+	zoomed := camera.Camera{Position: geom.Vec2{X: 60, Y: 40}, Zoom: 1.7}
+	turned := camera.Camera{Position: geom.Vec2{X: 70, Y: 50}, Zoom: 0.8, Rotation: 0.4}
+	for _, tt := range []struct {
+		name     string
+		cam      camera.Camera
+		add      func(k *kit)
+		straight bool
+	}{
+		{"plain camera", plain, nil, true},
+		{"zoomed camera", zoomed, nil, true},
+		{"turned camera", turned, nil, true},
+		{"a shape on a higher layer", plain, func(k *kit) {
+			f := drawable.Rect(10, 10, red)
+			f.Order.Layer = 1
+			k.shape(50, 50, f)
+		}, true},
+		{"a sprite out of order", plain, func(k *kit) {
+			k.sprite(120, 90, drawable.Picture{Region: hero, Order: drawable.Order{Z: -1}})
+		}, false},
+		{"a shape spawned after the sprites, on their layer", plain, func(k *kit) { k.shape(50, 50, drawable.Rect(10, 10, red)) }, true},
+		{"a shape under the sprites", plain, func(k *kit) {
+			f := drawable.Rect(10, 10, red)
+			f.Order.Layer = -1
+			k.shape(50, 50, f)
+		}, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			straight, items, took := spritePaths(t, tt.cam, tt.add)
+			if took != tt.straight {
+				t.Errorf("straight path taken: %v, want %v", took, tt.straight)
+			}
+			bad := 0
+			for i := range straight.Pix {
+				if absDiff(straight.Pix[i], items.Pix[i]) > 1 {
+					bad++
+				}
+			}
+			if bad > 0 {
+				t.Errorf("%d channels differ between the paths", bad)
+				if err := writePNG(filepath.Join(failures, "paths-"+t.Name()[len("TestSpritePathsAgree/"):]+".png"), straight); err == nil {
+					t.Logf("wrote the straight path's picture to %s", failures)
+				}
+			}
+		})
+	}
+}
+
+// TestSpriteFrameAllocs: a steady frame of moving sprites, through the
+// straight path, allocates nothing in the renderer; neither do its steps.
+func TestSpriteFrameAllocs(t *testing.T) {
+	k := newKit(t, render.Options{})
+	k.lookAt(320, 240)
+	for i := range 5000 {
+		k.sprite(float64(i%300), float64(i/20), drawable.Picture{Region: frame(i % 4), Tint: color.NRGBA{0xff, 0xff, 0xff, uint8(i)}})
+	}
+	moveAll(t, k.w)
+	screen := image.Rect(0, 0, 320, 240)
+	frame := func() {
+		k.step(t)
+		k.r.Prepare(screen, k.w, 0.5)
+	}
+	if n := steadyAllocs(frame); n != 0 {
+		t.Errorf("a steady frame allocates %v times, want 0", n)
+	}
+	if !k.r.Straight() {
+		t.Error("the sprites did not take the straight path")
+	}
+}
+
+// TestStraightPathReturns: a frame whose sprites fall out of order takes
+// the items' path, and so does the next; once they are in order again,
+// the frame after the first in-order one takes the straight path again.
+func TestStraightPathReturns(t *testing.T) {
+	k := newKit(t, render.Options{})
+	k.lookAt(40, 40)
+	k.sprite(0, 0, drawable.Picture{Region: hero})
+	late := k.sprite(20, 20, drawable.Picture{Region: hero})
+	screen := image.Rect(0, 0, 40, 40)
+	var took []bool
+	for f := range 5 {
+		drawable.Sprite.Require(k.w, late).Z = 0
+		if f == 1 {
+			drawable.Sprite.Require(k.w, late).Z = -1 // before the first: out of walk order
+		}
+		k.r.Prepare(screen, k.w, 1)
+		took = append(took, k.r.Straight())
+	}
+	if want := []bool{true, false, false, true, true}; !slices.Equal(took, want) {
+		t.Errorf("straight path by frame: %v, want %v", took, want)
 	}
 }

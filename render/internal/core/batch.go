@@ -86,18 +86,30 @@ type Batch struct {
 
 // Build replaces the batch's content with the items in order, seen
 // through a camera whose world-to-screen transform is m and whose view
-// (world box: min x, min y, max x, max y) is view. Items whose Box misses
-// the view are culled. Consecutive sprites of one texture share an Op, up
-// to [MaxQuads]; so do consecutive shapes that need no non-zero fill.
-// shapes holds the meshes KindShape items name by Ref.
+// (world box: min x, min y, max x, max y) is view: [Batch.Reset], then
+// [Batch.Append], then [Batch.Finish].
 //
 // Cost: O(items), no allocation once the buffers have grown.
 func (b *Batch) Build(items []Item, order []Entry, m camera.Affine, view [4]float32, shapes []Shape) {
+	b.Reset()
+	b.Append(items, order, m, view, shapes)
+	b.Finish()
+}
+
+// Reset empties the batch, keeping its buffers.
+func (b *Batch) Reset() {
 	b.Vertices, b.Indices, b.Ops = b.Vertices[:0], b.Indices[:0], b.Ops[:0]
 	b.Drawn, b.Culled = 0, 0
+}
+
+// Append adds the items in order after what the batch holds. Items whose
+// Box misses the view are culled. Consecutive sprites of one texture
+// share an Op, up to [MaxQuads]; so do consecutive shapes that need no
+// non-zero fill. shapes holds the meshes KindShape items name by Ref.
+// O(items), no allocation once the buffers have grown.
+func (b *Batch) Append(items []Item, order []Entry, m camera.Affine, view [4]float32, shapes []Shape) {
 	a, bb, c, d := float32(m.A), float32(m.B), float32(m.C), float32(m.D)
 	tx, ty := float32(m.TX), float32(m.TY)
-	maxQuads := 0
 	var cur *Op // the Op still open for more of the same
 	for _, e := range order {
 		it := &items[e.Index]
@@ -161,6 +173,12 @@ func (b *Batch) Build(items []Item, order []Entry, m camera.Affine, view [4]floa
 			cur = nil
 		}
 	}
+}
+
+// Finish makes the quad index pattern long enough for the batch's
+// largest OpQuads. Call it after the last Append or AddQuad of a frame.
+func (b *Batch) Finish() {
+	maxQuads := 0
 	for i := range b.Ops {
 		if op := &b.Ops[i]; op.Kind == OpQuads {
 			maxQuads = max(maxQuads, int(op.V1-op.V0)/4)

@@ -4,53 +4,120 @@ import (
 	"slices"
 
 	"github.com/tessera-engine/tessera/geom"
+	"github.com/tessera-engine/tessera/world"
 )
 
-// History keeps what interpolation needs: each entity's position at the
-// start of the current fixed step, recorded by slot with the entity's
-// generation so that a slot's next owner never inherits it, and which
-// entities opted out of interpolation until the next step. Its zero value
-// is ready to use.
+// History keeps what interpolation needs: each drawn entity's position at
+// the start of the current fixed step, by slot, stamped so that a slot's
+// next owner never inherits it and a position recorded before the entity
+// lost its Position and got it back does not count. Its zero value is
+// ready to use.
+//
+// It is double-buffered. A draw notes where it found each entity it
+// walked ([History.Note]) in one buffer while interpolating from the
+// other; nothing moves entities between a draw and the next fixed step
+// (the frame's systems run before the draw), so at that step the noted
+// buffer is exactly the start-of-step positions, and [History.Snapshot]
+// swaps the buffers in O(1). Only a step with no draw since the last one
+// (the second step of a frame that runs two) walks every position.
+//
+// A stamp is one word per slot, the buffer's id in its high half and the
+// entity's generation in its low half (generations start at 1, so 0 is
+// "none"): noting a position is two stores, checking one a compare.
 type History struct {
-	prev []geom.Vec2
-	gen  []uint32 // generation of the entity prev belongs to; 0 none
-	snap []uint32 // generation of an entity that teleported; 0 none
-	at   []uint32 // the step prev was recorded at
-	step uint32   // the current step, counted by NextStep (wraps, harmlessly)
+	cur, next buffer
+	drawn     bool   // a draw noted positions in next since the last step
+	seq       uint32 // the last id handed out
 }
 
-// NextStep starts a step: what was recorded before it is not where the
-// entities were at its start (an entity whose Position was removed and
-// added again since would slide in from there), so At interpolates only
-// from what Record notes from now on. O(1).
-func (h *History) NextStep() { h.step++ }
+// buffer is one side of a History: positions by slot, and their stamps.
+type buffer struct {
+	prev  []geom.Vec2
+	stamp []uint64
+	id    uint32 // stamps with this id in their high half count
+}
 
-// grow makes room for slot.
-func (h *History) grow(slot int) {
-	if slot < len(h.gen) {
+// newID returns an id no stamp holds.
+func (h *History) newID() uint32 {
+	h.seq++
+	if h.seq == 0 { // wrapped: old stamps would pass for new ones
+		clear(h.cur.stamp)
+		clear(h.next.stamp)
+		h.seq = 1
+	}
+	return h.seq
+}
+
+// NextStep forgets what was recorded for the current step, so that At
+// draws every entity where it is until positions are recorded again.
+// O(1), except once every 2^32 calls.
+func (h *History) NextStep() { h.cur.id = h.newID() }
+
+// grow makes room for slots below n.
+func (b *buffer) grow(n int) {
+	if n <= len(b.stamp) {
 		return
 	}
-	n := max(slot+1, 2*len(h.gen), 64)
-	h.prev = slices.Grow(h.prev, n-len(h.prev))[:n]
-	h.gen = slices.Grow(h.gen, n-len(h.gen))[:n]
-	h.snap = slices.Grow(h.snap, n-len(h.snap))[:n]
-	h.at = slices.Grow(h.at, n-len(h.at))[:n]
+	n = max(n, 2*len(b.stamp), 64)
+	b.prev = slices.Grow(b.prev, n-len(b.prev))[:n]
+	b.stamp = slices.Grow(b.stamp, n-len(b.stamp))[:n]
 }
 
-// Record notes p as the position, at the start of a step, of the entity
-// in slot with generation gen, and ends its teleport opt-out. O(1); it
-// allocates only when the world has grown.
+// Record notes p as the position, at the start of the current step, of
+// the entity in slot with generation gen, and ends its teleport opt-out.
+// O(1); it allocates only when the world has grown.
 func (h *History) Record(slot int, gen uint32, p geom.Vec2) {
-	h.grow(slot)
-	h.prev[slot], h.gen[slot], h.snap[slot], h.at[slot] = p, gen, 0, h.step
+	h.cur.grow(slot + 1)
+	h.cur.prev[slot], h.cur.stamp[slot] = p, uint64(h.cur.id)<<32|uint64(gen)
+}
+
+// Snapshot starts a fixed step of w: what the last draw noted becomes
+// where everything was at its start, in O(1); if nothing was drawn since
+// the last step, it records every [geom.Position] of w instead, one flat
+// walk of the column. It allocates only when the world has grown.
+func (h *History) Snapshot(w *world.World) {
+	if h.drawn {
+		h.cur, h.next = h.next, h.cur
+		h.drawn = false
+		return
+	}
+	h.NextStep()
+	h.cur.grow(len(geom.Position.Column(w)))
+	prev, stamps, id := h.cur.prev, h.cur.stamp, uint64(h.cur.id)<<32
+	for e, p := range world.Query1(w, geom.Position) {
+		s := e.Slot()
+		prev[s], stamps[s] = *p, id|uint64(e.Generation())
+	}
+}
+
+// BeginDraw starts a draw that notes the positions of up to slots slots
+// ([History.Note], [History.Noting]). O(1) once the buffers have grown.
+func (h *History) BeginDraw(slots int) {
+	h.next.id = h.newID()
+	h.next.grow(slots)
+	h.drawn = true
+}
+
+// Note notes p as where the draw found the entity in slot with
+// generation gen. Panics if slot is not below BeginDraw's slots.
+func (h *History) Note(slot int, gen uint32, p geom.Vec2) {
+	h.next.prev[slot], h.next.stamp[slot] = p, uint64(h.next.id)<<32|uint64(gen)
+}
+
+// Noting returns the draw's buffers and the stamp's high half, for loops
+// that note many positions: prev[slot], stamps[slot] = p, id|gen. Valid
+// until the next BeginDraw.
+func (h *History) Noting() (prev []geom.Vec2, stamps []uint64, id uint64) {
+	return h.next.prev, h.next.stamp, uint64(h.next.id) << 32
 }
 
 // Teleport makes the entity in slot with generation gen draw at its
-// current position, not between its last two, until the next Record of
-// it.
+// current position, not between its last two, until its position is
+// recorded again. O(1).
 func (h *History) Teleport(slot int, gen uint32) {
-	h.grow(slot)
-	h.snap[slot] = gen
+	if slot < len(h.cur.stamp) && uint32(h.cur.stamp[slot]) == gen {
+		h.cur.stamp[slot] = 0
+	}
 }
 
 // At returns where to draw the entity in slot with generation gen, now at
@@ -59,15 +126,17 @@ func (h *History) Teleport(slot int, gen uint32) {
 // step began, or got its Position back) or it teleported. O(1), no
 // allocation.
 func (h *History) At(slot int, gen uint32, cur geom.Vec2, alpha float64) geom.Vec2 {
-	if slot >= len(h.gen) || h.gen[slot] != gen || h.snap[slot] == gen || h.at[slot] != h.step {
+	b := &h.cur
+	if uint(slot) >= uint(len(b.stamp)) || b.stamp[slot] != uint64(b.id)<<32|uint64(gen) {
 		return cur
 	}
-	p := h.prev[slot]
+	p := b.prev[slot]
 	return geom.Vec2{X: p.X + (cur.X-p.X)*alpha, Y: p.Y + (cur.Y-p.Y)*alpha}
 }
 
 // Reset forgets everything, keeping the memory.
 func (h *History) Reset() {
-	clear(h.gen)
-	clear(h.snap)
+	clear(h.cur.stamp)
+	clear(h.next.stamp)
+	h.drawn = false
 }

@@ -1,9 +1,11 @@
 package core
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/tessera-engine/tessera/geom"
+	"github.com/tessera-engine/tessera/world"
 )
 
 func TestHistory(t *testing.T) {
@@ -57,5 +59,104 @@ func TestHistoryAllocs(t *testing.T) {
 		}
 	}); n != 0 {
 		t.Errorf("Record and At allocs = %v, want 0", n)
+	}
+}
+
+// TestHistoryModel drives a world and a History as the window runtime
+// does — frames of zero to three fixed steps, each starting with a
+// Snapshot and changing the world, then changes of the frame phase, then a
+// draw that interpolates every entity and notes where it is — and checks
+// every At against a model that records every position at the start of
+// every step: the double buffer must be indistinguishable from it.
+func TestHistoryModel(t *testing.T) {
+	for seed := range uint64(20) {
+		rng := rand.New(rand.NewPCG(seed, 7))
+		w := world.New()
+		var h History
+		type rec struct {
+			gen uint32
+			p   geom.Vec2
+		}
+		model := map[int]rec{} // slot: what the model recorded at the step's start
+		teleported := map[int]bool{}
+		var ents []world.Entity
+		change := func() {
+			switch op := rng.IntN(10); {
+			case op < 2 || len(ents) == 0:
+				ents = append(ents, world.Spawn1(w, geom.Position, Vec(rng.Float64()*100, 0)))
+			case op < 3:
+				i := rng.IntN(len(ents))
+				w.Destroy(ents[i])
+				ents = append(ents[:i], ents[i+1:]...)
+			case op < 4:
+				w.Remove(ents[rng.IntN(len(ents))], geom.Position)
+			case op < 5:
+				e := ents[rng.IntN(len(ents))]
+				if !w.Has(e, geom.Position) {
+					geom.Position.Add(w, e, Vec(rng.Float64()*100, 1))
+				}
+			case op < 6:
+				e := ents[rng.IntN(len(ents))]
+				if _, ok := geom.Position.Get(w, e); ok {
+					h.Teleport(e.Slot(), e.Generation())
+					teleported[e.Slot()] = true
+				}
+			default:
+				if p, ok := geom.Position.Get(w, ents[rng.IntN(len(ents))]); ok {
+					p.X += rng.Float64()*10 - 5
+				}
+			}
+		}
+		for frame := range 300 {
+			for range rng.IntN(4) {
+				h.Snapshot(w)
+				clear(model)
+				clear(teleported)
+				for e, p := range world.Query1(w, geom.Position) {
+					model[e.Slot()] = rec{e.Generation(), *p}
+				}
+				for range rng.IntN(4) {
+					change()
+				}
+			}
+			for range rng.IntN(3) {
+				change()
+			}
+			alpha := rng.Float64()
+			h.BeginDraw(len(geom.Position.Column(w)))
+			for e, p := range world.Query1(w, geom.Position) {
+				want := *p
+				if m, ok := model[e.Slot()]; ok && m.gen == e.Generation() && !teleported[e.Slot()] {
+					want = geom.Vec2{X: m.p.X + (p.X-m.p.X)*alpha, Y: m.p.Y + (p.Y-m.p.Y)*alpha}
+				}
+				if got := h.At(e.Slot(), e.Generation(), *p, alpha); got != want {
+					t.Fatalf("seed %d, frame %d: At(%v) = %v, want %v", seed, frame, e, got, want)
+				}
+				h.Note(e.Slot(), e.Generation(), *p)
+			}
+		}
+	}
+}
+
+// TestHistorySnapshotAllocs: a step after a draw, and a step without one,
+// allocate nothing once the buffers have grown.
+func TestHistorySnapshotAllocs(t *testing.T) {
+	w := world.New()
+	for i := range 1000 {
+		world.Spawn1(w, geom.Position, Vec(float64(i), 0))
+	}
+	var h History
+	frame := func() {
+		h.Snapshot(w) // after the draw: a swap
+		h.Snapshot(w) // the frame's second step: a walk
+		h.BeginDraw(len(geom.Position.Column(w)))
+		prev, stamps, id := h.Noting()
+		for e, p := range world.Query1(w, geom.Position) {
+			prev[e.Slot()], stamps[e.Slot()] = *p, id|uint64(e.Generation())
+		}
+	}
+	frame()
+	if n := testing.AllocsPerRun(100, frame); n != 0 {
+		t.Errorf("a frame of History allocates %v times, want 0", n)
 	}
 }

@@ -49,6 +49,27 @@ func (o *Order) Add(hi, lo uint64, index uint32) {
 	o.entries = append(o.entries, Entry{Hi: hi, Lo: lo, Index: index})
 }
 
+// Keep drops the entries added after the first n.
+func (o *Order) Keep(n int) { o.entries = o.entries[:min(n, len(o.entries))] }
+
+// Least returns the entry that sorts first, and false if there is none.
+// O(entries).
+func (o *Order) Least() (Entry, bool) {
+	if len(o.entries) == 0 {
+		return Entry{}, false
+	}
+	least := o.entries[0]
+	for _, e := range o.entries[1:] {
+		if e.Before(least) {
+			least = e
+		}
+	}
+	return least, true
+}
+
+// Before reports whether e sorts before f.
+func (e Entry) Before(f Entry) bool { return e.Hi < f.Hi || e.Hi == f.Hi && e.Lo < f.Lo }
+
 // Len returns the number of entries.
 func (o *Order) Len() int { return len(o.entries) }
 

@@ -1,0 +1,118 @@
+package render_test
+
+import (
+	"image"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/tessera-engine/tessera/geom"
+	"github.com/tessera-engine/tessera/render"
+	"github.com/tessera-engine/tessera/render/drawable"
+	"github.com/tessera-engine/tessera/systems"
+	"github.com/tessera-engine/tessera/world"
+)
+
+// BenchmarkSpriteStep_10k measures a sprite game's fixed step at 10,000
+// bodies, the renderer's part included: the renderer's snapshot
+// (Renderer.BeforeStep), systems.Motion and systems.Confine (wrapping at
+// the screen's edges), interleaved step by step in one process with its
+// limit, a plain loop doing the same arithmetic over slices of the same
+// data. Between steps the renderer prepares a frame (untimed), as a game
+// draws one between steps, so the snapshot is what it costs in a game;
+// BenchmarkSpriteStepUndrawn_10k runs the steps with no draw between
+// them, as the second step of a frame that runs two, where the snapshot
+// walks every position. Run them with
+//
+//	go test ./render -run '^$' -bench SpriteStep -benchtime 2000x -count 2
+//
+// ns/body is the median of the game's step, limit-ns/body the plain
+// loop's, ratio the median of their step-by-step ratio, all in the CPU
+// time of the benchmark's thread.
+func BenchmarkSpriteStep_10k(b *testing.B)        { benchSpriteStep(b, 10_000, true) }
+func BenchmarkSpriteStepUndrawn_10k(b *testing.B) { benchSpriteStep(b, 10_000, false) }
+
+func benchSpriteStep(b *testing.B, n int, drawn bool) {
+	k := newKit(b, render.Options{})
+	area := geom.Rect(0, 0, screenW, screenH)
+	rng := rand.New(rand.NewPCG(3, 4))
+	pos, vel := make([]geom.Vec2, n), make([]geom.Vec2, n)
+	for i := range n {
+		pos[i] = geom.Vec2{X: rng.Float64() * screenW, Y: rng.Float64() * screenH}
+		vel[i] = geom.Vec2{X: rng.Float64()*120 - 60, Y: rng.Float64()*120 - 60}
+		e := k.sprite(pos[i].X, pos[i].Y, drawable.Picture{Region: frame(i % 4)})
+		geom.Velocity.Add(k.w, e, vel[i])
+		systems.Bounds.Add(k.w, e, systems.Boundary{Rect: area, Mode: systems.Wrap})
+	}
+	for _, s := range []world.System{systems.Motion(), systems.Confine()} {
+		if err := k.w.AddSystem(s); err != nil {
+			b.Fatal(err)
+		}
+	}
+	ctx := world.Context{Phase: world.Fixed, DT: step}
+	game := func() {
+		k.r.BeforeStep(k.w)
+		if err := k.w.Run(ctx, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	limit := func() { plainStep(pos, vel, area, step) }
+	k.lookAt(screenW, screenH)
+	screen := image.Rect(0, 0, screenW, screenH)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	var games, limits, ratios []float64
+	for i := 0; b.Loop(); i++ {
+		if drawn {
+			k.r.Prepare(screen, k.w, 0.5)
+		}
+		var dg, dl time.Duration
+		if i%2 == 0 {
+			dg, dl = timeIt(game), timeIt(limit)
+		} else {
+			dl, dg = timeIt(limit), timeIt(game)
+		}
+		games = append(games, float64(dg.Nanoseconds())/float64(n))
+		limits = append(limits, float64(dl.Nanoseconds())/float64(n))
+		ratios = append(ratios, float64(dg)/float64(dl))
+	}
+	b.ReportMetric(median(games), "ns/body")
+	b.ReportMetric(median(limits), "limit-ns/body")
+	b.ReportMetric(median(ratios), "ratio")
+}
+
+// timeIt returns the CPU time f takes on the calling thread.
+func timeIt(f func()) time.Duration {
+	start := threadTime()
+	f()
+	return threadTime() - start
+}
+
+// plainStep is the limit of a sprite game's step: motion and wrapping at
+// the edges of area, as systems.Motion and systems.Confine do them, in one
+// loop over plain slices.
+func plainStep(pos, vel []geom.Vec2, area geom.Rectangle, dt float64) {
+	vel = vel[:len(pos)]
+	for i := range pos {
+		p := &pos[i]
+		p.X += vel[i].X * dt
+		p.Y += vel[i].Y * dt
+		if !area.Contains(*p) {
+			p.X = wrapAxis(p.X, area.Min.X, area.Max.X)
+			p.Y = wrapAxis(p.Y, area.Min.Y, area.Max.Y)
+		}
+	}
+}
+
+func wrapAxis(x, lo, hi float64) float64 {
+	if x >= lo && x <= hi {
+		return x
+	}
+	x = math.Mod(x-lo, hi-lo)
+	if x < 0 {
+		x += hi - lo
+	}
+	return lo + x
+}
