@@ -26,7 +26,7 @@ type Runner struct {
 // Obstacle is the value of [Obstacles].
 type Obstacle struct {
 	Box    geom.Vec2 // the hit box, centred above the bottom
-	Points int      // what clearing it scores
+	Points int       // what clearing it scores
 	passed bool
 }
 
