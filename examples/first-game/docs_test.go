@@ -1,41 +1,28 @@
-// Package e2e tests examples/first-game from outside. The game's main.go
-// links ebitengine, whose start-up panics without a display, so no test
-// binary may link it; these tests never import it. They check that main.go
-// stays a gofmt'd file of at most 50 lines, that its configuration file is
-// valid, that docs/FIRST_GAME.md shows both files verbatim, and, when there
-// is a display, build the real game, run it for a few frames with a
-// screenshot, and run the game's own tests (../game_test.go, which need the
-// tesserawindow tag and a display).
-package e2e
+package main
+
+// These tests keep the walkthrough, docs/FIRST_GAME.md, true to the game.
 
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"fmt"
 	"go/format"
-	"image"
-	"image/color"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/tessera-engine/tessera/internal/windowtest"
 )
 
 // The files under test, relative to this directory, and the repository root.
 const (
-	root     = "../../.."
-	mainFile = "../main.go"
+	root     = "../.."
+	mainFile = "main.go"
 	doc      = root + "/docs/FIRST_GAME.md"
 	maxLines = 50
 )
 
+// TestMainFits: main.go is gofmt'd and at most 50 lines.
 func TestMainFits(t *testing.T) {
 	src, err := os.ReadFile(mainFile)
 	if err != nil {
@@ -116,7 +103,7 @@ func TestDocShowsTheGame(t *testing.T) {
 	for _, s := range readSnippets(t, doc) {
 		byFile[s.file] = append(byFile[s.file], s)
 	}
-	for _, file := range []string{"examples/first-game/main.go"} {
+	for _, file := range []string{"examples/first-game/main.go", "examples/first-game/window.go"} {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			src, err := os.ReadFile(filepath.Join(root, file))
 			if err != nil {
@@ -183,84 +170,5 @@ func TestCovers(t *testing.T) {
 		if err := covers(src, ss); (err == nil) != tc.ok {
 			t.Errorf("%s: covers = %v, want ok %v", tc.name, err, tc.ok)
 		}
-	}
-}
-
-// needDisplay skips a test that runs the game unless there is a display
-// and the tests are not -short.
-func needDisplay(t *testing.T) {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("builds and runs a program with ebitengine")
-	}
-	if os.Getenv("DISPLAY") == "" {
-		t.Skip("no display (DISPLAY is unset); scripts/test.sh starts Xvfb, or run under xvfb-run")
-	}
-}
-
-// TestWindow builds the game, runs it in a window for a few frames with a
-// screenshot, as docs/FIRST_GAME.md says, and checks that the picture is
-// the game: the 640×360 screen, black, with the white paddle at the bottom
-// middle, the white star above it and the score at the top left.
-func TestWindow(t *testing.T) {
-	needDisplay(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
-	defer cancel()
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "first-game")
-	build := exec.CommandContext(ctx, "go", "build", "-o", bin, "..")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	shot := filepath.Join(dir, "shot.png")
-	run := exec.CommandContext(ctx, bin, "-debug.frames", "60", "-debug.screenshot_frame", "60",
-		"-debug.screenshot", shot, "-debug.fixed_frames")
-	run.Dir = dir // the game needs no file of its own
-	if out, err := run.CombinedOutput(); err != nil {
-		t.Fatalf("first-game: %v\n%s", err, out)
-	}
-	img := windowtest.ReadPNG(t, shot)
-	if b := img.Bounds(); b.Dx() != 640 || b.Dy() != 360 {
-		t.Fatalf("screenshot is %v, want 640x360", b)
-	}
-	// The world's (0, 0) is the screen's middle, (320, 180). The paddle:
-	// an 80×10 rectangle with its top-left corner at (-40, 150), so (280,
-	// 330) on the screen; the score's label at (-312, -172), so (8, 8);
-	// after 60 steps of 2.5 pixels from y -180, the star (radius 8) at
-	// (0, -30), so around (320, 150).
-	paddle, label, star := image.Rect(280, 330, 360, 340), image.Rect(0, 0, 120, 40), image.Rect(310, 138, 331, 163)
-	count := func(r image.Rectangle, match func(color.NRGBA) bool) int { return windowtest.Count(img, r, match) }
-	white := func(c color.NRGBA) bool { return c == color.NRGBA{255, 255, 255, 255} }
-	light := func(c color.NRGBA) bool { return c.R > 128 }
-	if n, want := count(paddle, white), paddle.Dx()*paddle.Dy(); n != want {
-		t.Errorf("%d of the paddle's %d pixels are white", n, want)
-	}
-	if n := count(star, light); n < 150 || n > 230 {
-		t.Errorf("%d light pixels where the star should be, want a circle of radius 8 (about 200)", n)
-	}
-	if n := count(label, light); n < 30 {
-		t.Errorf("%d light pixels where the score should be, want its text", n)
-	}
-	all := count(img.Bounds(), light)
-	if rest := all - count(paddle, light) - count(star, light) - count(label, light); rest != 0 {
-		t.Errorf("%d light pixels outside the paddle, the star and the score; want the screen black there", rest)
-	}
-}
-
-// TestScene runs the game's own tests, ../game_test.go: they drive the
-// real scene through the headless runner with scripted input, and build
-// only with the tesserawindow tag, with a display.
-func TestScene(t *testing.T) {
-	needDisplay(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, "go", "test", "-tags", "tesserawindow", "-count", "1", ".")
-	cmd.Dir = ".."
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("go test -tags tesserawindow ./examples/first-game: %v\n%s", err, out)
-	}
-	if !slices.ContainsFunc(strings.Split(string(out), "\n"), func(l string) bool { return strings.HasPrefix(l, "ok ") }) {
-		t.Errorf("go test -tags tesserawindow printed no ok line:\n%s", out)
 	}
 }
