@@ -94,6 +94,7 @@ func (r *Renderer) drawLabel(dst *ebiten.Image, ref *labelRef, c [4]float32, cam
 // Face returns a text/v2 face of font at size pixels (world units), for
 // [Label.Face] or [Options.Face]. The font is parsed once per renderer;
 // faces of any size share it. For a collection, the first font is used.
+// The error, naming the font, is the parser's, or a panic in it, recovered.
 func (r *Renderer) Face(font *assets.Font, size float64) (*text.GoTextFace, error) {
 	if r.sources == nil {
 		r.sources = make(map[*assets.Font]*text.GoTextFaceSource)
@@ -101,21 +102,30 @@ func (r *Renderer) Face(font *assets.Font, size float64) (*text.GoTextFace, erro
 	src := r.sources[font]
 	if src == nil {
 		var err error
-		if font.Format() == assets.FontCollection {
-			var all []*text.GoTextFaceSource
-			all, err = text.NewGoTextFaceSourcesFromCollection(bytes.NewReader(font.Bytes()))
-			if err == nil {
-				src = all[0]
-			}
-		} else {
-			src, err = text.NewGoTextFaceSource(bytes.NewReader(font.Bytes()))
-		}
-		if err != nil {
+		if src, err = faceSource(font); err != nil {
 			return nil, fmt.Errorf("render: font %s: %w", font.Path(), err)
 		}
 		r.sources[font] = src
 	}
 	return &text.GoTextFace{Source: src, Size: size}, nil
+}
+
+// faceSource parses font. assets.Font refuses what the parser cannot
+// read; should the parser panic all the same, the panic is the error.
+func faceSource(font *assets.Font) (src *text.GoTextFaceSource, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			src, err = nil, fmt.Errorf("the font parser (go-text) panicked: %v", p)
+		}
+	}()
+	if font.Format() != assets.FontCollection {
+		return text.NewGoTextFaceSource(bytes.NewReader(font.Bytes()))
+	}
+	all, err := text.NewGoTextFaceSourcesFromCollection(bytes.NewReader(font.Bytes()))
+	if err != nil {
+		return nil, err
+	}
+	return all[0], nil
 }
 
 // DefaultFaceSize is the size of the face labels get when neither they nor
