@@ -157,7 +157,7 @@ func FuzzWAV(f *testing.F) {
 			return
 		}
 		info := s.Info()
-		if info.Channels < 1 || info.SampleRate < 1 || info.Duration < 0 {
+		if info.Channels < 1 || info.SampleRate < assets.MinSampleRate || info.SampleRate > assets.MaxSampleRate || info.Duration < 0 {
 			t.Fatalf("a sound with %+v", info)
 		}
 		if info.Format == assets.SoundWAV && (info.Channels > 2 || info.BitsPerSample != 8 && info.BitsPerSample != 16) {
