@@ -3,6 +3,7 @@ module github.com/tessera-engine/tessera
 go 1.26
 
 require (
+	github.com/go-text/typesetting v0.2.0
 	github.com/hajimehoshi/ebiten/v2 v2.8.8
 	github.com/solarlune/resolv v0.8.1
 	github.com/spf13/viper v1.21.0
@@ -16,7 +17,6 @@ require (
 	github.com/ebitengine/oto/v3 v3.3.3 // indirect
 	github.com/ebitengine/purego v0.8.0 // indirect
 	github.com/fsnotify/fsnotify v1.9.0 // indirect
-	github.com/go-text/typesetting v0.2.0 // indirect
 	github.com/go-viper/mapstructure/v2 v2.4.0 // indirect
 	github.com/jezek/xgb v1.1.1 // indirect
 	github.com/jfreymuth/oggvorbis v1.0.5 // indirect

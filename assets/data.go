@@ -192,8 +192,16 @@ func checkWhole(p string, n *yaml.Node, t reflect.Type, errs *[]*LoadError, seen
 		if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!float" || t == durationType {
 			return
 		}
+		// Only what the decoder takes, and would change, is reported here:
+		// what it refuses (NaN, a number out of range) it reports itself.
 		var f float64
-		if n.Decode(&f) == nil && f != math.Trunc(f) {
+		if n.Decode(&f) != nil || !decoderTakes(f, t) {
+			return
+		}
+		switch {
+		case math.IsInf(f, 0):
+			*errs = append(*errs, at(p, n, ErrDecode, "cannot decode the number %s into %v: it is not finite", n.Value, t))
+		case f != math.Trunc(f):
 			*errs = append(*errs, at(p, n, ErrDecode, "cannot decode the number %s into %v: it is not a whole number", n.Value, t))
 		}
 	case reflect.Slice, reflect.Array:
@@ -229,6 +237,18 @@ func checkWhole(p string, n *yaml.Node, t reflect.Type, errs *[]*LoadError, seen
 			}
 		}
 	}
+}
+
+// decoderTakes reports whether go.yaml.in/yaml/v3 decodes the float f into
+// a field of the integer type t without an error (truncating it), by the
+// decoder's own test.
+func decoderTakes(f float64, t reflect.Type) bool {
+	v := reflect.New(t).Elem()
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return f <= math.MaxInt64 && !v.OverflowInt(int64(f))
+	}
+	return f <= math.MaxUint64 && !v.OverflowUint(uint64(f))
 }
 
 // visit is a node checked against a type.

@@ -48,6 +48,12 @@ func TestDecode(t *testing.T) {
 				`d.yaml:1:8: cannot decode the string "fast" into float64`,
 				`d.yaml:2:5: cannot decode the number 1.5 into int: it is not a whole number`,
 				`d.yaml:3:7: cannot decode a mapping into []string`}},
+		{name: "not a number", src: "hp: .nan\n", kind: assets.ErrDecode, // reported once, by the decoder
+			want: []string{"d.yaml:1:5: cannot decode the number .nan into int"}},
+		{name: "infinities", src: "hp: .inf\nloot: {a: -.inf}\n", kind: assets.ErrDecode,
+			want: []string{
+				"d.yaml:1:5: cannot decode the number .inf into int",
+				"d.yaml:2:11: cannot decode the number -.inf into int: it is not finite"}},
 		{name: "long value", src: "loot: {gold: a-very-long-string}\n", kind: assets.ErrDecode,
 			want: []string{`d.yaml:1:14: cannot decode the string "a-very-..." into int`}},
 		{name: "bad duration", src: "cool: soon\n", kind: assets.ErrDecode,

@@ -8,12 +8,13 @@ import (
 )
 
 // Sentinel errors, for errors.Is. Every error a load returns is a
-// [*LoadError] wrapping one of them (or, for a file that could not be read
-// for another reason, the file system's error).
+// [*LoadError] wrapping one of them or [ErrLimit] (or, for a file that
+// could not be read for another reason, the file system's error).
 var (
 	// ErrNotFound is wrapped by errors about a file the file system does
-	// not hold, or a path that is not a valid [io/fs.FS] path. Such errors
-	// also match fs.ErrNotExist or fs.ErrInvalid.
+	// not hold, or a path that is not a valid [io/fs.FS] path (such errors
+	// also match fs.ErrNotExist or fs.ErrInvalid), or that names something
+	// other than a regular file: a directory, a named pipe, a device.
 	ErrNotFound = errors.New("assets: file not found")
 	// ErrFormat is wrapped by errors about a file that is not of the kind
 	// asked for: not a PNG, not a TrueType or OpenType font, not a WAV or

@@ -10,6 +10,8 @@ import (
 	"testing/fstest"
 	"time"
 
+	"golang.org/x/image/font/gofont/goregular"
+
 	"github.com/tessera-engine/tessera/assets"
 )
 
@@ -155,11 +157,31 @@ func FuzzWAV(f *testing.F) {
 			return
 		}
 		info := s.Info()
-		if info.Channels < 1 || info.SampleRate < 1 || info.Duration < 0 {
+		if info.Channels < 1 || info.SampleRate < assets.MinSampleRate || info.SampleRate > assets.MaxSampleRate || info.Duration < 0 {
 			t.Fatalf("a sound with %+v", info)
 		}
 		if info.Format == assets.SoundWAV && (info.Channels > 2 || info.BitsPerSample != 8 && info.BitsPerSample != 16) {
 			t.Fatalf("a WAV sound ebitengine cannot play: %+v", info)
+		}
+	})
+}
+
+// FuzzFont feeds arbitrary bytes to the font loader, which checks the
+// file and parses it with go-text. Each input loads a font of a known
+// format with at least one face, or fails with a *LoadError naming the
+// file; it never panics. Seeds are testdata/*.ttf and Go Regular.
+func FuzzFont(f *testing.F) {
+	seed(f, "*.ttf")
+	f.Add(goregular.TTF)
+	f.Add(collection(fontFile("OTTO"), fontFile("true")))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		font, err := assets.New(fstest.MapFS{"f.ttf": {Data: data}}).Font("f.ttf")
+		if err != nil {
+			checkLoadErrors(t, err, "f.ttf", false)
+			return
+		}
+		if font.Faces() < 1 || font.Format() < assets.FontTrueType || font.Format() > assets.FontCollection {
+			t.Fatalf("a font of %d faces, format %v", font.Faces(), font.Format())
 		}
 	})
 }

@@ -130,10 +130,10 @@ func (l *Loader) changed(e *entry, fail func(error)) ([]byte, stamp, bool) {
 	if e.bad != nil && *e.bad == st {
 		return nil, stamp{}, false // reported already
 	}
-	data, err := fs.ReadFile(l.fsys, p)
-	if err != nil {
+	data, lerr := l.readFile(p, e.key.kind, fi)
+	if lerr != nil {
 		e.bad = &st
-		fail(ioError(p, err))
+		fail(lerr)
 		return nil, stamp{}, false
 	}
 	if sha256.Sum256(data) == e.sum { // touched, not changed
@@ -175,7 +175,7 @@ func (l *Loader) reloadImage(e *entry, i *Image, fail func(error)) bool {
 	if !ok {
 		return false
 	}
-	img, err := decodePNG(e.key.path, data)
+	img, err := decodePNG(e.key.path, data, l.limits.ImageBytes)
 	if err != nil {
 		e.bad = &st
 		fail(err)
@@ -232,7 +232,7 @@ func (l *Loader) reloadAtlas(e *entry, a *Atlas, fail func(error)) bool {
 			// The file failed with its image as it was; the image has
 			// changed or appeared since (the artist saved the two files
 			// in the other order): try the file again.
-			if d, err := fs.ReadFile(l.fsys, e.key.path); err == nil {
+			if d, _, err := l.read(e.key.path, KindAtlas); err == nil {
 				data, st, ok = d, *e.bad, true
 			}
 		}

@@ -53,7 +53,7 @@ func TestReload(t *testing.T) {
 	d.write("hero.png", pngFile(48, 16))
 	d.write("hero.yaml", []byte("image: hero.png\nframes:\n  a: {x: 0, w: 16, h: 16}\n  b: {x: 32, w: 16, h: 16}\n"))
 	d.write("tuning.yaml", []byte("speed: 1\n"))
-	d.write("ui.ttf", sfnt("OTTO", -1, 10, 38))
+	d.write("ui.ttf", fontFile("OTTO"))
 	l := assets.New(os.DirFS(d.dir))
 	img, err := l.Image("hero.png")
 	if err != nil {
@@ -147,7 +147,7 @@ func TestReload(t *testing.T) {
 	reload(t, l, []string{"tuning.yaml"})
 	check("restored", 4, 3, 2, 3, 5)
 
-	d.write("ui.ttf", sfnt("true", -1, 10, 38)) // fonts are not reloaded
+	d.write("ui.ttf", fontFile("true")) // fonts are not reloaded
 	reload(t, l, nil)
 	if font.Format() != assets.FontOpenType {
 		t.Error("the font was reloaded")
