@@ -93,7 +93,7 @@ func (l *Library) build(s *state) []*LoadError {
 		}
 		dec := decoders[d.file]
 		if dec == nil {
-			dec = newDecoder(d.file, &errs)
+			dec = newDecoder(d.file, &errs, s.assets)
 			decoders[d.file] = dec
 		}
 		n.result = l.resolveDef(dec, d, base, s.attached[d.name])

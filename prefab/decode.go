@@ -13,6 +13,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/tessera-engine/tessera/assets"
 	"github.com/tessera-engine/tessera/internal/yamltext"
 )
 
@@ -36,6 +37,7 @@ type decoder struct {
 	errs      *[]*LoadError
 	budget    int
 	merging   map[*yaml.Node]bool // mappings whose merge keys are being expanded
+	assets    *assets.Loader      // checks decoded values that name assets; nil: no checking
 
 	// When track is on, every struct field the data sets as a whole is
 	// recorded in sets, as an index path from the top value (for
@@ -46,8 +48,8 @@ type decoder struct {
 	sets  [][]int
 }
 
-func newDecoder(file string, errs *[]*LoadError) *decoder {
-	return &decoder{file: file, errs: errs, budget: nodeBudget}
+func newDecoder(file string, errs *[]*LoadError, loader *assets.Loader) *decoder {
+	return &decoder{file: file, errs: errs, budget: nodeBudget, assets: loader}
 }
 
 // fail records a problem at node n.
@@ -178,6 +180,7 @@ func (d *decoder) mergePairs(v *yaml.Node) []pair {
 }
 
 var (
+	referrerType    = reflect.TypeFor[assets.Referrer]()
 	durationType    = reflect.TypeFor[time.Duration]()
 	unmarshalerType = reflect.TypeFor[yaml.Unmarshaler]()
 	textType        = reflect.TypeFor[encoding.TextUnmarshaler]()
@@ -187,15 +190,32 @@ var (
 // field into the value already there, so fields the mapping leaves out
 // keep their values: that is how a variant merges over its base. Every
 // other kind is replaced: slices, maps and pointers are made anew.
+//
+// A value that decodes without a problem and names assets (its pointer
+// type implements assets.Referrer) is then checked against the library's
+// asset loader, unless it is the part of a struct a patch over a factory
+// sets (tracked), which is not the whole value.
 func (d *decoder) value(v reflect.Value, n *yaml.Node, path string) {
 	if n = d.resolve(n); n == nil {
 		return
 	}
-	t := v.Type()
 	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null" {
 		v.SetZero()
 		return
 	}
+	before := len(*d.errs)
+	d.decode(v, n, path)
+	if d.assets != nil && len(*d.errs) == before && !(d.track && mergesInto(v.Type(), n)) &&
+		reflect.PointerTo(v.Type()).Implements(referrerType) {
+		if err := v.Addr().Interface().(assets.Referrer).CheckAssets(d.assets); err != nil {
+			d.failCause(n, path, ErrAsset, err, "%s", strings.TrimPrefix(err.Error(), "assets: "))
+		}
+	}
+}
+
+// decode is value for a node that is neither an alias nor null.
+func (d *decoder) decode(v reflect.Value, n *yaml.Node, path string) {
+	t := v.Type()
 	switch {
 	case t == durationType:
 		dur, err := time.ParseDuration(n.Value)

@@ -41,6 +41,12 @@ var (
 	// library does not hold: [Library.Spawn] of an unknown name, or a part
 	// attached with [Library.Attach] to a prefab no file defines.
 	ErrUnknownPrefab = errors.New("prefab: unknown prefab")
+	// ErrAsset is wrapped by errors about a value that names an asset the
+	// library's asset loader cannot load (see [Library.UseAssets]): a
+	// missing file, an atlas without the frame named. Such an error also
+	// wraps the loader's own error, so errors.Is finds, say,
+	// assets.ErrNotFound too.
+	ErrAsset = errors.New("prefab: bad asset reference")
 	// ErrUncopyable is wrapped by the panic of [Value], [Patch] and
 	// [Component] for a type or value that cannot be deep-copied.
 	ErrUncopyable = errors.New("prefab: value cannot be copied")

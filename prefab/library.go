@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/tessera-engine/tessera/assets"
 	"github.com/tessera-engine/tessera/world"
 )
 
@@ -43,7 +44,8 @@ type state struct {
 	roots    []root            // what Load and LoadFS were given, for reloads
 	sources  []*source         // loaded files, in load order
 	prefabs  map[string]*Prefab
-	names    []string // sorted
+	names    []string       // sorted
+	assets   *assets.Loader // checks the assets data names; nil: no checking
 }
 
 // NewLibrary returns a library that knows components.
@@ -127,6 +129,27 @@ func (l *Library) Attach(name string, parts ...Part) error {
 		m[name] = append(slices.Clone(m[name]), parts...)
 		s.attached = m
 	})
+}
+
+// UseAssets makes the library check the assets its data names against
+// loader, the game's asset loader: every value a load decodes whose type
+// (or pointer type) implements [assets.Referrer] (a sprite naming its
+// image, a text its font), at any depth, has its CheckAssets called, and
+// a value naming an asset that cannot be loaded is a [*LoadError] at the
+// value's file:line:column, wrapping [ErrAsset] and the loader's error.
+// Loads, [Library.Reload] and [Library.Check] all check, and a failed
+// check keeps nothing, as any failed load.
+//
+// The prefabs the library holds already are checked at once: if one
+// names a bad asset, UseAssets returns every such problem and the library
+// is unchanged, its previous loader included. A nil loader turns checking
+// off, which is what a new library does. Checking loads the assets
+// through loader, so it also fills the loader's cache; values that data
+// does not write (a mapping laid over a factory's value checks only the
+// values it sets whole, and parts made in code are not checked) are left
+// to the code that makes them.
+func (l *Library) UseAssets(loader *assets.Loader) error {
+	return l.change(func(s *state) { s.assets = loader })
 }
 
 // Load loads prefab files from the operating system's file system: each

@@ -40,7 +40,7 @@ func parse(file string, data []byte) (defs []*def, errs []*LoadError, broken boo
 	if line, col, msg, bad := yamltext.BadText(data); bad {
 		return nil, []*LoadError{{File: file, Line: line, Col: col, Err: &detail{kind: ErrSyntax, msg: msg}}}, true
 	}
-	d := newDecoder(file, &errs)
+	d := newDecoder(file, &errs, nil)
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	for {
 		var doc yaml.Node
