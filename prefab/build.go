@@ -93,10 +93,10 @@ func (l *Library) build(s *state) []*LoadError {
 		}
 		dec := decoders[d.file]
 		if dec == nil {
-			dec = newDecoder(d.file, &errs, s.assets)
+			dec = newDecoder(d.file, &errs, l.comps, s.assets)
 			decoders[d.file] = dec
 		}
-		n.result = l.resolveDef(dec, d, base, s.attached[d.name])
+		n.result = dec.prefab(d, base, s.attached[d.name])
 		n.state = 2
 		stack = stack[:len(stack)-1]
 		return n.result
@@ -119,71 +119,6 @@ type node struct {
 	def    *def
 	state  int // 0 not visited, 1 being built, 2 built
 	result *Prefab
-}
-
-// resolveDef builds the prefab d defines over base (nil when it has none
-// or it is unknown): each component decoded over the base's part, then
-// the parts attached in code.
-func (l *Library) resolveDef(dec *decoder, d *def, base *Prefab, attached []Part) *Prefab {
-	dec.prefab = d.name
-	defer func() { dec.prefab, dec.component = "", "" }()
-	var list []Part
-	if base != nil {
-		list = slices.Clone(base.parts)
-	}
-	var known []string
-	for _, c := range d.comps {
-		dec.component = c.name
-		e, ok := l.comps[c.name]
-		if !ok {
-			if known == nil {
-				known = slices.Sorted(maps.Keys(l.comps))
-			}
-			dec.failNaming("component", c.key, "", ErrUnknownComponent, "unknown component %q%s", c.name, hint(c.name, known, "components"))
-			continue
-		}
-		id := e.component().ID()
-		i := slices.IndexFunc(list, func(p Part) bool { return p.Component().ID() == id })
-		if isNone(c.val) {
-			if i >= 0 {
-				list = slices.Delete(list, i, i+1)
-			}
-			continue
-		}
-		var prev Part
-		if i >= 0 {
-			prev = list[i]
-		}
-		if prev != nil && prev.factory() && isEmpty(c.val) {
-			continue // "Health: {}" over a base's factory keeps the factory
-		}
-		p := e.decode(dec, c.val, prev)
-		if i >= 0 {
-			list[i] = p
-		} else {
-			list = append(list, p)
-		}
-	}
-	return &Prefab{name: d.name, base: base, parts: resolve(list, attached)}
-}
-
-// isEmpty reports whether a component's value is null or an empty
-// mapping: the base's part as it is.
-func isEmpty(n *yaml.Node) bool {
-	for n != nil && n.Kind == yaml.AliasNode {
-		n = n.Alias
-	}
-	return n == nil || n.Kind == yaml.MappingNode && len(n.Content) == 0 ||
-		n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null"
-}
-
-// isNone reports whether a component's value is the plain word none,
-// which removes the component. A quoted "none" is a string.
-func isNone(n *yaml.Node) bool {
-	for n != nil && n.Kind == yaml.AliasNode {
-		n = n.Alias
-	}
-	return n != nil && n.Kind == yaml.ScalarNode && n.Style == 0 && n.ShortTag() == "!!str" && n.Value == "none"
 }
 
 func defError(d *def, at *yaml.Node, kind error, msg string) *LoadError {
