@@ -6,7 +6,6 @@ import (
 	"math"
 	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -41,6 +40,10 @@ var (
 // (a.rec is set), which is not the whole value.
 func (d *decoder) value(v reflect.Value, n *yaml.Node, a at) {
 	if n = d.resolve(n, a); n == nil {
+		return
+	}
+	if a.depth++; a.depth > maxDepth {
+		d.failLimit(n, a, "values nest more than %d deep", maxDepth)
 		return
 	}
 	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null" {
@@ -181,7 +184,7 @@ func (d *decoder) mapping(v reflect.Value, n *yaml.Node, a at) {
 		sub := a.in(k.Value)
 		if !p.merged {
 			if prev, dup := seen[k.Value]; dup {
-				d.fail(k, sub, ErrSyntax, "key %q given twice (first at line %d)", k.Value, prev.Line)
+				d.fail(k, sub, ErrSyntax, "key %s given twice (first at line %d)", yamltext.Quote(k.Value), prev.Line)
 				continue
 			}
 			seen[k.Value] = k
@@ -224,12 +227,12 @@ func (d *decoder) structure(v reflect.Value, n *yaml.Node, a at) {
 		sub := a.in(name)
 		f, ok := info.byName[name]
 		if !ok {
-			d.failNaming("field", k, sub, ErrUnknownField, "unknown field %q%s", sub.path(), hint(name, info.names, "fields"))
+			d.failNaming("field", k, sub, ErrUnknownField, "unknown field %s%s", yamltext.Quote(sub.path()), hint(name, info.names, "fields"))
 			continue
 		}
 		if !p.merged {
 			if prev, dup := seen[name]; dup {
-				d.failNaming("field", k, sub, ErrSyntax, "field %q given twice (first at line %d)", sub.path(), prev.Line)
+				d.failNaming("field", k, sub, ErrSyntax, "field %s given twice (first at line %d)", yamltext.Quote(sub.path()), prev.Line)
 				continue
 			}
 			seen[name] = k
@@ -363,29 +366,39 @@ func got(n *yaml.Node) string {
 	case yaml.SequenceNode:
 		return "a list"
 	case yaml.ScalarNode:
-		if n.ShortTag() == "!!str" {
-			return strconv.Quote(n.Value)
+		switch n.ShortTag() {
+		case "!!str":
+			return yamltext.Quote(n.Value)
+		case "!!null":
+			return "null"
 		}
-		return n.Value
+		return yamltext.Clip(n.Value, yamltext.QuoteLen)
 	}
 	return "nothing"
 }
 
 // hint returns a suggestion for a misspelt name: " (did you mean "x"?)"
 // when one of known is close, else the list of known names when it is
-// short, else "".
+// short, else "". A name longer than yamltext.HintLen is close to none,
+// which keeps the hint cheap on a name of megabytes.
 func hint(name string, known []string, what string) string {
 	best, bestD := "", 3
-	for _, k := range known {
-		if strings.EqualFold(k, name) {
-			return fmt.Sprintf(" (did you mean %q?)", k)
-		}
-		if d := yamltext.Distance(strings.ToLower(name), strings.ToLower(k)); d < bestD {
-			best, bestD = k, d
+	if len(name) <= yamltext.HintLen {
+		lower := strings.ToLower(name)
+		for _, k := range known {
+			if strings.EqualFold(k, name) {
+				return fmt.Sprintf(" (did you mean %q?)", k)
+			}
+			if len(k) > yamltext.HintLen {
+				continue
+			}
+			if d := yamltext.Distance(lower, strings.ToLower(k)); d < bestD {
+				best, bestD = k, d
+			}
 		}
 	}
 	if best != "" && bestD <= len(name)/3+1 {
-		return fmt.Sprintf(" (did you mean %q?)", best)
+		return fmt.Sprintf(" (did you mean %s?)", yamltext.Quote(best))
 	}
 	if len(known) == 0 {
 		if what == "components" {

@@ -10,6 +10,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/tessera-engine/tessera/assets"
+	"github.com/tessera-engine/tessera/internal/yamltext"
 )
 
 // A prefab goes from YAML to entity in one direction: parse reads a file's
@@ -20,29 +21,41 @@ import (
 // the only one to change its own state; where a value is (its prefab,
 // component and field) travels down with the value as an [at].
 
-// nodeBudget bounds the YAML nodes one file may make the loader visit.
-// Aliases let a few bytes stand for an exponential number of nodes; past
-// the budget the load fails instead of running for ever.
-const nodeBudget = 1 << 18
-
 // decoder turns the YAML nodes of one file into prefabs and Go values,
 // collecting every problem it meets with its position rather than
-// stopping at the first.
+// stopping at the first. It spends the file's allowance of alias nodes
+// (see [Limits]) as it follows aliases, and stops decoding the file once
+// that is spent.
 type decoder struct {
 	file    string
 	errs    *[]*LoadError
-	budget  int
+	nodes   *fileNodes          // what parsing measured of the file
+	aliases int                 // alias nodes left to spend
+	spent   bool                // a limit was passed: decode nothing more
 	merging map[*yaml.Node]bool // mappings whose merge keys are being expanded
 	comps   map[string]entry    // the components data may name, by name
 	known   []string            // their names, sorted, made on first need
 	assets  *assets.Loader      // checks decoded values that name assets; nil: no checking
+
+	left    int       // problems still worth reporting
+	dropped int       // problems past that, counted
+	first   LoadError // the first problem dropped, for where the count is reported
 }
 
-// newDecoder returns a decoder for file that reports to errs, decodes the
-// components comps (nil when only a file's shape is read) and checks
-// asset references against loader (nil: not at all).
-func newDecoder(file string, errs *[]*LoadError, comps map[string]entry, loader *assets.Loader) *decoder {
-	return &decoder{file: file, errs: errs, budget: nodeBudget, comps: comps, assets: loader}
+// fileNodes is what parsing measured of one file, for the decoders that
+// build its prefabs: the size of each anchored node (what an alias to it
+// costs) and the alias nodes parsing left for them to spend.
+type fileNodes struct {
+	sizes      map[*yaml.Node]int
+	aliasLimit int // Limits.AliasNodes, for messages
+	aliases    int // left after parsing
+}
+
+// newDecoder returns a decoder for file, measured by nodes, that reports
+// to errs, decodes the components comps (nil when only a file's shape is
+// read) and checks asset references against loader (nil: not at all).
+func newDecoder(file string, errs *[]*LoadError, nodes *fileNodes, comps map[string]entry, loader *assets.Loader) *decoder {
+	return &decoder{file: file, errs: errs, nodes: nodes, aliases: nodes.aliases, comps: comps, assets: loader, left: maxProblems}
 }
 
 // at is where a value being decoded is, for messages: its prefab,
@@ -51,6 +64,7 @@ func newDecoder(file string, errs *[]*LoadError, comps map[string]entry, loader 
 type at struct {
 	prefab, component string
 	field             *step // innermost step first; nil at the component's top
+	depth             int   // how many values deep, aliases followed
 	rec               *record
 }
 
@@ -126,31 +140,95 @@ func (d *decoder) failCause(n *yaml.Node, a at, kind, cause error, format string
 }
 
 func (d *decoder) report(n *yaml.Node, a at, why *detail) {
-	e := &LoadError{File: d.file, Prefab: a.prefab, Component: a.component, Field: a.path(), Err: why}
+	e := &LoadError{File: d.file, Prefab: a.prefab, Component: a.component, Err: why}
 	if n != nil {
 		e.Line, e.Col = n.Line, n.Column
 	}
+	if d.left == 0 && why.kind != ErrLimit { // a limit passed is always said
+		if d.dropped == 0 {
+			d.first = *e
+		}
+		d.dropped++
+		return
+	}
+	d.left = max(d.left-1, 0)
+	e.Field = yamltext.Clip(a.path(), maxFieldPath)
 	*d.errs = append(*d.errs, e)
 }
 
-// problems returns how many problems d has reported, so that a caller can
-// tell whether decoding a value found any.
-func (d *decoder) problems() int { return len(*d.errs) }
+// maxFieldPath is how much of a field path, in bytes, an error keeps.
+const maxFieldPath = 1024
 
-// resolve follows aliases to the node they name, spending budget. It
-// returns nil, once the problem is reported, when the budget is spent.
-func (d *decoder) resolve(n *yaml.Node, a at) *yaml.Node {
-	d.budget--
-	if d.budget == 0 {
-		d.fail(n, a, ErrSyntax, "too many values: aliases expand to more than %d nodes", nodeBudget)
+// failPrefab records a problem of the prefab df as a whole, at node n.
+func (d *decoder) failPrefab(df *def, n *yaml.Node, kind error, msg string) {
+	d.report(n, at{prefab: df.name}, &detail{kind: kind, msg: msg})
+}
+
+// failLimit reports that the file passed a limit, and stops decoding it.
+func (d *decoder) failLimit(n *yaml.Node, a at, format string, args ...any) {
+	d.fail(n, a, ErrLimit, format, args...)
+	d.spent = true
+}
+
+// finish reports how many problems were past the number worth reporting,
+// at the first of them. It returns the alias nodes left, for the passes
+// that follow.
+func (d *decoder) finish() int {
+	if d.dropped > 0 {
+		e := d.first
+		e.Err = &detail{kind: ErrLimit, msg: fmt.Sprintf("and %d more problems in this file", d.dropped)}
+		*d.errs = append(*d.errs, &e)
+		d.dropped = 0
 	}
-	if d.budget <= 0 {
+	return d.aliases
+}
+
+// problems returns how many problems d has reported or counted, so that a
+// caller can tell whether decoding a value found any.
+func (d *decoder) problems() int { return maxProblems - d.left + d.dropped }
+
+// resolve returns the node n stands for, following an alias, whose cost
+// (the nodes of the value it names) it spends from the file's allowance.
+// It returns nil once a limit is passed, when decoding the file stops.
+func (d *decoder) resolve(n *yaml.Node, a at) *yaml.Node {
+	if d.spent {
 		return nil
 	}
-	for n != nil && n.Kind == yaml.AliasNode {
-		n = n.Alias
+	if n == nil || n.Kind != yaml.AliasNode {
+		return n
 	}
-	return n
+	to := n
+	for to != nil && to.Kind == yaml.AliasNode {
+		to = to.Alias
+	}
+	if d.aliases -= max(d.nodes.sizes[to], 1); d.aliases < 0 {
+		d.failLimit(n, a, "aliases and merge keys expand to more than %d nodes (Limits.AliasNodes)", d.nodes.aliasLimit)
+		return nil
+	}
+	return to
+}
+
+// measure counts the nodes of the tree under n, each alias once, against
+// the file's allowance of nodes (left), and records the size of each
+// anchored node, which is what an alias to it costs. It reports the node
+// that passes the allowance and returns false.
+func (d *decoder) measure(n *yaml.Node, left *int, limit int) (size int, ok bool) {
+	if *left--; *left < 0 {
+		d.failLimit(n, at{}, "the file holds more than %d YAML nodes (Limits.Nodes)", limit)
+		return 0, false
+	}
+	size = 1
+	for _, c := range n.Content {
+		s, ok := d.measure(c, left, limit)
+		if !ok {
+			return 0, false
+		}
+		size += s
+	}
+	if n.Anchor != "" {
+		d.nodes.sizes[n] = size
+	}
+	return size, true
 }
 
 func isNull(n *yaml.Node) bool {
@@ -172,7 +250,7 @@ type pair struct {
 func (d *decoder) pairs(n *yaml.Node, a at) []pair {
 	if d.merging[n] {
 		d.fail(n, a, ErrSyntax, "a merge key (<<) refers to a mapping it is part of")
-		d.budget = -1 // stop: the mapping would expand for ever
+		d.spent = true // stop: the mapping would expand for ever
 		return nil
 	}
 	if d.merging == nil {
@@ -207,11 +285,9 @@ func (d *decoder) mergePairs(v *yaml.Node, a at) []pair {
 	if v == nil {
 		return nil
 	}
-	var maps []*yaml.Node
-	switch v.Kind {
-	case yaml.MappingNode:
-		maps = []*yaml.Node{v}
-	case yaml.SequenceNode:
+	maps := []*yaml.Node{v}
+	if v.Kind == yaml.SequenceNode {
+		maps = maps[:0]
 		for _, m := range v.Content {
 			if m = d.resolve(m, a); m == nil {
 				return nil
@@ -222,16 +298,12 @@ func (d *decoder) mergePairs(v *yaml.Node, a at) []pair {
 	var out []pair
 	for _, m := range slices.Backward(maps) {
 		if m.Kind != yaml.MappingNode {
-			d.fail(m, a, ErrSyntax, "a merge key (<<) takes a mapping or a list of mappings")
+			d.fail(m, a, ErrSyntax, "a merge key (<<) takes a mapping or a list of mappings, got %s", got(m))
 			continue
 		}
 		ps := d.pairs(m, a)
-		if d.budget <= 0 {
+		if d.spent {
 			return nil // reported already
-		}
-		if d.budget -= len(ps); d.budget <= 0 {
-			d.fail(m, a, ErrSyntax, "too many values: aliases expand to more than %d nodes", nodeBudget)
-			return nil
 		}
 		for _, p := range ps {
 			p.merged = true
@@ -256,7 +328,7 @@ func (d *decoder) prefab(df *def, base *Prefab, attached []Part) *Prefab {
 			if d.known == nil {
 				d.known = slices.Sorted(maps.Keys(d.comps))
 			}
-			d.failNaming("component", c.key, a, ErrUnknownComponent, "unknown component %q%s", c.name, hint(c.name, d.known, "components"))
+			d.failNaming("component", c.key, a, ErrUnknownComponent, "unknown component %s%s", yamltext.Quote(c.name), hint(c.name, d.known, "components"))
 			continue
 		}
 		id := e.component().ID()

@@ -28,9 +28,10 @@ import (
 //
 // The zero value is an empty library, ready to use.
 type Library struct {
-	mu    sync.Mutex // serializes changes
-	cur   atomic.Pointer[state]
-	comps map[string]entry // guarded by mu
+	mu     sync.Mutex // serializes changes
+	cur    atomic.Pointer[state]
+	comps  map[string]entry // guarded by mu
+	limits Limits           // guarded by mu
 	// tried holds the stamps of the files of the last reload that failed,
 	// so that an unchanged broken file is reported once, not every poll.
 	tried map[fileKey]stamp
@@ -181,7 +182,8 @@ func (l *Library) LoadFS(fsys fs.FS, paths ...string) error {
 // It is never reloaded.
 func (l *Library) LoadBytes(name string, data []byte) error {
 	return l.change(func(s *state) {
-		s.sources = replaceSources(s.sources, []*source{newSource(fileKey{fsID{kind: fsBytes}, name}, -1, stamp{}, data)})
+		src := newSource(fileKey{fsID{kind: fsBytes}, name}, -1, stamp{}, data, l.limits.effective())
+		s.sources = replaceSources(s.sources, []*source{src})
 	})
 }
 
@@ -240,23 +242,29 @@ func (l *Library) load(roots []root, check bool) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	old := l.state()
+	lim := l.limits.effective()
 	next := old.clone()
 	next.roots = slices.Clone(next.roots)
 	var errs []*LoadError
 	var srcs []*source
-	var again []root // roots loaded before: what they list now is all they hold
+	index := make(map[rootKey]int, len(next.roots))
+	for i, r := range next.roots {
+		index[r.key()] = i
+	}
+	again := make(rootSet) // roots loaded before: what they list now is all they hold
 	for _, r := range roots {
-		index := slices.IndexFunc(next.roots, r.same)
-		if index < 0 {
-			index = len(next.roots)
+		i, ok := index[r.key()]
+		if !ok {
+			i = len(next.roots)
+			index[r.key()] = i
 			next.roots = append(next.roots, r)
 		} else {
-			again = append(again, r)
+			again[r.key()] = true
 		}
 		files, ferrs := r.list()
 		errs = append(errs, ferrs...)
 		for _, f := range files {
-			src, err := readSource(r, index, f)
+			src, err := readSource(r, i, f, lim)
 			if err != nil {
 				errs = append(errs, err)
 				continue
@@ -278,10 +286,10 @@ func (l *Library) load(roots []root, check bool) error {
 				return false
 			}
 			own := next.roots[src.root]
-			if slices.ContainsFunc(again, own.same) {
+			if again[own.key()] {
 				return true // its own root no longer lists it
 			}
-			return slices.ContainsFunc(again, func(r root) bool { return r.holds(src.key) }) && !own.has(src.key.name)
+			return again.hold(src.key) && !own.has(src.key.name)
 		})
 	}
 	next.sources = replaceSources(next.sources, srcs)
@@ -327,10 +335,15 @@ func (s *state) clone() *state {
 // the same file (name and file system), and the others appended.
 func replaceSources(list, add []*source) []*source {
 	out := slices.Clone(list)
+	at := make(map[fileKey]int, len(out))
+	for i, s := range out {
+		at[s.key] = i
+	}
 	for _, a := range add {
-		if i := slices.IndexFunc(out, func(s *source) bool { return s.key == a.key }); i >= 0 {
+		if i, ok := at[a.key]; ok {
 			out[i] = a
 		} else {
+			at[a.key] = len(out)
 			out = append(out, a)
 		}
 	}

@@ -17,6 +17,7 @@ import (
 type def struct {
 	name    string
 	file    string
+	nodes   *fileNodes // what parsing measured of the file
 	key     *yaml.Node // the prefab's name, for positions
 	extends string
 	extNode *yaml.Node // the extends value, for positions; nil if none
@@ -33,15 +34,19 @@ type compDef struct {
 var prefabKeys = []string{"extends", "components"}
 
 // parse reads one prefab file: a mapping of prefab names to prefabs, in
-// one or more YAML documents. It checks the file's shape; components are
-// decoded later, when bases are known. broken reports a file that is not
-// YAML at all, whose prefabs are therefore unknown.
-func parse(file string, data []byte) (defs []*def, errs []*LoadError, broken bool) {
+// one or more YAML documents. It checks the file's shape and measures its
+// nodes against lim; components are decoded later, when bases are known.
+// broken reports a file that is not YAML at all, or over a limit, whose
+// prefabs are therefore unknown.
+func parse(file string, data []byte, lim Limits) (defs []*def, errs []*LoadError, broken bool, nodes *fileNodes) {
+	nodes = &fileNodes{sizes: make(map[*yaml.Node]int), aliasLimit: lim.AliasNodes, aliases: lim.AliasNodes}
 	if line, col, msg, bad := yamltext.BadText(data); bad {
-		return nil, []*LoadError{{File: file, Line: line, Col: col, Err: &detail{kind: ErrSyntax, msg: msg}}}, true
+		return nil, []*LoadError{{File: file, Line: line, Col: col, Err: &detail{kind: ErrSyntax, msg: msg}}}, true, nodes
 	}
-	d := newDecoder(file, &errs, nil, nil)
+	d := newDecoder(file, &errs, nodes, nil, nil)
+	defer func() { nodes.aliases = d.finish() }()
 	dec := yaml.NewDecoder(bytes.NewReader(data))
+	left := lim.Nodes
 	for {
 		var doc yaml.Node
 		err := decodeDoc(dec, &doc)
@@ -50,8 +55,10 @@ func parse(file string, data []byte) (defs []*def, errs []*LoadError, broken boo
 		}
 		if err != nil {
 			errs = append(errs, syntaxError(file, data, err))
-			broken = true
-			break
+			return defs, errs, true, nodes
+		}
+		if _, ok := d.measure(&doc, &left, lim.Nodes); !ok {
+			return nil, errs, true, nodes
 		}
 		if len(doc.Content) == 0 || isNull(doc.Content[0]) {
 			continue
@@ -65,12 +72,12 @@ func parse(file string, data []byte) (defs []*def, errs []*LoadError, broken boo
 			continue
 		}
 		for _, p := range d.pairs(top, at{}) {
-			if df := d.readPrefab(p); df != nil {
+			if df := d.readPrefab(p, nodes); df != nil {
 				defs = append(defs, df)
 			}
 		}
 	}
-	return defs, errs, broken
+	return defs, errs, d.spent, nodes
 }
 
 // decodeDoc decodes the next document. The parser is not ours: should it
@@ -85,8 +92,9 @@ func decodeDoc(dec *yaml.Decoder, doc *yaml.Node) (err error) {
 	return dec.Decode(doc)
 }
 
-// readPrefab reads one prefab's entry of the top-level mapping.
-func (d *decoder) readPrefab(p pair) *def {
+// readPrefab reads one prefab's entry of the top-level mapping of the
+// file nodes measured.
+func (d *decoder) readPrefab(p pair, nodes *fileNodes) *def {
 	k, v := d.resolve(p.key, at{}), d.resolve(p.val, at{})
 	if k == nil || v == nil {
 		return nil
@@ -95,7 +103,7 @@ func (d *decoder) readPrefab(p pair) *def {
 		d.fail(k, at{}, ErrSyntax, "expected a prefab name, got %s", got(k))
 		return nil
 	}
-	df := &def{name: k.Value, file: d.file, key: k}
+	df := &def{name: k.Value, file: d.file, nodes: nodes, key: k}
 	a := at{prefab: df.name}
 	if isNull(v) {
 		return df
@@ -112,7 +120,7 @@ func (d *decoder) readPrefab(p pair) *def {
 		}
 		if !q.merged {
 			if seen[key.Value] {
-				d.fail(key, a, ErrSyntax, "%s given twice", key.Value)
+				d.fail(key, a, ErrSyntax, "%s given twice", yamltext.Clip(key.Value, yamltext.QuoteLen))
 				continue
 			}
 			seen[key.Value] = true
@@ -127,7 +135,7 @@ func (d *decoder) readPrefab(p pair) *def {
 		case "components":
 			df.comps = d.components(val, a, df.comps[:0])
 		default:
-			d.fail(key, a, ErrSyntax, "unknown key %q%s", key.Value, hint(key.Value, prefabKeys, "keys"))
+			d.fail(key, a, ErrSyntax, "unknown key %s%s", yamltext.Quote(key.Value), hint(key.Value, prefabKeys, "keys"))
 		}
 	}
 	return df
@@ -155,7 +163,7 @@ func (d *decoder) components(v *yaml.Node, a at, out []compDef) []compDef {
 		}
 		if !p.merged {
 			if prev, dup := seen[k.Value]; dup {
-				d.failNaming("component", k, a, ErrSyntax, "component %q given twice (first at line %d)", k.Value, prev.Line)
+				d.failNaming("component", k, a, ErrSyntax, "component %s given twice (first at line %d)", yamltext.Quote(k.Value), prev.Line)
 				continue
 			}
 			seen[k.Value] = k
