@@ -69,8 +69,8 @@ func TestAliasBudget(t *testing.T) {
 	lib := newLibrary(t)
 	start := time.Now()
 	err := lib.LoadBytes("bomb.yaml", []byte(src.String()))
-	if !errors.Is(err, prefab.ErrSyntax) || !strings.Contains(err.Error(), "too many values") {
-		t.Errorf("LoadBytes(bomb) = %v, want a too-many-values error", err)
+	if !errors.Is(err, prefab.ErrLimit) || !strings.Contains(err.Error(), "aliases and merge keys expand to more than 262144 nodes (Limits.AliasNodes)") {
+		t.Errorf("LoadBytes(bomb) = %v, want an error over Limits.AliasNodes", err)
 	}
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("LoadBytes(bomb) took %v", d)

@@ -1,9 +1,13 @@
 // Command prefab checks prefab files against the components the engine
 // ships, and writes their JSON Schema for editors:
 //
-//	prefab check PATH...     check prefab files, or directories of them; print every problem
-//	prefab schema [-o FILE]  write the JSON Schema of prefab files
-//	prefab components        list the components prefab files may use
+//	prefab check [-assets DIR] PATH...  check prefab files, or directories of them; print every problem
+//	prefab schema [-o FILE]             write the JSON Schema of prefab files
+//	prefab components                   list the components prefab files may use
+//
+// With -assets, check also checks that every asset the prefabs name (by
+// path, such as a sprite's image) is a file under DIR, the game's asset
+// root, that the asset loader accepts.
 //
 // It exits 1 when check finds problems and 2 on a usage error. A game
 // with components of its own builds the same command around its own

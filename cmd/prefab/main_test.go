@@ -30,6 +30,9 @@ func TestCommand(t *testing.T) {
 	if code := prefabcmd.Run(lib, []string{"check", ok}, &stdout, &stderr); code != 0 {
 		t.Errorf("prefab check ok.yaml = %d, %s; want 0", code, stderr.String())
 	}
+	if code := prefabcmd.Run(lib, []string{"check", "-assets", dir, ok}, &stdout, &stderr); code != 0 {
+		t.Errorf("prefab check -assets dir ok.yaml = %d, %s; want 0", code, stderr.String())
+	}
 	stderr.Reset()
 	if code := prefabcmd.Run(lib, []string{"check", dir}, &stdout, &stderr); code != 1 || !bytes.Contains(stderr.Bytes(), []byte(`unknown component "Nothing"`)) {
 		t.Errorf("prefab check dir = %d, %s; want 1 and an unknown component", code, stderr.String())

@@ -8,6 +8,7 @@ package yamltext
 
 import (
 	"fmt"
+	"strconv"
 	"unicode/utf8"
 )
 
@@ -37,7 +38,35 @@ func BadText(data []byte) (line, col int, msg string, ok bool) {
 	return 0, 0, "", false
 }
 
+// HintLen is the length, in bytes, of the longest name a "did you mean"
+// hint is looked for: the distance costs the product of the two lengths,
+// and no typo of a name worth suggesting is longer.
+const HintLen = 64
+
+// QuoteLen is how much of a name or value, in bytes, a message quotes:
+// data can hold names of megabytes, and aliases can repeat one in every
+// problem they cause.
+const QuoteLen = 64
+
+// Clip returns s cut to at most n bytes, on a character boundary, with
+// "..." after it when it was cut.
+func Clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := n
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "..."
+}
+
+// Quote returns s as a Go string literal for a message, cut to QuoteLen
+// bytes (see [Clip]).
+func Quote(s string) string { return strconv.Quote(Clip(s, QuoteLen)) }
+
 // Distance is the Levenshtein distance between a and b, a byte at a time.
+// It costs O(len(a)·len(b)): callers bound the lengths (see [HintLen]).
 func Distance(a, b string) int {
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)

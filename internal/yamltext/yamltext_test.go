@@ -49,3 +49,18 @@ func TestNameProblem(t *testing.T) {
 		}
 	}
 }
+
+func TestClip(t *testing.T) {
+	for _, tt := range []struct {
+		s    string
+		n    int
+		want string
+	}{{"abc", 3, "abc"}, {"abcd", 3, "abc..."}, {"aé", 2, "a..."}, {"日本", 4, "日..."}, {"", 0, ""}} {
+		if got := Clip(tt.s, tt.n); got != tt.want {
+			t.Errorf("Clip(%q, %d) = %q, want %q", tt.s, tt.n, got, tt.want)
+		}
+	}
+	if got := Quote(strings.Repeat("x", 100)); got != `"`+strings.Repeat("x", QuoteLen)+`..."` {
+		t.Errorf("Quote(100 x) = %s", got)
+	}
+}
