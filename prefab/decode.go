@@ -52,10 +52,25 @@ func (d *decoder) value(v reflect.Value, n *yaml.Node, a at) {
 	}
 	before := d.problems()
 	d.decode(v, n, a)
-	if d.assets != nil && a.rec == nil && d.problems() == before && reflect.PointerTo(v.Type()).Implements(referrerType) {
-		if err := v.Addr().Interface().(assets.Referrer).CheckAssets(d.assets); err != nil {
-			d.failCause(n, a, ErrAsset, err, "%s", strings.TrimPrefix(err.Error(), "assets: "))
+	if d.assets == nil || a.rec != nil || d.problems() != before {
+		return
+	}
+	if reflect.PointerTo(v.Type()).Implements(referrerType) {
+		d.checkAssets(v, n, a)
+	}
+	if v.Kind() == reflect.Struct {
+		// An inline struct's fields sit in this mapping: it is checked
+		// here, at the mapping, as a whole value is at its own node.
+		for _, idx := range fieldsOf(v.Type()).inlineRefs {
+			d.checkAssets(v.FieldByIndex(idx), n, a)
 		}
+	}
+}
+
+// checkAssets reports what the assets.Referrer v names that does not load.
+func (d *decoder) checkAssets(v reflect.Value, n *yaml.Node, a at) {
+	if err := v.Addr().Interface().(assets.Referrer).CheckAssets(d.assets); err != nil {
+		d.failCause(n, a, ErrAsset, err, "%s", strings.TrimPrefix(err.Error(), "assets: "))
 	}
 }
 
@@ -278,6 +293,9 @@ type structInfo struct {
 	byName map[string]field
 	names  []string // keys in field order
 	fields []field  // in field order
+	// inlineRefs are the index paths of the inline struct fields that
+	// name assets (assets.Referrer), checked with the struct.
+	inlineRefs [][]int
 }
 
 var structInfos sync.Map // reflect.Type -> *structInfo
@@ -298,6 +316,9 @@ func fieldsOf(t reflect.Type) *structInfo {
 			}
 			idx := append(slices.Clone(index), i)
 			if opts == "inline" && f.Type.Kind() == reflect.Struct {
+				if reflect.PointerTo(f.Type).Implements(referrerType) {
+					s.inlineRefs = append(s.inlineRefs, idx)
+				}
 				walk(f.Type, idx)
 				continue
 			}

@@ -117,6 +117,9 @@ func (g *Game) load(w *world.World) error {
 		return errors.New("runner: no engine runs this scene")
 	}
 	lib := prefab.NewLibrary(append(engine.Components(), prefab.Component(RunnerFields), prefab.Component(Obstacles), prefab.Component(Scrolls))...)
+	if err := lib.UseAssets(l); err != nil { // the sprites and clips the prefabs name must exist
+		return err
+	}
 	if err := lib.LoadFS(l.FS(), "prefabs"); err != nil {
 		return err
 	}

@@ -1,9 +1,12 @@
 package game_test
 
 import (
+	"io/fs"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/tessera-engine/tessera/assets"
 	"github.com/tessera-engine/tessera/engine"
 	"github.com/tessera-engine/tessera/engine/internal/runner/game"
 	"github.com/tessera-engine/tessera/geom"
@@ -221,4 +224,25 @@ func itoa(n int) string {
 		s = string(rune('0'+n%10)) + s
 	}
 	return s
+}
+
+// TestMisnamedFrame: a prefab naming a frame its atlas does not have is a
+// load error naming the file, line and column, when the title is entered;
+// never a blank sprite.
+func TestMisnamedFrame(t *testing.T) {
+	bad := overlayFS(game.Files(), "prefabs/extra.yaml", "broken:\n  components:\n    Sprite: {atlas: sprites/tiles.yaml, frame: gras}\n")
+	h, err := engine.NewHeadless(game.Config(), engine.Game{First: game.New(1).First(), Assets: bad}, engine.HeadlessOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	err = h.Start()
+	if err == nil || !strings.Contains(err.Error(), "prefabs/extra.yaml:3:") || !strings.Contains(err.Error(), `"gras"`) {
+		t.Errorf("Start() = %v, want a load error at prefabs/extra.yaml:3 naming the frame", err)
+	}
+}
+
+// overlayFS is files with one more file.
+func overlayFS(files fs.FS, name, content string) fs.FS {
+	return assets.WithFiles(files, map[string][]byte{name: []byte(content)})
 }
