@@ -2,11 +2,16 @@ package engine_test
 
 import (
 	"errors"
+	"io/fs"
+	"os"
+	"os/exec"
 	"reflect"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/tessera-engine/tessera/engine"
 )
@@ -349,4 +354,94 @@ input:
 	if !slices.Equal(cfg.Input.Actions["fire"], []string{"Space", "GamepadA"}) {
 		t.Errorf("fire = %q, want jump's buttons", cfg.Input.Actions["fire"])
 	}
+}
+
+// noFS is a file system that is not there, as js/wasm's in a browser: every
+// call fails with the error syscall gives there.
+type noFS struct{}
+
+func (noFS) Open(name string) (fs.File, error) {
+	return nil, &fs.PathError{Op: "open", Path: name, Err: syscall.ENOSYS}
+}
+
+func (noFS) Stat(name string) (fs.FileInfo, error) {
+	return nil, &fs.PathError{Op: "stat", Path: name, Err: syscall.ENOSYS}
+}
+
+// failFS fails every call with err.
+type failFS struct{ err error }
+
+func (f failFS) Open(name string) (fs.File, error) {
+	return nil, &fs.PathError{Op: "open", Path: name, Err: f.err}
+}
+
+// TestConfigWithoutFileSystem: where there is no file system, as in a
+// browser, there is no config file, whoever names one. Before, Main
+// exited 2 with "stat tessera.yaml: not implemented on js".
+func TestConfigWithoutFileSystem(t *testing.T) {
+	if !errors.Is(syscall.ENOSYS, errors.ErrUnsupported) {
+		t.Fatal("syscall.ENOSYS is not errors.ErrUnsupported here")
+	}
+	for _, tt := range []struct {
+		name string
+		opts engine.LoadOptions
+		env  map[string]string
+	}{
+		{"default file", engine.LoadOptions{}, nil},
+		{"File", engine.LoadOptions{File: "orcs.yaml"}, nil},
+		{"TESSERA_CONFIG", engine.LoadOptions{}, map[string]string{"TESSERA_CONFIG": "orcs.yaml"}},
+		{"-config", engine.LoadOptions{Args: []string{"-config", "orcs.yaml"}}, nil},
+	} {
+		tt.opts.Args = append(tt.opts.Args, "-window.zoom=2")
+		cfg, err := engine.LoadConfigFS(tt.opts, noFS{}, tt.env)
+		if err != nil || cfg.Window.Zoom != 2 {
+			t.Errorf("%s: zoom %v, %v; want the flag's 2 and no error", tt.name, cfg.Window.Zoom, err)
+		}
+	}
+	// Any other failure of the file system is an error.
+	_, err := engine.LoadConfigFS(engine.LoadOptions{}, failFS{fs.ErrPermission}, nil)
+	if !errors.Is(err, fs.ErrPermission) || !strings.Contains(err.Error(), "config file tessera.yaml") {
+		t.Errorf("LoadConfig with a file system refusing access = %v, want an error naming tessera.yaml", err)
+	}
+}
+
+// TestQueryArgs: in a browser, the page's query string is the command line.
+func TestQueryArgs(t *testing.T) {
+	for _, tt := range []struct {
+		query string
+		want  []string
+	}{
+		{"", nil},
+		{"?", nil},
+		{"?window.zoom=2", []string{"-window.zoom=2"}},
+		{"?window.zoom=2&debug.fps&&window.title=Orcs%20%26%20Elves", []string{"-window.zoom=2", "-debug.fps", "-window.title=Orcs & Elves"}},
+		{"?input.actions.jump=Space,GamepadA&window.title=a=b", []string{"-input.actions.jump=Space,GamepadA", "-window.title=a=b"}},
+		{"?window.title=%zz", []string{"-window.title=%zz"}},
+	} {
+		if got := engine.QueryArgs(tt.query); !slices.Equal(got, tt.want) {
+			t.Errorf("QueryArgs(%q) = %q, want %q", tt.query, got, tt.want)
+		}
+	}
+	cfg, err := engine.LoadConfigFS(engine.LoadOptions{Args: engine.QueryArgs("?window.zoom=2&debug.fps")}, noFS{}, nil)
+	if err != nil || cfg.Window.Zoom != 2 || !cfg.Debug.ShowFPS {
+		t.Errorf("LoadConfig(?window.zoom=2&debug.fps) = zoom %v, fps %v, %v", cfg.Window.Zoom, cfg.Debug.ShowFPS, err)
+	}
+}
+
+// TestConfigBuildsForBrowser: package engine, its js-only file and its
+// tests build for the browser.
+func TestConfigBuildsForBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the package for js/wasm")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skipf("no go command: %v", err)
+	}
+	start := time.Now()
+	cmd := exec.Command("go", "vet", ".")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("GOOS=js GOARCH=wasm go vet ./engine/: %v\n%s", err, out)
+	}
+	t.Logf("GOOS=js GOARCH=wasm go vet ./engine/ took %v", time.Since(start).Round(time.Millisecond))
 }

@@ -15,3 +15,6 @@ func LoadConfigFS(opts LoadOptions, fsys fs.FS, env map[string]string) (Config, 
 		},
 	})
 }
+
+// QueryArgs is how Main reads a page's query string in a browser.
+var QueryArgs = queryArgs

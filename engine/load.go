@@ -92,7 +92,8 @@ type LoadOptions struct {
 //
 // LoadConfig reads only a regular file, of at most opts.MaxFileBytes, and
 // checks the file's depth and size against opts.MaxDepth and
-// opts.MaxValues before using any value.
+// opts.MaxValues before using any value. Where there is no file system (a
+// browser), there is no config file.
 //
 // A value of the wrong type or out of range, and a key in the file that
 // neither the engine nor opts.Keys defines, are [*ConfigError] values

@@ -34,6 +34,7 @@ func (f fileValues) source(line, col int) string {
 }
 
 // readFile reads the config file at path, if there is one, into l.file.
+// Where there is no file system, as in a browser, there is no file.
 func (l *loader) readFile(path string, named bool) error {
 	l.file = fileValues{path: path, values: map[string]fileValue{}, actions: map[string]bool{}, axes: map[string]bool{}}
 	data, ok, err := readRegular(l.sys, path, named, l.limit.fileBytes)
@@ -55,11 +56,13 @@ func (l *loader) readFile(path string, named bool) error {
 }
 
 // readRegular returns the contents of the regular file at path, read
-// through a limit of max bytes; ok is false when there is no file to read
-// at a path not named.
+// through a limit of max bytes; ok is false when there is no file to read:
+// none at a path not named, or no file system.
 func readRegular(sys system, path string, named bool, max int64) (data []byte, ok bool, err error) {
 	info, err := sys.stat(path)
 	switch {
+	case errors.Is(err, errors.ErrUnsupported):
+		return nil, false, nil // no file system (js/wasm in a browser): no config file
 	case errors.Is(err, fs.ErrNotExist) && !named:
 		return nil, false, nil
 	case err != nil:

@@ -3,6 +3,7 @@ package engine
 import (
 	"flag"
 	"fmt"
+	"net/url"
 	"strings"
 )
 
@@ -128,4 +129,31 @@ func defaultText(v any) string {
 		}
 	}
 	return fmt.Sprint(v)
+}
+
+// queryArgs turns a URL's query string into command-line arguments, in
+// order: "?window.zoom=2&debug.fps" is -window.zoom=2 -debug.fps. A
+// parameter whose name or value does not unescape is passed as written,
+// for the flag package to report.
+func queryArgs(query string) []string {
+	query = strings.TrimPrefix(query, "?")
+	var args []string
+	for part := range strings.SplitSeq(query, "&") {
+		if part == "" {
+			continue
+		}
+		name, value, hasValue := strings.Cut(part, "=")
+		if n, err := url.QueryUnescape(name); err == nil {
+			name = n
+		}
+		if !hasValue {
+			args = append(args, "-"+name)
+			continue
+		}
+		if v, err := url.QueryUnescape(value); err == nil {
+			value = v
+		}
+		args = append(args, "-"+name+"="+value)
+	}
+	return args
 }

@@ -94,8 +94,12 @@ func runtime() func(*Engine) error {
 // naming the key and where it came from). -help lists every key with its
 // type, range and default, and exits 0. A game with keys of its own, or
 // that handles errors itself, calls LoadConfig and Run instead.
+//
+// In a browser (GOOS=js), the page's query string stands for the command
+// line (?window.zoom=2 is -window.zoom=2), and as there is no file system
+// there is no config file.
 func Main(defaults Config, first scene.Scene) {
-	os.Exit(runMain(os.Args[1:], defaults, first, os.Stderr))
+	os.Exit(runMain(commandLine(), defaults, first, os.Stderr))
 }
 
 // runMain is Main without the exit, for tests.
