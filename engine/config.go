@@ -170,17 +170,22 @@ var (
 	// ErrUnknownAction is wrapped by the error for an input action name
 	// that is not defined.
 	ErrUnknownAction = errors.New("engine: unknown input action")
+	// ErrLimit is wrapped by the error for a config file, or a list from
+	// any source, over one of the limits of [LoadOptions].
+	ErrLimit = errors.New("engine: over a limit")
 )
 
 // ConfigError reports a configuration value that is wrong, naming its key
 // and where the value came from.
 type ConfigError struct {
 	Key string // such as "window.width"
-	// Source is where the value came from: "file tessera.yaml",
-	// "env TESSERA_WINDOW_WIDTH", "flag -window.width", "default" or
-	// "code" (a Config built in code).
+	// Source is where the value came from: "file tessera.yaml:3:5" (the
+	// key's line and column), "env TESSERA_WINDOW_WIDTH", "flag
+	// -window.width", "default" or "code" (a Config built in code).
 	Source string
-	Err    error // wraps ErrUnknownKey, ErrWrongType, ErrOutOfRange or ErrUnknownButton
+	// Err wraps ErrUnknownKey, ErrWrongType, ErrOutOfRange,
+	// ErrUnknownButton, ErrUnknownAction or ErrLimit.
+	Err error
 }
 
 // Error returns a message such as

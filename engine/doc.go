@@ -1,6 +1,6 @@
 // Package engine runs Tessera games: a deterministic fixed-step loop that
 // drives a stack of scenes, input mapped to named actions, an event bus,
-// configuration through viper, and a headless runner. It never imports
+// configuration from a file, the environment and flags, and a headless runner. It never imports
 // ebitengine, so it builds and tests anywhere; the window is package
 // engine/window. A game's main makes one call: [Run] (with engine/window
 // imported, which registers itself as the runtime) or [window.Run].
