@@ -107,7 +107,7 @@ game:
 	want := engine.Config{
 		Window: engine.WindowConfig{Title: "Orcs", Width: 320, Height: 180, Zoom: 3, DisableVSync: true, Fullscreen: true, Resizable: true},
 		Loop:   engine.LoopConfig{Hz: 120, MaxSteps: 4},
-		Debug:  engine.DebugConfig{ShowFPS: false, Frames: 60, ScreenshotFrame: 30, ScreenshotPath: "shot.png", ScreenshotKey: "F9"},
+		Debug:  engine.DebugConfig{ShowFPS: false, Frames: 60, ScreenshotFrame: 30, ScreenshotPath: "shot.png", ScreenshotKey: "F9", OverlayKey: "F3"},
 	}
 	if cfg.Window != want.Window || cfg.Loop != want.Loop || cfg.Debug != want.Debug {
 		t.Errorf("LoadConfig =\n%+v\n%+v\n%+v\nwant\n%+v\n%+v\n%+v", cfg.Window, cfg.Loop, cfg.Debug, want.Window, want.Loop, want.Debug)

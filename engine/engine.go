@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/tessera-engine/tessera/assets"
 	"github.com/tessera-engine/tessera/render/drawable"
 	"github.com/tessera-engine/tessera/scene"
 	"github.com/tessera-engine/tessera/world"
@@ -50,6 +51,7 @@ type Engine struct {
 	applying bool
 
 	svc        services           // what scenes' worlds get: the loader, the sound queue
+	watch      *assets.Watcher    // with assets.dir: what changed there
 	sounds     []Sound            // sound requests not yet taken
 	animator   *drawable.Animator // plays the stepping scene's animations
 	beforeStep func(scene.Scene)  // the runtime's step observer
@@ -80,9 +82,9 @@ func New(cfg Config, g Game) (*Engine, error) {
 		first:  first,
 	}
 	e.onError = func(err error) { e.emit(errorEvent(err)) }
-	e.svc = newServices(g.Assets)
+	e.svc, e.watch = newServices(g.Assets, cfg.Assets)
 	e.svc.sounds = &e.sounds
-	e.svc.steps = e.loop.Steps
+	e.svc.steps = e.stepNow
 	if e.svc.assets != nil {
 		e.animator = drawable.NewAnimator(e.svc.assets)
 	}
@@ -129,7 +131,8 @@ func (e *Engine) frame(d time.Duration, steps int) Tick {
 	if !e.started {
 		e.Start() // its errors are reported as events
 	}
-	e.apply() // changes asked for between frames
+	e.reload() // files changed in assets.dir, between frames
+	e.apply()  // changes asked for between frames
 	if e.Done() {
 		return Tick{Stopped: true}
 	}

@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"io/fs"
+	"os"
+	"time"
 
 	"github.com/tessera-engine/tessera/assets"
 	"github.com/tessera-engine/tessera/geom"
@@ -150,13 +152,48 @@ func (e *Engine) TakeSounds(dst []Sound) []Sound {
 // where everything was, to draw between steps. nil stops it.
 func (e *Engine) SetStepObserver(fn func(scene.Scene)) { e.beforeStep = fn }
 
-// newServices makes the services of a game's files.
-func newServices(files fs.FS) services {
-	var l *assets.Loader
-	if files != nil {
-		l = assets.New(files)
+// WatchInterval is how often the engine looks for changed files when the
+// configuration's assets.dir is set.
+const WatchInterval = 250 * time.Millisecond
+
+// stepNow returns the step in progress, or between steps the number of
+// steps run: what Sound.Step says.
+func (e *Engine) stepNow() uint64 {
+	if e.ctx != nil {
+		return e.ctx.Step
 	}
-	return services{assets: l}
+	return e.loop.Steps()
+}
+
+// newServices makes the services of a game's files: those it ships, or
+// with assets.dir set, those of that directory, watched.
+func newServices(files fs.FS, cfg AssetsConfig) (services, *assets.Watcher) {
+	if cfg.Dir != "" {
+		files = os.DirFS(cfg.Dir)
+	}
+	if files == nil {
+		return services{}, nil
+	}
+	l := assets.New(files)
+	var w *assets.Watcher
+	if cfg.Dir != "" {
+		w = l.Watch(WatchInterval)
+	}
+	return services{assets: l}, w
+}
+
+// reload reloads what changed in assets.dir, between frames, and reports
+// it: an EventReload, and an EventError for each problem.
+func (e *Engine) reload() {
+	if e.watch == nil {
+		return
+	}
+	r, ok := e.watch.Poll()
+	if !ok {
+		return
+	}
+	eachError(r.Err, e.onError)
+	e.emit(Event{Kind: EventReload, Reload: r})
 }
 
 // provide gives a scene's world the engine's services, before its
