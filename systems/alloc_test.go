@@ -22,7 +22,7 @@ func TestStepsAllocateNothing(t *testing.T) {
 	// benchmarks, with one mover in ten when movers is set.
 	moving := func(n int, mixed, movers bool) func() {
 		bs, side := benchBodies(n, mixed)
-		col := systems.NewCollision(systems.CollisionOptions{Area: systems.Rect(0, 0, side, side), CellSize: benchCell})
+		col := mustCollision(t, systems.CollisionOptions{CellSize: benchCell})
 		w := newWorld(t, systems.Motion(), systems.Confine(), col.System())
 		for i, b := range bs {
 			e := world.Spawn3(w, systems.Position, b.p, systems.Velocity, b.v,

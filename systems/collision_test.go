@@ -26,14 +26,11 @@ func events(col *systems.Collision) string {
 	return strings.Join(parts, ", ")
 }
 
-// newCollision returns a collision system over Rect(-500, -500, 500, 500)
-// with 32-unit cells, and a world running Motion and it.
+// newCollision returns a collision system with opts, and a world running
+// Motion and it.
 func newCollision(t testing.TB, opts systems.CollisionOptions) (*systems.Collision, *world.World) {
 	t.Helper()
-	if opts.Area.Empty() {
-		opts.Area = systems.Rect(-500, -500, 500, 500)
-	}
-	col := systems.NewCollision(opts)
+	col := mustCollision(t, opts)
 	return col, newWorld(t, systems.Motion(), col.System())
 }
 
@@ -207,9 +204,10 @@ func TestRemovalMidContact(t *testing.T) {
 			step(t, w, 1)
 			want := fmt.Sprintf("exit %v %v", a, b)
 			if tt.remove == nil {
-				want = fmt.Sprintf("stay %v %v", a, b) // destroyed as the step ends
+				if got, stay := events(col), fmt.Sprintf("stay %v %v", a, b); got != stay {
+					t.Errorf("in the step of the destroy: %q, want %q (destroyed as the step ends)", got, stay)
+				}
 				step(t, w, 1)
-				want = fmt.Sprintf("exit %v %v", a, b)
 			}
 			if got := events(col); got != want {
 				t.Errorf("after the removal: %q, want %q", got, want)
@@ -529,7 +527,7 @@ func TestTeleport(t *testing.T) {
 // TestWrappedMover: a mover that Confine wraps to the other edge arrives
 // there, instead of being swept back across the field into a wall.
 func TestWrappedMover(t *testing.T) {
-	col := systems.NewCollision(systems.CollisionOptions{Area: systems.Rect(-500, -500, 500, 500)})
+	col := mustCollision(t, systems.CollisionOptions{})
 	w := newWorld(t, systems.Motion(), systems.Confine(), col.System())
 	spawn(w, systems.Vec2{X: 100}, systems.Box(20, 400)) // a wall in the middle
 	m := spawn(w, systems.Vec2{X: 190}, systems.Box(8, 8))
@@ -666,19 +664,6 @@ func star() []systems.Vec2 {
 	return pts
 }
 
-// TestOutsideArea: colliders outside the area collide with nothing.
-func TestOutsideArea(t *testing.T) {
-	col, w := newCollision(t, systems.CollisionOptions{Area: systems.Rect(0, 0, 100, 100)})
-	spawn(w, systems.Vec2{X: 200, Y: 50}, systems.Circle(5))
-	spawn(w, systems.Vec2{X: 205, Y: 50}, systems.Circle(5))
-	a := spawn(w, systems.Vec2{X: 98, Y: 50}, systems.Circle(5)) // partly inside
-	b := spawn(w, systems.Vec2{X: 103, Y: 50}, systems.Circle(5))
-	step(t, w, 1)
-	if got, want := events(col), fmt.Sprintf("enter %v %v", a, b); got != want {
-		t.Errorf("events = %q, want %q (only the pair reaching inside)", got, want)
-	}
-}
-
 // TestClearResets: the world's Clear disposes of the collision system,
 // which forgets its colliders and can serve the next world.
 func TestClearResets(t *testing.T) {
@@ -739,7 +724,7 @@ func TestMatchesResolv(t *testing.T) {
 		cols [2]*systems.Collision
 	)
 	for k, resolvPolygons := range []bool{false, true} {
-		col, w := newCollision(t, systems.CollisionOptions{ResolvPolygons: resolvPolygons, Area: systems.Rect(0, 0, 400, 400)})
+		col, w := newCollision(t, systems.CollisionOptions{ResolvPolygons: resolvPolygons})
 		for _, b := range bs {
 			spawn(w, b.p, b.shape)
 		}

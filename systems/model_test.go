@@ -21,7 +21,7 @@ func TestMatchesBruteForce(t *testing.T) {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			r := rand.New(rand.NewPCG(7, uint64(n)))
 			side := math.Sqrt(float64(n) * benchArea)
-			col := systems.NewCollision(systems.CollisionOptions{Area: systems.Rect(-50, -50, side+50, side+50), CellSize: 16})
+			col := mustCollision(t, systems.CollisionOptions{CellSize: 16})
 			w := newWorld(t, systems.Motion(), systems.Confine(), col.System())
 			bounds := systems.Boundary{Rect: systems.Rect(0, 0, side, side), Mode: systems.Bounce}
 			randomShape := func() systems.Shape {

@@ -12,7 +12,7 @@ import (
 // changing with callbacks registered, timers firing callbacks.
 func TestAllocsWrapCallbacks(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 1))
-	col := systems.NewCollision(systems.CollisionOptions{Area: systems.Rect(-50, -50, 350, 350)})
+	col := mustCollision(t, systems.CollisionOptions{})
 	tm := systems.NewTimers()
 	tw := systems.NewTweens()
 	w := newWorld(t, systems.Motion(), systems.Confine(), col.System(), tm.System(), tw.System(), systems.Expire())

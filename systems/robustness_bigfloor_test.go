@@ -10,7 +10,7 @@ import (
 // A long ground strip (a "catch-all" floor wider than the area, which
 // collides where it is inside the area) with a player standing on it.
 func TestLongFloor(t *testing.T) {
-	_, w := newCollision(t, systems.CollisionOptions{Area: systems.Rect(0, 0, 320, 240)})
+	_, w := newCollision(t, systems.CollisionOptions{})
 	spawn(w, systems.Vec2{X: 160, Y: 220}, systems.Box(2000, 20)) // top at 210
 	m := spawn(w, systems.Vec2{X: 160, Y: 100}, systems.Box(10, 16))
 	systems.Mover.Add(w, m, systems.Movement{})

@@ -1,13 +1,10 @@
 package systems_test
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/tessera-engine/tessera/systems"
 	"github.com/tessera-engine/tessera/world"
@@ -84,7 +81,7 @@ func TestResolvPolygonsFindAllContacts(t *testing.T) {
 
 func reviewResolvPolys(t *testing.T, resolvPolys bool) {
 	r := rand.New(rand.NewPCG(5, 6))
-	col := systems.NewCollision(systems.CollisionOptions{Area: systems.Rect(0, 0, 256, 256), CellSize: 64, ResolvPolygons: resolvPolys})
+	col := mustCollision(t, systems.CollisionOptions{CellSize: 64, ResolvPolygons: resolvPolys})
 	w := newWorld(t, systems.Motion(), col.System())
 	var es []world.Entity
 	for range 60 {
@@ -129,25 +126,6 @@ func bruteForceSquares(w *world.World, es []world.Entity) map[[2]world.Entity]bo
 	return out
 }
 
-// TestHugeColliderIsRefused: a collider with a large, finite size (a typo
-// in data: 1e7 for 1e2) is refused as a ColliderError, instead of hanging
-// the step inside resolv, which visits every cell its bounds cover.
-func TestHugeColliderIsRefused(t *testing.T) {
-	_, w := newCollision(t, systems.CollisionOptions{})
-	e := spawn(w, systems.Vec2{}, systems.Circle(1e7))
-	done := make(chan error, 1)
-	go func() { done <- w.Run(world.Context{Phase: world.Fixed, DT: stepDT}, nil) }()
-	select {
-	case err := <-done:
-		var ce *systems.ColliderError
-		if !errors.As(err, &ce) || ce.Entity != e || !strings.Contains(err.Error(), "grid cells, more than") {
-			t.Errorf("step = %v, want a ColliderError for %v: too large", err, e)
-		}
-	case <-time.After(20 * time.Second):
-		t.Fatal("one step with a Circle(1e7) collider did not finish in 20 s")
-	}
-}
-
 // Reset called from a contact callback, say to restart a level, empties
 // the space; the step's remaining contacts are not reported, and nothing
 // panics.
@@ -160,21 +138,5 @@ func TestResetInsideCallback(t *testing.T) {
 	col.OnEnter(func(systems.Contact) { col.Reset() })
 	if err := w.Run(world.Context{Phase: world.Fixed, DT: stepDT}, nil); err != nil {
 		t.Fatal(err)
-	}
-}
-
-// TestGridCoversWholeCells: the grid covers Area rounded up to whole
-// cells, as CollisionOptions.Area says: colliders just past Area, in its
-// last cell, still collide; one cell further they do not.
-func TestGridCoversWholeCells(t *testing.T) {
-	col := systems.NewCollision(systems.CollisionOptions{Area: systems.Rect(0, 0, 100, 100), CellSize: 32})
-	w := newWorld(t, col.System())
-	spawn(w, systems.Vec2{X: 120, Y: 50}, systems.Circle(4)) // in the cell 96..128
-	spawn(w, systems.Vec2{X: 124, Y: 50}, systems.Circle(4))
-	spawn(w, systems.Vec2{X: 170, Y: 50}, systems.Circle(4)) // past it
-	spawn(w, systems.Vec2{X: 174, Y: 50}, systems.Circle(4))
-	step(t, w, 1)
-	if n := len(col.Contacts()); n != 1 {
-		t.Errorf("%d contacts, want 1: the pair inside the last whole cell", n)
 	}
 }

@@ -20,7 +20,7 @@ func TestAtPointOnEdges(t *testing.T) {
 
 func reviewEdges(t *testing.T, moveThem bool) {
 	r := rand.New(rand.NewPCG(3, 4))
-	col := systems.NewCollision(systems.CollisionOptions{Area: systems.Rect(0, 0, 1024, 1024), CellSize: 16})
+	col := mustCollision(t, systems.CollisionOptions{CellSize: 16})
 	w := newWorld(t, col.System())
 	type bx struct {
 		e    world.Entity

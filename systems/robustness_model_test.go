@@ -22,7 +22,7 @@ func TestModelWithCallbackChurn(t *testing.T) {
 func reviewModel(t *testing.T, seed uint64) {
 	r := rand.New(rand.NewPCG(seed, 77))
 	const side = 300
-	col := systems.NewCollision(systems.CollisionOptions{Area: systems.Rect(-50, -50, side+50, side+50), CellSize: 16})
+	col := mustCollision(t, systems.CollisionOptions{CellSize: 16})
 	type snap struct {
 		e world.Entity
 		p systems.Vec2

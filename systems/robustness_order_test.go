@@ -17,7 +17,7 @@ import (
 func TestWalkOrderIndependence(t *testing.T) {
 	build := func(reorder bool) (*systems.Collision, *world.World, []world.Entity) {
 		r := rand.New(rand.NewPCG(11, 12))
-		col := systems.NewCollision(systems.CollisionOptions{Area: systems.Rect(-50, -50, 450, 450), CellSize: 16})
+		col := mustCollision(t, systems.CollisionOptions{CellSize: 16})
 		w := newWorld(t, systems.Motion(), col.System())
 		var es []world.Entity
 		for i := range 120 {

@@ -136,7 +136,7 @@ func TestQueriesMatchBruteForce(t *testing.T) {
 func reviewQueries(t *testing.T, seed uint64) {
 	r := rand.New(rand.NewPCG(seed, 2))
 	const cell = 16
-	col := systems.NewCollision(systems.CollisionOptions{Area: systems.Rect(-64, -64, 192, 192), CellSize: cell})
+	col := mustCollision(t, systems.CollisionOptions{CellSize: cell})
 	w := newWorld(t, col.System())
 	q4 := func(lo, hi float64) float64 { return math.Round((lo+r.Float64()*(hi-lo))*4) / 4 }
 	var bodies []rvBody

@@ -28,7 +28,7 @@ func TestTunnelLimit(t *testing.T) {
 			perStep := (0.2 + 0.8*r.Float64()) * 32 * sh.width / 4
 			start := -300 + r.Float64()*50
 			dir := systems.Vec2{X: 1, Y: (r.Float64() - 0.5) * 0.6}
-			_, w := newCollision(t, systems.CollisionOptions{Area: systems.Rect(-500, -10000, 5000, 10000), CellSize: 64})
+			_, w := newCollision(t, systems.CollisionOptions{CellSize: 64})
 			spawn(w, systems.Vec2{X: 200}, systems.Box(wall, 20000))
 			m := spawn(w, systems.Vec2{X: start}, sh.s)
 			systems.Mover.Add(w, m, systems.Movement{})
