@@ -221,8 +221,6 @@ type Collision struct {
 	free           []int32
 	live           int        // live bodies
 	moved          []int32    // bodies moved this step
-	sorted, order  []int32    // moved, by column and by cell
-	count          []int32    // inCellOrder's counts
 	movers         []int32    // movers seen this step
 	contacts       []Contact  // sorted by (A, B)
 	meta           []pairMeta // parallel to contacts

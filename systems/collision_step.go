@@ -60,7 +60,7 @@ func (c *Collision) run(ctx *world.Context) error {
 	}
 
 	// Test the bodies that moved; the contacts of the others stand.
-	for _, i := range c.inCellOrder(c.moved) {
+	for _, i := range c.moved {
 		c.test(i)
 	}
 	c.settle()
@@ -189,54 +189,6 @@ func (c *Collision) remove(i int32) {
 		c.bySlot[s] = 0
 	}
 	c.free = append(c.free, i)
-}
-
-// inCellOrder returns the bodies of list in the order of the first grid
-// cell they cover, row by row: two counting sorts, by column and then by
-// row, into buffers of c's. Testing them in that order finds the bodies
-// a test reads in the cache, left there by the test of a neighbour; in
-// the order of the list each of those reads is a cache miss once the
-// bodies outgrow the cache. A short list, or one spread over many more
-// rows or columns than it has bodies, stays as it is.
-func (c *Collision) inCellOrder(list []int32) []int32 {
-	if len(list) < 256 {
-		return list
-	}
-	x0, y0, x1, y1 := int32(math.MaxInt32), int32(math.MaxInt32), int32(math.MinInt32), int32(math.MinInt32)
-	for _, i := range list {
-		b := &c.bodies[i]
-		x0, y0, x1, y1 = min(x0, b.x0), min(y0, b.y0), max(x1, b.x0), max(y1, b.y0)
-	}
-	limit := int64(4 * len(list))
-	if int64(x1)-int64(x0) >= limit || int64(y1)-int64(y0) >= limit {
-		return list
-	}
-	c.sorted = countingSort(c.sorted, list, int(x1-x0)+1, &c.count, func(i int32) int { return int(c.bodies[i].x0 - x0) })
-	c.order = countingSort(c.order, c.sorted, int(y1-y0)+1, &c.count, func(i int32) int { return int(c.bodies[i].y0 - y0) })
-	return c.order
-}
-
-// countingSort returns list sorted by key, whose values are below n, in
-// dst (stable); count is the buffer for the counts.
-func countingSort(dst, list []int32, n int, count *[]int32, key func(int32) int) []int32 {
-	if cap(*count) < n+1 {
-		*count = make([]int32, n+1)
-	}
-	k := (*count)[:n+1]
-	clear(k)
-	for _, i := range list {
-		k[key(i)+1]++
-	}
-	for j := 1; j < len(k); j++ {
-		k[j] += k[j-1]
-	}
-	dst = append(dst[:0], list...)
-	for _, i := range list {
-		p := &k[key(i)]
-		dst[*p] = i
-		*p++
-	}
-	return dst
 }
 
 // test tests body i against the bodies it may touch and records what it

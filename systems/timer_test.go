@@ -34,6 +34,8 @@ func TestTimers(t *testing.T) {
 		{"delay", []systems.Timer{{Name: "a", Delay: 0.5}}, 40, "30:a#1"},
 		{"one second is 60 steps exactly", []systems.Timer{{Name: "a", Delay: 1}}, 70, "60:a#1"},
 		{"repeating", []systems.Timer{{Name: "a", Delay: 0.1, Every: 0.25}}, 40, "6:a#1 21:a#2 36:a#3"},
+		{"repeating from the next step", []systems.Timer{{Name: "a", Every: 128 * stepDT}}, 300, "1:a#1 129:a#2 257:a#3"},
+		{"repeating from the next step, period under a step", []systems.Timer{{Name: "a", Every: stepDT / 2}}, 3, "1:a#1 2:a#2 2:a#3 3:a#4 3:a#5"},
 		{"repeating faster than the step", []systems.Timer{{Name: "a", Every: stepDT / 2, Delay: stepDT / 2}}, 2, "1:a#1 1:a#2 2:a#3 2:a#4"},
 		{"order by due time, then start", []systems.Timer{{Name: "late", Delay: 0.03}, {Name: "b", Delay: 0.01}, {Name: "a", Delay: 0.01}}, 2, "1:b#1 1:a#1 2:late#1"},
 	}
