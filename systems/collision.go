@@ -80,17 +80,31 @@ const (
 	ContactExit
 )
 
+// contactKinds are the kinds by name, by value (0 has none).
+var contactKinds = []string{"", "enter", "stay", "exit"}
+
 // String returns "enter", "stay" or "exit".
 func (k ContactKind) String() string {
-	switch k {
-	case ContactEnter:
-		return "enter"
-	case ContactStay:
-		return "stay"
-	case ContactExit:
-		return "exit"
+	if b, err := k.MarshalText(); err == nil {
+		return string(b)
 	}
 	return "ContactKind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// MarshalText returns the kind's name: "enter", "stay" or "exit". It
+// fails for the zero kind and unknown ones.
+func (k ContactKind) MarshalText() ([]byte, error) {
+	return nameOf(int(k), contactKinds, "contact kind")
+}
+
+// UnmarshalText sets the kind from its name. An unknown name is an error
+// listing the names, and leaves k as it was.
+func (k *ContactKind) UnmarshalText(b []byte) error {
+	i, err := lookupName(string(b), contactKinds, "contact kind")
+	if err == nil {
+		*k = ContactKind(i)
+	}
+	return err
 }
 
 // Contact is one pair of colliders that touch, or just stopped touching.

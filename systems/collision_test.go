@@ -741,23 +741,3 @@ func TestMatchesResolv(t *testing.T) {
 		}
 	}
 }
-
-func TestShapeKindText(t *testing.T) {
-	for k, name := range map[systems.ShapeKind]string{systems.ShapeBox: "box", systems.ShapeCircle: "circle", systems.ShapePolygon: "polygon"} {
-		b, err := k.MarshalText()
-		if err != nil || string(b) != name {
-			t.Errorf("%v.MarshalText() = %q, %v; want %q", k, b, err, name)
-		}
-		var back systems.ShapeKind
-		if err := back.UnmarshalText([]byte(name)); err != nil || back != k {
-			t.Errorf("UnmarshalText(%q) = %v, %v; want %v", name, back, err, k)
-		}
-	}
-	var k systems.ShapeKind
-	if err := k.UnmarshalText([]byte("1")); err == nil || !strings.Contains(err.Error(), "box, circle, polygon") {
-		t.Errorf(`UnmarshalText("1") = %v; want an error listing the names`, err)
-	}
-	if _, err := systems.ShapeKind(9).MarshalText(); err == nil {
-		t.Error("ShapeKind(9).MarshalText() succeeded, want an error")
-	}
-}
