@@ -2,8 +2,10 @@ package systems_test
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tessera-engine/tessera/systems"
 	"github.com/tessera-engine/tessera/world"
@@ -113,5 +115,40 @@ func TestTimersReset(t *testing.T) {
 	w.Clear() // disposes of the system
 	if tm.Len() != 0 || tm.Now() != 0 {
 		t.Errorf("after Clear: Len %d, Now %v; want 0, 0", tm.Len(), tm.Now())
+	}
+}
+
+// A timer whose Every is too large for a Duration (here +Inf, "never
+// again") must not hang the step.
+func TestTimerHugeEveryFiresOnce(t *testing.T) {
+	tm := systems.NewTimers()
+	w := newWorld(t, tm.System())
+	n := 0
+	tm.Start(systems.Timer{Name: "once-then-never", Every: math.Inf(1), Do: func(systems.TimerEvent) { n++ }})
+	done := make(chan struct{})
+	go func() {
+		step(t, w, 1)
+		close(done)
+	}()
+	select {
+	case <-done:
+		if n != 1 {
+			t.Fatalf("Every: +Inf (never again) fired %d times in its first step, want 1", n)
+		}
+	case <-time.After(3 * time.Second):
+		t.Fatalf("one step did not finish in 3s; the timer has fired %d times so far", n)
+	}
+}
+
+// A timer with a delay too large for a Duration, started once the clock
+// is past zero, must not fire at the next step.
+func TestTimerHugeDelayNeverFires(t *testing.T) {
+	tm := systems.NewTimers()
+	w := newWorld(t, tm.System())
+	step(t, w, 1) // clock > 0
+	tm.Start(systems.Timer{Name: "far future", Delay: 1e10})
+	step(t, w, 1)
+	if got := tm.Fired(); len(got) != 0 {
+		t.Fatalf("a timer 1e10 s away fired after one step: %+v", got)
 	}
 }
