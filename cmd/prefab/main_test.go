@@ -39,6 +39,29 @@ func TestCommand(t *testing.T) {
 	}
 }
 
+// TestEnumsByName: prefab data writes the engine's enumerations by name
+// (mode: wrap), and a number or an unknown name is an error listing the
+// names.
+func TestEnumsByName(t *testing.T) {
+	lib := library()
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		mode string
+		ok   bool
+	}{{"wrap", true}, {"destroy-outside", true}, {"2", false}, {"wrapped", false}} {
+		path := filepath.Join(dir, "star.yaml")
+		data := "star:\n  components:\n    Bounds: {rect: {min: {x: -320, y: -180}, max: {x: 320, y: 180}}, mode: " + tt.mode + "}\n"
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var stdout, stderr bytes.Buffer
+		code := prefabcmd.Run(lib, []string{"check", path}, &stdout, &stderr)
+		if tt.ok && code != 0 || !tt.ok && (code != 1 || !bytes.Contains(stderr.Bytes(), []byte("clamp, bounce, wrap, destroy-outside"))) {
+			t.Errorf("mode: %s: prefab check = %d, %s; want ok %v (an error listing the names otherwise)", tt.mode, code, stderr.String(), tt.ok)
+		}
+	}
+}
+
 // TestEngineComponents: prefab data may use the components the engine
 // ships, by name, and the schema lists them.
 func TestEngineComponents(t *testing.T) {

@@ -23,7 +23,10 @@ func addCollision(w *world.World, ents []world.Entity) (*systems.Collision, erro
 		systems.Position.Add(w, e, systems.Vec2{X: float64(p.X), Y: float64(p.Y)})
 		systems.Collider.Add(w, e, systems.Circle(collideRadius))
 	}
-	col := systems.NewCollision(systems.CollisionOptions{Area: systems.Rect(0, 0, fieldW, fieldH), CellSize: collideCell})
+	col, err := systems.NewCollision(systems.CollisionOptions{CellSize: collideCell})
+	if err != nil {
+		return nil, err
+	}
 	for _, s := range []world.System{systems.MirrorPositions("collide-positions", positionC), col.System()} {
 		if err := w.AddSystem(s); err != nil {
 			return nil, err

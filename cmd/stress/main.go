@@ -59,13 +59,12 @@
 // limit runs its loop directly. Each walk has its own copy of the same
 // initial state, runs one untimed warm-up step and then the timed steps;
 // the walks take turns in rounds of steps. ns/entity is the mean time of a
-// step divided by the number of bodies; allocs/step is the mean number of
-// heap allocations (runtime.MemStats.Mallocs) per timed step.
-//
-// The Mallocs count is process-wide, so a small fraction such as 0.0033
-// (one allocation in 300 steps) may come from the Go runtime rather than
-// the walk, such as its background scavenger. (The walks themselves
-// allocate nothing; testing.AllocsPerRun checks that in the tests.)
+// step divided by the number of bodies; allocs/step is the median over the
+// rounds of each round's heap allocations (runtime.MemStats.Mallocs) per
+// step. The count is process-wide and the Go runtime allocates on its own
+// now and then (a thread, its timer heap), which lands in one round: the
+// median leaves that out, so a walk that allocates nothing prints 0 on
+// every run, and one that allocates in its steps shows it.
 //
 // After the steps every walk must have left every body exactly where the
 // limit left it (same float32 bits, compared by checksum): the limit runs,
@@ -78,13 +77,13 @@
 //	$ go run ./cmd/stress -bodies 10000,100000 -steps 300
 //	walk              bodies  steps   ns/entity  allocs/step
 //	slots              10000    300        2.10            0
-//	each               10000    300        3.54     0.006667
+//	each               10000    300        3.54            0
 //	query              10000    300        5.02            0
 //	each-object        10000    300        6.76            0
 //	limit              10000    300        2.09            0
 //	slots             100000    300        2.29            0
 //	each              100000    300        3.72            0
-//	query             100000    300        5.13     0.006667
+//	query             100000    300        5.13            0
 //	each-object       100000    300        6.85            0
 //	limit             100000    300        2.17            0
 //	ok: every walk matches the limit after 301 steps

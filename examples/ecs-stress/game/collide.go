@@ -21,10 +21,10 @@ func (s *Scene) addCollider(w *world.World, e world.Entity) {
 // that makes the bodies it finds meeting flash.
 func (s *Scene) addCollision(w *world.World) error {
 	st := &s.settings
-	col := systems.NewCollision(systems.CollisionOptions{
-		Area:     systems.Rect(0, 0, st.Width, st.Height),
-		CellSize: 16,
-	})
+	col, err := systems.NewCollision(systems.CollisionOptions{CellSize: 16})
+	if err != nil {
+		return err
+	}
 	s.hits = hits{col: col, color: st.Hit, touched: s.hits.touched[:0]}
 	if err := w.AddSystem(col.System()); err != nil {
 		return err

@@ -75,9 +75,10 @@ func (r *Room) OnEnter() error {
 	g, w, l := r.game, r.World(), r.layout
 	g.room, g.entered = r, g.entered+1
 	r.leaving = false
-	r.col = systems.NewCollision(systems.CollisionOptions{
-		Area: geom.Rect(-64, -64, l.Size.X+64, l.Size.Y+64),
-	})
+	var err error
+	if r.col, err = systems.NewCollision(systems.CollisionOptions{}); err != nil {
+		return err
+	}
 	floor, err := r.spawn(FloorPrefab, geom.Vec2{X: l.Size.X / 2, Y: l.Size.Y / 2}, l.Size)
 	if err != nil {
 		return err

@@ -2,6 +2,7 @@ package systems_test
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -28,7 +29,7 @@ func TestTunnelLimit(t *testing.T) {
 			perStep := (0.2 + 0.8*r.Float64()) * 32 * sh.width / 4
 			start := -300 + r.Float64()*50
 			dir := systems.Vec2{X: 1, Y: (r.Float64() - 0.5) * 0.6}
-			_, w := newCollision(t, systems.CollisionOptions{Area: systems.Rect(-500, -10000, 5000, 10000), CellSize: 64})
+			_, w := newCollision(t, systems.CollisionOptions{CellSize: 64})
 			spawn(w, systems.Vec2{X: 200}, systems.Box(wall, 20000))
 			m := spawn(w, systems.Vec2{X: start}, sh.s)
 			systems.Mover.Add(w, m, systems.Movement{})
@@ -76,5 +77,38 @@ func TestThinDiagonalMoverTunnels(t *testing.T) {
 	}
 	if p := systems.Position.Require(w, m); p.X > 100 {
 		t.Fatalf("4-unit-thick mover at 10 units a step ended at %v, past the wall at (100, 100)", *p)
+	}
+}
+
+// TestMoverDoesNotTunnel fires movers at walls much thinner than their
+// step and checks they stop against the near face.
+func TestMoverDoesNotTunnel(t *testing.T) {
+	tests := []struct {
+		shape systems.Shape
+		half  float64 // the mover's half width along x
+		speed float64 // units a second; at 60 steps a second, speed/60 a step
+		wall  float64 // the wall's thickness
+	}{
+		{systems.Box(16, 16), 8, 600, 2},
+		{systems.Box(16, 16), 8, 1800, 1},
+		{systems.Circle(8), 8, 1200, 1},
+		{systems.Box(8, 32), 4, 2400, 4},
+		{systems.Polygon(diamond(8)...), 8, 900, 2},
+		{systems.Box(16, 16), 8, 1200, 0.1},
+		{systems.Circle(4), 4, 900, 0.1},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%v-speed%v-wall%v", tt.shape.Kind, tt.speed, tt.wall), func(t *testing.T) {
+			_, w := newCollision(t, systems.CollisionOptions{})
+			spawn(w, systems.Vec2{X: 200}, systems.Box(tt.wall, 200))
+			m := spawn(w, systems.Vec2{X: -300}, tt.shape)
+			systems.Mover.Add(w, m, systems.Movement{})
+			systems.Velocity.Add(w, m, systems.Vec2{X: tt.speed})
+			step(t, w, 60)
+			want := 200 - tt.wall/2 - tt.half
+			if x := systems.Position.Require(w, m).X; math.Abs(x-want) > 1e-9 {
+				t.Errorf("mover at x = %v, want %v: against the wall's near face", x, want)
+			}
+		})
 	}
 }

@@ -11,14 +11,14 @@ import (
 	"github.com/tessera-engine/tessera/world"
 )
 
-type rvBody struct {
+type modelBody struct {
 	e world.Entity
 	p systems.Vec2
 	s systems.Shape
 }
 
-// rvPoly returns the shape's polygon in world units (box or polygon).
-func rvPoly(b rvBody) []systems.Vec2 {
+// modelPolygon returns the shape's polygon in world units (box or polygon).
+func modelPolygon(b modelBody) []systems.Vec2 {
 	c := b.p.Add(b.s.Offset)
 	var pts []systems.Vec2
 	if b.s.Kind == systems.ShapeBox {
@@ -34,27 +34,27 @@ func rvPoly(b rvBody) []systems.Vec2 {
 	return out
 }
 
-func rvCross(a, b systems.Vec2) float64 { return a.X*b.Y - a.Y*b.X }
+func cross(a, b systems.Vec2) float64 { return a.X*b.Y - a.Y*b.X }
 
-func rvContains(b rvBody, p systems.Vec2) bool {
+func modelContains(b modelBody, p systems.Vec2) bool {
 	c := b.p.Add(b.s.Offset)
 	if b.s.Kind == systems.ShapeCircle {
 		d := p.Sub(c)
 		return d.Dot(d) <= b.s.Radius*b.s.Radius
 	}
-	v := rvPoly(b)
+	v := modelPolygon(b)
 	pos, neg := false, false
 	for i := range v {
-		x := rvCross(v[(i+1)%len(v)].Sub(v[i]), p.Sub(v[i]))
+		x := cross(v[(i+1)%len(v)].Sub(v[i]), p.Sub(v[i]))
 		pos = pos || x > 0
 		neg = neg || x < 0
 	}
 	return !(pos && neg)
 }
 
-// rvSegHits reports whether the segment a→b meets the closed shape.
-func rvSegHits(bd rvBody, a, b systems.Vec2) bool {
-	if rvContains(bd, a) || rvContains(bd, b) {
+// modelSegmentHits reports whether the segment a→b meets the closed shape.
+func modelSegmentHits(bd modelBody, a, b systems.Vec2) bool {
+	if modelContains(bd, a) || modelContains(bd, b) {
 		return true
 	}
 	c := bd.p.Add(bd.s.Offset)
@@ -68,13 +68,13 @@ func rvSegHits(bd rvBody, a, b systems.Vec2) bool {
 		q := a.Add(d.Scale(t)).Sub(c)
 		return q.Dot(q) <= bd.s.Radius*bd.s.Radius
 	}
-	v := rvPoly(bd)
+	v := modelPolygon(bd)
 	for i := range v {
 		p, q := v[i], v[(i+1)%len(v)]
 		// segments a-b and p-q intersect (closed)
-		d1, d2 := rvCross(d, p.Sub(a)), rvCross(d, q.Sub(a))
+		d1, d2 := cross(d, p.Sub(a)), cross(d, q.Sub(a))
 		e := q.Sub(p)
-		d3, d4 := rvCross(e, a.Sub(p)), rvCross(e, b.Sub(p))
+		d3, d4 := cross(e, a.Sub(p)), cross(e, b.Sub(p))
 		if (d1 <= 0 && d2 >= 0 || d1 >= 0 && d2 <= 0) && (d3 <= 0 && d4 >= 0 || d3 >= 0 && d4 <= 0) {
 			if d1 == 0 && d2 == 0 { // collinear: check overlap of projections
 				lo, hi := min(p.Dot(d), q.Dot(d)), max(p.Dot(d), q.Dot(d))
@@ -88,14 +88,14 @@ func rvSegHits(bd rvBody, a, b systems.Vec2) bool {
 	return false
 }
 
-func rvInRect(bd rvBody, r systems.Rectangle) bool {
+func modelInRect(bd modelBody, r systems.Rectangle) bool {
 	c := bd.p.Add(bd.s.Offset)
 	if bd.s.Kind == systems.ShapeCircle {
 		q := systems.Vec2{X: min(max(c.X, r.Min.X), r.Max.X), Y: min(max(c.Y, r.Min.Y), r.Max.Y)}
 		e := c.Sub(q)
 		return e.Dot(e) <= bd.s.Radius*bd.s.Radius
 	}
-	v := rvPoly(bd)
+	v := modelPolygon(bd)
 	rv := []systems.Vec2{r.Min, {X: r.Max.X, Y: r.Min.Y}, r.Max, {X: r.Min.X, Y: r.Max.Y}}
 	axes := []systems.Vec2{{X: 1}, {Y: 1}}
 	for i := range v {
@@ -118,7 +118,7 @@ func rvInRect(bd rvBody, r systems.Rectangle) bool {
 	return true
 }
 
-// TestReviewQueriesMatchBruteForce: on exact (quarter-unit) geometry, with
+// TestQueriesMatchBruteForce: on exact (quarter-unit) geometry, with
 // edges on cell borders, the queries must find what brute force finds.
 func TestQueriesMatchBruteForce(t *testing.T) {
 	seeds := uint64(5)
@@ -126,20 +126,20 @@ func TestQueriesMatchBruteForce(t *testing.T) {
 		seeds = 1
 	}
 	if os.Getenv("TESSERA_LONG") != "" {
-		seeds = 20 // as the review ran it
+		seeds = 20
 	}
 	for seed := range seeds {
-		reviewQueries(t, seed)
+		checkQueriesAgainstBruteForce(t, seed)
 	}
 }
 
-func reviewQueries(t *testing.T, seed uint64) {
+func checkQueriesAgainstBruteForce(t *testing.T, seed uint64) {
 	r := rand.New(rand.NewPCG(seed, 2))
 	const cell = 16
-	col := systems.NewCollision(systems.CollisionOptions{Area: systems.Rect(-64, -64, 192, 192), CellSize: cell})
+	col := mustCollision(t, systems.CollisionOptions{CellSize: cell})
 	w := newWorld(t, col.System())
 	q4 := func(lo, hi float64) float64 { return math.Round((lo+r.Float64()*(hi-lo))*4) / 4 }
-	var bodies []rvBody
+	var bodies []modelBody
 	for range 150 {
 		p := systems.Vec2{X: q4(-40, 170), Y: q4(-40, 170)}
 		if r.IntN(3) == 0 { // snap to a cell border
@@ -156,7 +156,7 @@ func reviewQueries(t *testing.T, seed uint64) {
 			s = systems.Polygon(systems.Vec2{X: 0, Y: -a}, systems.Vec2{X: a, Y: a / 2}, systems.Vec2{X: -a, Y: a})
 		}
 		s.Tags = systems.Tags(1 << r.IntN(3))
-		bodies = append(bodies, rvBody{spawn(w, p, s), p, s})
+		bodies = append(bodies, modelBody{spawn(w, p, s), p, s})
 	}
 	step(t, w, 1)
 	if seed%2 == 1 { // move them a little, some within their cells, and look again
@@ -172,7 +172,7 @@ func reviewQueries(t *testing.T, seed uint64) {
 		if k%2 == 1 {
 			tags = systems.Tags(1 + r.IntN(7))
 		}
-		ok := func(b rvBody) bool { return tags == 0 || b.s.Tags&tags != 0 }
+		ok := func(b modelBody) bool { return tags == 0 || b.s.Tags&tags != 0 }
 		p := systems.Vec2{X: q4(-50, 180), Y: q4(-50, 180)}
 		if k%3 == 0 {
 			p.X = math.Round(p.X/cell) * cell
@@ -182,28 +182,28 @@ func reviewQueries(t *testing.T, seed uint64) {
 		}
 		var want, may []world.Entity
 		for _, b := range bodies {
-			if ok(b) && rvContains(rvScaled(b, 1-1e-6), p) {
+			if ok(b) && modelContains(modelScaled(b, 1-1e-6), p) {
 				want = append(want, b.e)
 			}
-			if ok(b) && rvContains(rvScaled(b, 1+1e-6), p) {
+			if ok(b) && modelContains(modelScaled(b, 1+1e-6), p) {
 				may = append(may, b.e)
 			}
 		}
-		if got := col.AtPoint(p, tags, nil); !rvBetween(got, want, may) {
+		if got := col.AtPoint(p, tags, nil); !between(got, want, may) {
 			t.Fatalf("AtPoint(%v, %v) = %v, want %v", p, tags, got, want)
 		}
 		p2 := systems.Vec2{X: q4(-50, 180), Y: q4(-50, 180)}
 		rect := systems.Rect(p.X, p.Y, p.X+math.Abs(p2.X-p.X)/4, p.Y+math.Abs(p2.Y-p.Y)/4)
 		want, may = want[:0], may[:0]
 		for _, b := range bodies {
-			if ok(b) && rvInRect(rvScaled(b, 1-1e-6), rect) {
+			if ok(b) && modelInRect(modelScaled(b, 1-1e-6), rect) {
 				want = append(want, b.e)
 			}
-			if ok(b) && rvInRect(rvScaled(b, 1+1e-6), rect) {
+			if ok(b) && modelInRect(modelScaled(b, 1+1e-6), rect) {
 				may = append(may, b.e)
 			}
 		}
-		if got := col.InRect(rect, tags, nil); !rvBetween(got, want, may) {
+		if got := col.InRect(rect, tags, nil); !between(got, want, may) {
 			for _, b := range bodies {
 				if b.e.Slot() == 52 {
 					t.Logf("seed %d body %+v", seed, b)
@@ -220,10 +220,10 @@ func reviewQueries(t *testing.T, seed uint64) {
 		}
 		var wantHits, mayHits []world.Entity
 		for _, b := range bodies {
-			if ok(b) && rvSegHits(rvScaled(b, 1-1e-6), p, p2) {
+			if ok(b) && modelSegmentHits(modelScaled(b, 1-1e-6), p, p2) {
 				wantHits = append(wantHits, b.e)
 			}
-			if ok(b) && rvSegHits(rvScaled(b, 1+1e-6), p, p2) {
+			if ok(b) && modelSegmentHits(modelScaled(b, 1+1e-6), p, p2) {
 				mayHits = append(mayHits, b.e)
 			}
 		}
@@ -259,8 +259,8 @@ func TestDebugRay(t *testing.T) {
 	_ = r
 }
 
-// rvScaled returns b's shape scaled about its centre by k.
-func rvScaled(b rvBody, k float64) rvBody {
+// modelScaled returns b's shape scaled about its centre by k.
+func modelScaled(b modelBody, k float64) modelBody {
 	s := b.s
 	switch s.Kind {
 	case systems.ShapeCircle:
@@ -283,9 +283,9 @@ func rvScaled(b rvBody, k float64) rvBody {
 	return b
 }
 
-// rvBetween reports whether got is sorted, holds all of want and only
+// between reports whether got is sorted, holds all of want and only
 // entities of may.
-func rvBetween(got, want, may []world.Entity) bool {
+func between(got, want, may []world.Entity) bool {
 	if !slices.IsSorted(got) {
 		return false
 	}
