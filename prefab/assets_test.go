@@ -98,7 +98,7 @@ func TestAssetReferences(t *testing.T) {
 				`t.yaml:7:13: prefab "p": component "Gallery": field "boss": f.png: file does not exist`,
 			}},
 		{"a value that does not decode is not checked", "p:\n  components:\n    Picture: {image: sprites/b.png, scale: big}\n",
-			[]string{`t.yaml:3:44: prefab "p": component "Picture": field "scale": expected a number (float64), got "big"`}},
+			[]string{`t.yaml:3:44: prefab "p": component "Picture": field "scale": expected a number (float64), got the string "big"`}},
 		{"a variant's merged value", "p:\n  components:\n    Picture: {image: sprites/a.png}\nv:\n  extends: p\n  components:\n    Picture: {scale: 3}\n" +
 			"w:\n  extends: p\n  components:\n    Picture: {image: gone.png}\n",
 			[]string{`t.yaml:11:14: prefab "w": component "Picture": gone.png: file does not exist`}},

@@ -13,6 +13,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/tessera-engine/tessera/assets"
+	"github.com/tessera-engine/tessera/internal/yamlpos"
 	"github.com/tessera-engine/tessera/internal/yamltext"
 )
 
@@ -97,7 +98,7 @@ func (d *decoder) decode(v reflect.Value, n *yaml.Node, a at) {
 			return
 		}
 		if err := v.Addr().Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(n.Value)); err != nil {
-			d.failCause(n, a, ErrBadValue, err, "%v, got %s (%v)", err, got(n), t)
+			d.failCause(n, a, ErrBadValue, err, "%v, got %s (%v)", err, yamlpos.Describe(n), t)
 		}
 		return
 	}
@@ -177,7 +178,7 @@ func (d *decoder) scalar(n *yaml.Node, tag string, out any) bool {
 
 // bad reports a value that does not fit type t.
 func (d *decoder) bad(n *yaml.Node, a at, t reflect.Type) {
-	d.fail(n, a, ErrBadValue, "expected %s, got %s", expect(t), got(n))
+	d.fail(n, a, ErrBadValue, "expected %s, got %s", expect(t), yamlpos.Describe(n))
 }
 
 // mapping decodes the mapping n into v, a map it makes anew. A key that
@@ -206,7 +207,7 @@ func (d *decoder) mapping(v reflect.Value, n *yaml.Node, a at) {
 		}
 		key := reflect.New(t.Key()).Elem()
 		if k.Kind != yaml.ScalarNode {
-			d.fail(k, sub, ErrBadValue, "expected a key that is %s, got %s", expect(t.Key()), got(k))
+			d.fail(k, sub, ErrBadValue, "expected a key that is %s, got %s", expect(t.Key()), yamlpos.Describe(k))
 			continue
 		}
 		d.value(key, k, sub)
@@ -235,7 +236,7 @@ func (d *decoder) structure(v reflect.Value, n *yaml.Node, a at) {
 			return
 		}
 		if k.Kind != yaml.ScalarNode {
-			d.fail(k, a, ErrSyntax, "expected a field name, got %s", got(k))
+			d.fail(k, a, ErrSyntax, "expected a field name, got %s", yamlpos.Describe(k))
 			continue
 		}
 		name := k.Value
@@ -274,9 +275,7 @@ func (d *decoder) structure(v reflect.Value, n *yaml.Node, a at) {
 // field by field (a struct from a mapping) rather than replacing the
 // value.
 func mergesInto(t reflect.Type, n *yaml.Node) bool {
-	for n != nil && n.Kind == yaml.AliasNode {
-		n = n.Alias
-	}
+	n = yamlpos.Resolve(n)
 	pt := reflect.PointerTo(t)
 	return t.Kind() == reflect.Struct && n != nil && n.Kind == yaml.MappingNode &&
 		!pt.Implements(unmarshalerType) && !pt.Implements(textType)
@@ -377,25 +376,6 @@ func expect(t reflect.Type) string {
 		}
 	}
 	return what + " (" + t.String() + ")"
-}
-
-// got describes node n as a designer wrote it, for errors.
-func got(n *yaml.Node) string {
-	switch n.Kind {
-	case yaml.MappingNode:
-		return "a mapping"
-	case yaml.SequenceNode:
-		return "a list"
-	case yaml.ScalarNode:
-		switch n.ShortTag() {
-		case "!!str":
-			return yamltext.Quote(n.Value)
-		case "!!null":
-			return "null"
-		}
-		return yamltext.Clip(n.Value, yamltext.QuoteLen)
-	}
-	return "nothing"
 }
 
 // hint returns a suggestion for a misspelt name: " (did you mean "x"?)"

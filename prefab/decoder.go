@@ -10,6 +10,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/tessera-engine/tessera/assets"
+	"github.com/tessera-engine/tessera/internal/yamlpos"
 	"github.com/tessera-engine/tessera/internal/yamltext"
 )
 
@@ -197,10 +198,7 @@ func (d *decoder) resolve(n *yaml.Node, a at) *yaml.Node {
 	if n == nil || n.Kind != yaml.AliasNode {
 		return n
 	}
-	to := n
-	for to != nil && to.Kind == yaml.AliasNode {
-		to = to.Alias
-	}
+	to := yamlpos.Resolve(n)
 	if d.aliases -= max(d.nodes.sizes[to], 1); d.aliases < 0 {
 		d.failLimit(n, a, "aliases and merge keys expand to more than %d nodes (Limits.AliasNodes)", d.nodes.aliasLimit)
 		return nil
@@ -229,13 +227,6 @@ func (d *decoder) measure(n *yaml.Node, left *int, limit int) (size int, ok bool
 		d.nodes.sizes[n] = size
 	}
 	return size, true
-}
-
-func isNull(n *yaml.Node) bool {
-	for n != nil && n.Kind == yaml.AliasNode {
-		n = n.Alias
-	}
-	return n == nil || n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null"
 }
 
 // pair is one key and value of a mapping. merged marks those that come
@@ -298,7 +289,7 @@ func (d *decoder) mergePairs(v *yaml.Node, a at) []pair {
 	var out []pair
 	for _, m := range slices.Backward(maps) {
 		if m.Kind != yaml.MappingNode {
-			d.fail(m, a, ErrSyntax, "a merge key (<<) takes a mapping or a list of mappings, got %s", got(m))
+			d.fail(m, a, ErrSyntax, "a merge key (<<) takes a mapping or a list of mappings, got %s", yamlpos.Describe(m))
 			continue
 		}
 		ps := d.pairs(m, a)
@@ -367,7 +358,7 @@ func (d *decoder) prefab(df *def, base *Prefab, attached []Part) *Prefab {
 // copied over it. Data that gives the whole value replaces the factory.
 func (d *decoder) component(e entry, n *yaml.Node, prev Part, a at) Part {
 	v, overFactory := e.start(prev)
-	if isNull(n) {
+	if yamlpos.IsNull(n) {
 		return e.valuePart(v)
 	}
 	if !overFactory || !mergesInto(e.goType(), n) {
@@ -382,9 +373,7 @@ func (d *decoder) component(e entry, n *yaml.Node, prev Part, a at) Part {
 // isEmpty reports whether a component's value is null or an empty
 // mapping: the base's part as it is.
 func isEmpty(n *yaml.Node) bool {
-	for n != nil && n.Kind == yaml.AliasNode {
-		n = n.Alias
-	}
+	n = yamlpos.Resolve(n)
 	return n == nil || n.Kind == yaml.MappingNode && len(n.Content) == 0 ||
 		n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null"
 }
@@ -392,8 +381,6 @@ func isEmpty(n *yaml.Node) bool {
 // isNone reports whether a component's value is the plain word none,
 // which removes the component. A quoted "none" is a string.
 func isNone(n *yaml.Node) bool {
-	for n != nil && n.Kind == yaml.AliasNode {
-		n = n.Alias
-	}
+	n = yamlpos.Resolve(n)
 	return n != nil && n.Kind == yaml.ScalarNode && n.Style == 0 && n.ShortTag() == "!!str" && n.Value == "none"
 }

@@ -13,6 +13,6 @@ import (
 func TestImports(t *testing.T) {
 	depcheck.Only(t, "github.com/tessera-engine/tessera/world", "github.com/tessera-engine/tessera/assets",
 		"github.com/tessera-engine/tessera/internal/loaderr", "github.com/tessera-engine/tessera/internal/poll",
-		"github.com/tessera-engine/tessera/internal/yamltext", "go.yaml.in/yaml/v3",
-		"github.com/go-text/typesetting/...", "golang.org/x/image/...")
+		"github.com/tessera-engine/tessera/internal/yamlpos", "github.com/tessera-engine/tessera/internal/yamltext",
+		"go.yaml.in/yaml/v3", "github.com/go-text/typesetting/...", "golang.org/x/image/...")
 }

@@ -169,11 +169,11 @@ func TestProblemsPerFile(t *testing.T) {
 // list of them is an error, wherever it is.
 func TestMergeKeyTakesMappings(t *testing.T) {
 	cases := []struct{ src, want string }{
-		{"<<: 5\n", `m.yaml:1:5: a merge key (<<) takes a mapping or a list of mappings, got 5`},
-		{"a: {<<: x}\n", `m.yaml:1:9: prefab "a": a merge key (<<) takes a mapping or a list of mappings, got "x"`},
+		{"<<: 5\n", `m.yaml:1:5: a merge key (<<) takes a mapping or a list of mappings, got the number 5`},
+		{"a: {<<: x}\n", `m.yaml:1:9: prefab "a": a merge key (<<) takes a mapping or a list of mappings, got the string "x"`},
 		{"a:\n  components: {<<: ~}\n", `m.yaml:2:20: prefab "a": a merge key (<<) takes a mapping or a list of mappings, got null`},
-		{"a:\n  components:\n    Health: {<<: 5, hp: 1}\n", `m.yaml:3:18: prefab "a": component "Health": a merge key (<<) takes a mapping or a list of mappings, got 5`},
-		{"a:\n  components:\n    Stats: {loot: {<<: [5]}}\n", `m.yaml:3:25: prefab "a": component "Stats": field "loot": a merge key (<<) takes a mapping or a list of mappings, got 5`},
+		{"a:\n  components:\n    Health: {<<: 5, hp: 1}\n", `m.yaml:3:18: prefab "a": component "Health": a merge key (<<) takes a mapping or a list of mappings, got the number 5`},
+		{"a:\n  components:\n    Stats: {loot: {<<: [5]}}\n", `m.yaml:3:25: prefab "a": component "Stats": field "loot": a merge key (<<) takes a mapping or a list of mappings, got the number 5`},
 	}
 	for _, c := range cases {
 		err := newLibrary(t).LoadBytes("m.yaml", []byte(c.src))

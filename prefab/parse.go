@@ -2,13 +2,11 @@ package prefab
 
 import (
 	"bytes"
-	"fmt"
 	"io"
-	"regexp"
-	"strconv"
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/tessera-engine/tessera/internal/yamlpos"
 	"github.com/tessera-engine/tessera/internal/yamltext"
 )
 
@@ -49,18 +47,19 @@ func parse(file string, data []byte, lim Limits) (defs []*def, errs []*LoadError
 	left := lim.Nodes
 	for {
 		var doc yaml.Node
-		err := decodeDoc(dec, &doc)
+		err := yamlpos.Decode(dec, &doc)
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			errs = append(errs, syntaxError(file, data, err))
+			line, msg := yamlpos.Syntax(data, err)
+			errs = append(errs, &LoadError{File: file, Line: line, Err: &detail{kind: ErrSyntax, msg: msg}})
 			return defs, errs, true, nodes
 		}
 		if _, ok := d.measure(&doc, &left, lim.Nodes); !ok {
 			return nil, errs, true, nodes
 		}
-		if len(doc.Content) == 0 || isNull(doc.Content[0]) {
+		if len(doc.Content) == 0 || yamlpos.IsNull(doc.Content[0]) {
 			continue
 		}
 		top := d.resolve(doc.Content[0], at{})
@@ -68,7 +67,7 @@ func parse(file string, data []byte, lim Limits) (defs []*def, errs []*LoadError
 			break
 		}
 		if top.Kind != yaml.MappingNode {
-			d.fail(top, at{}, ErrSyntax, "expected a mapping of prefab names to prefabs, got %s", got(top))
+			d.fail(top, at{}, ErrSyntax, "expected a mapping of prefab names to prefabs, got %s", yamlpos.Describe(top))
 			continue
 		}
 		for _, p := range d.pairs(top, at{}) {
@@ -80,18 +79,6 @@ func parse(file string, data []byte, lim Limits) (defs []*def, errs []*LoadError
 	return defs, errs, d.spent, nodes
 }
 
-// decodeDoc decodes the next document. The parser is not ours: should it
-// panic on some input, the input is reported as invalid rather than
-// taking the game down with it.
-func decodeDoc(dec *yaml.Decoder, doc *yaml.Node) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("yaml: the YAML parser failed: %v", r)
-		}
-	}()
-	return dec.Decode(doc)
-}
-
 // readPrefab reads one prefab's entry of the top-level mapping of the
 // file nodes measured.
 func (d *decoder) readPrefab(p pair, nodes *fileNodes) *def {
@@ -99,17 +86,17 @@ func (d *decoder) readPrefab(p pair, nodes *fileNodes) *def {
 	if k == nil || v == nil {
 		return nil
 	}
-	if k.Kind != yaml.ScalarNode || isNull(k) || k.Value == "" {
-		d.fail(k, at{}, ErrSyntax, "expected a prefab name, got %s", got(k))
+	if k.Kind != yaml.ScalarNode || yamlpos.IsNull(k) || k.Value == "" {
+		d.fail(k, at{}, ErrSyntax, "expected a prefab name, got %s", yamlpos.Describe(k))
 		return nil
 	}
 	df := &def{name: k.Value, file: d.file, nodes: nodes, key: k}
 	a := at{prefab: df.name}
-	if isNull(v) {
+	if yamlpos.IsNull(v) {
 		return df
 	}
 	if v.Kind != yaml.MappingNode {
-		d.fail(v, a, ErrSyntax, "expected a mapping with extends and components, got %s", got(v))
+		d.fail(v, a, ErrSyntax, "expected a mapping with extends and components, got %s", yamlpos.Describe(v))
 		return nil
 	}
 	seen := make(map[string]bool)
@@ -127,8 +114,8 @@ func (d *decoder) readPrefab(p pair, nodes *fileNodes) *def {
 		}
 		switch key.Value {
 		case "extends":
-			if val.Kind != yaml.ScalarNode || isNull(val) || val.Value == "" {
-				d.fail(val, a, ErrSyntax, "extends takes the name of a prefab, got %s", got(val))
+			if val.Kind != yaml.ScalarNode || yamlpos.IsNull(val) || val.Value == "" {
+				d.fail(val, a, ErrSyntax, "extends takes the name of a prefab, got %s", yamlpos.Describe(val))
 				continue
 			}
 			df.extends, df.extNode = val.Value, val
@@ -143,11 +130,11 @@ func (d *decoder) readPrefab(p pair, nodes *fileNodes) *def {
 
 // components reads a prefab's components mapping, v, into out.
 func (d *decoder) components(v *yaml.Node, a at, out []compDef) []compDef {
-	if isNull(v) {
+	if yamlpos.IsNull(v) {
 		return out
 	}
 	if v.Kind != yaml.MappingNode {
-		d.fail(v, a, ErrSyntax, "components takes a mapping of component names to values, got %s", got(v))
+		d.fail(v, a, ErrSyntax, "components takes a mapping of component names to values, got %s", yamlpos.Describe(v))
 		return out
 	}
 	seen := make(map[string]*yaml.Node)
@@ -157,8 +144,8 @@ func (d *decoder) components(v *yaml.Node, a at, out []compDef) []compDef {
 		if k == nil {
 			return out
 		}
-		if k.Kind != yaml.ScalarNode || isNull(k) {
-			d.fail(k, a, ErrSyntax, "expected a component name, got %s", got(k))
+		if k.Kind != yaml.ScalarNode || yamlpos.IsNull(k) {
+			d.fail(k, a, ErrSyntax, "expected a component name, got %s", yamlpos.Describe(k))
 			continue
 		}
 		if !p.merged {
@@ -177,32 +164,3 @@ func (d *decoder) components(v *yaml.Node, a at, out []compDef) []compDef {
 	}
 	return out
 }
-
-// lineRE finds the line number go.yaml.in/yaml/v3 puts in its messages.
-var lineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
-
-// syntaxError turns a YAML parser error into a *LoadError. The parser
-// gives a line but no column; it leaves the line out for problems on the
-// first line, and for an alias to an unknown anchor, whose line is then
-// found in data (the first "*name"), or left unknown (0).
-func syntaxError(file string, data []byte, err error) *LoadError {
-	msg, line := err.Error(), 1
-	if m := lineRE.FindStringSubmatch(msg); m != nil {
-		line, _ = strconv.Atoi(m[1])
-		msg = m[2]
-	} else if len(msg) > 6 && msg[:6] == "yaml: " {
-		msg = msg[6:]
-	}
-	if m := anchorRE.FindStringSubmatch(msg); m != nil {
-		line = 0
-		if i := bytes.Index(data, []byte("*"+m[1])); i >= 0 {
-			line = bytes.Count(data[:i], []byte("\n")) + 1
-		}
-		return &LoadError{File: file, Line: line, Err: &detail{kind: ErrSyntax, msg: "invalid YAML: " + msg}}
-	}
-	return &LoadError{File: file, Line: max(line, 1), Err: &detail{kind: ErrSyntax, msg: "invalid YAML: " + msg}}
-}
-
-// anchorRE finds the anchor go.yaml.in/yaml/v3 names when an alias refers
-// to an unknown one, a message without a line.
-var anchorRE = regexp.MustCompile(`^unknown anchor '(.*)' referenced$`)

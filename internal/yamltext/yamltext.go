@@ -1,9 +1,11 @@
 // Package yamltext holds the text checks the YAML loaders of assets and
 // prefab share: a scan for bytes YAML forbids, with their position (the
 // YAML parser reports those without one), the edit distance both use to
-// suggest the name a typo meant, and the rule for names data writes for
-// values (collision tags in systems, draw layers in render/drawable). It
-// imports only the standard library.
+// suggest the name a typo meant, how much of a name a message quotes, and
+// the rule for names data writes for values (collision tags in systems,
+// draw layers in render/drawable). It imports only the standard library,
+// so those packages can use it; what needs the YAML parser is in package
+// yamlpos.
 package yamltext
 
 import (
@@ -65,9 +67,13 @@ func Clip(s string, n int) string {
 // bytes (see [Clip]).
 func Quote(s string) string { return strconv.Quote(Clip(s, QuoteLen)) }
 
-// Distance is the Levenshtein distance between a and b, a byte at a time.
-// It costs O(len(a)·len(b)): callers bound the lengths (see [HintLen]).
+// Distance is the Levenshtein distance between a and b, a byte at a time,
+// or HintLen when either is longer than HintLen: the distance costs the
+// product of the lengths, and a name of megabytes is far from any other.
 func Distance(a, b string) int {
+	if len(a) > HintLen || len(b) > HintLen {
+		return HintLen
+	}
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {

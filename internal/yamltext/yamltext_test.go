@@ -29,7 +29,8 @@ func TestDistance(t *testing.T) {
 	for _, tt := range []struct {
 		a, b string
 		want int
-	}{{"", "", 0}, {"hp", "hp", 0}, {"hp", "hP", 1}, {"kitten", "sitting", 3}, {"", "max", 3}} {
+	}{{"", "", 0}, {"hp", "hp", 0}, {"hp", "hP", 1}, {"kitten", "sitting", 3}, {"", "max", 3},
+		{strings.Repeat("a", HintLen), "", HintLen}, {strings.Repeat("a", 1<<20), "a", HintLen}} {
 		if got := Distance(tt.a, tt.b); got != tt.want {
 			t.Errorf("Distance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
 		}
