@@ -155,9 +155,11 @@ func (a *Atlas) Generation() uint64 { return a.state.Load().gen }
 // image stays cached, as if loaded with [Loader.Image], and the atlas is
 // not.
 func (l *Loader) Atlas(name string) (*Atlas, error) {
+	l.reloadMu.RLock() // a reload waits, so the image does not change under the frames
+	defer l.reloadMu.RUnlock()
 	return loadFile(l, KindAtlas, name, func(p string, data []byte) (*Atlas, error) {
 		src, errs := parseAtlas(p, data)
-		s, more := l.buildAtlas(p, src)
+		s, more := l.buildAtlas(p, src, currentBounds)
 		if errs = append(errs, more...); len(errs) > 0 {
 			return nil, joinSorted(errs)
 		}
@@ -182,6 +184,8 @@ func (l *Loader) Grid(name string, g Grid) (*Atlas, error) {
 		return nil, lerr
 	}
 	g = g.clone()
+	l.reloadMu.RLock() // as in Atlas
+	defer l.reloadMu.RUnlock()
 	a, err := l.get(key{kind: KindAtlas, path: p, grid: gridKey(&g)}, func(*entry) (any, error) {
 		img, err := l.Image(p)
 		if err != nil {
@@ -497,8 +501,9 @@ func nameList(n *yaml.Node, fail func(*yaml.Node, error, string, ...any)) ([]str
 }
 
 // buildAtlas loads the image src names and checks src's frames against
-// it, returning the problems if there are any.
-func (l *Loader) buildAtlas(p string, src *atlasFile) (*atlasState, []*LoadError) {
+// it, returning the problems if there are any. bounds gives an image's
+// bounds and generation: as they are, or as a reload will make them.
+func (l *Loader) buildAtlas(p string, src *atlasFile, bounds func(*Image) (image.Rectangle, uint64)) (*atlasState, []*LoadError) {
 	if src == nil || src.imageNode == nil {
 		return nil, nil
 	}
@@ -508,8 +513,15 @@ func (l *Loader) buildAtlas(p string, src *atlasFile) (*atlasState, []*LoadError
 		le := &LoadError{Path: p, Line: src.imageNode.Line, Col: src.imageNode.Column, Err: err}
 		return nil, []*LoadError{le}
 	}
-	s := &atlasState{img: img, imgGen: img.Generation(), src: src}
-	return s, s.check(p, img.Bounds())
+	b, gen := bounds(img)
+	s := &atlasState{img: img, imgGen: gen, src: src}
+	return s, s.check(p, b)
+}
+
+// currentBounds returns img's bounds and generation as they are.
+func currentBounds(img *Image) (image.Rectangle, uint64) {
+	s := img.state.Load()
+	return s.img.Bounds(), s.gen
 }
 
 // check fills s's frames and clips from its source, checked against the

@@ -112,16 +112,16 @@ func TestReload(t *testing.T) {
 	reload(t, l, nil, `tuning.yaml:2:5: cannot decode the string "lots" into int`)
 	check("bad value", 2, 1, 8, 2, 2)
 
-	d.write("hero.png", pngFile(40, 16)) // frame b no longer fits
-	reload(t, l, []string{"hero.png"}, `hero.yaml:4:3: frame "b" (32,0)-(48,16) is outside the image hero.png (0,0)-(40,16)`)
+	d.write("hero.png", pngFile(40, 16)) // frame b would no longer fit: the image and its atlases stay as they were
+	reload(t, l, nil, `hero.yaml:4:3: frame "b" (32,0)-(48,16) is outside the image hero.png (0,0)-(40,16): kept hero.png and its atlases as they were`)
 	reload(t, l, nil)
-	check("frame outside", 3, 1, 2, 2, 2)
-	if atlas.Frame(1) != image.Rect(32, 0, 48, 16) {
-		t.Errorf("the atlas changed frames after a failed reload: %v", atlas.Frame(1))
+	check("frame outside", 2, 1, 8, 2, 2)
+	if atlas.Frame(1) != image.Rect(32, 0, 48, 16) || !atlas.Frame(1).In(atlas.Image().Bounds()) {
+		t.Errorf("after a failed reload, frame %v of an image %v", atlas.Frame(1), atlas.Image().Bounds())
 	}
 
 	d.write("hero.yaml", []byte("image: hero.png\nframes:\n  a: {x: 0, w: 16, h: 16}\n  b: {x: 16, w: 16, h: 16}\n"))
-	reload(t, l, []string{"hero.yaml"})
+	reload(t, l, []string{"hero.png", "hero.yaml"}) // the new frames fit the new image: both load
 	check("atlas fixed", 3, 2, 2, 2, 2)
 
 	d.write("hero.png", pngFile(32, 16)) // the frames fit: only the grid changes
