@@ -228,12 +228,12 @@ var (
 	gridKeys  = []string{"w", "h", "margin", "spacing", "count", "names"}
 )
 
-// maxAtlasErrors is how many problems of one atlas file are reported one
-// by one; the rest are counted.
-const maxAtlasErrors = 100
+// maxErrors is how many problems of one file (an atlas file, data
+// decoded) are reported one by one; the rest are counted.
+const maxErrors = 100
 
 // parseAtlas reads an atlas file, reporting every problem of its shape
-// (the first maxAtlasErrors, and how many more).
+// (the first maxErrors, and how many more).
 func parseAtlas(p string, data []byte) (af *atlasFile, errs []*LoadError) {
 	top, err := parseYAML(p, data)
 	if err != nil {
@@ -242,9 +242,9 @@ func parseAtlas(p string, data []byte) (af *atlasFile, errs []*LoadError) {
 	if top == nil || isNull(top) {
 		return nil, []*LoadError{{Path: p, Line: 1, Err: &detail{kind: ErrDecode, msg: "the atlas file is empty: it needs image, and frames or grid"}}}
 	}
-	more := 0 // errors past maxAtlasErrors, counted
+	more := 0 // errors past maxErrors, counted
 	fail := func(n *yaml.Node, kind error, format string, args ...any) {
-		if len(errs) < maxAtlasErrors {
+		if len(errs) < maxErrors {
 			errs = append(errs, at(p, n, kind, format, args...))
 		} else {
 			more++
@@ -252,7 +252,7 @@ func parseAtlas(p string, data []byte) (af *atlasFile, errs []*LoadError) {
 	}
 	defer func() {
 		if more > 0 {
-			errs = append(errs, &LoadError{Path: p, Err: &detail{kind: ErrDecode, msg: fmt.Sprintf("and %d more problems", more)}})
+			errs = append(errs, moreProblems(p, more))
 		}
 	}()
 	top = resolve(top)
@@ -619,6 +619,24 @@ func (s *atlasState) cut(p string, g Grid, b image.Rectangle, nodes map[string]*
 	return nil
 }
 
+// byPosition orders errors by file, line and column, and a count of more
+// problems after every other error of its file.
+func byPosition(a, b *LoadError) int {
+	isCount := func(e *LoadError) bool { d, ok := e.Err.(*detail); return ok && d.count }
+	return cmp.Or(strings.Compare(a.Path, b.Path), cmpBool(isCount(a), isCount(b)), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
+}
+
+// cmpBool orders false before true.
+func cmpBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
+}
+
 // maxFrames bounds the frames of a grid, which a tiny cell over a large
 // image would make by the hundred million.
 const maxFrames = 1 << 22
@@ -626,9 +644,7 @@ const maxFrames = 1 << 22
 // joinSorted joins errs in the order of their positions, so a file's
 // problems read from top to bottom whatever found them.
 func joinSorted(errs []*LoadError) error {
-	slices.SortStableFunc(errs, func(a, b *LoadError) int {
-		return cmp.Or(strings.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
-	})
+	slices.SortStableFunc(errs, byPosition)
 	out := make([]error, len(errs))
 	for i, e := range errs {
 		out[i] = e

@@ -191,7 +191,7 @@ func (l *Loader) reloadData(e *entry, d *Data, fail func(error)) bool {
 	if !ok {
 		return false
 	}
-	top, err := parseYAML(e.key.path, data)
+	top, err := l.parseData(e.key.path, data)
 	if err != nil {
 		e.failed(st, false, "")
 		fail(err)
