@@ -327,7 +327,7 @@ func (s *atlasState) setClips(p string, defs []clipDef) []*LoadError {
 	for _, d := range defs {
 		good := true
 		for j, i := range d.Frames {
-			if i >= len(s.frames) && len(errs) < maxAtlasErrors {
+			if i >= len(s.frames) && len(errs) < maxErrors {
 				errs = append(errs, at(p, d.refs[j], ErrBounds, "clip %q: frame %d is not in the atlas, which has %d frames (0 to %d)", d.Name, i, len(s.frames), len(s.frames)-1))
 				good = false
 			}

@@ -203,3 +203,38 @@ func TestBind(t *testing.T) {
 		t.Errorf("after Unbind(&b) and a reload: a.Speed %v, b.Speed %v; want 4, 3", a.Speed, b.Speed)
 	}
 }
+
+type inlineBase struct{ HP int }
+
+type InlineEnemy struct {
+	inlineBase `yaml:",inline"` // an unexported embedded struct: go.yaml.in/yaml/v3 inlines it
+	Name       string
+}
+
+// TestFractionInUnexportedInline: "a number with a fraction for an integer
+// field is an error" holds for the fields of an unexported embedded struct
+// tagged inline, which the YAML package fills.
+func TestFractionInUnexportedInline(t *testing.T) {
+	l := assets.New(fstest.MapFS{"e.yaml": {Data: []byte("name: orc\nhp: 1.5\n")}})
+	var e InlineEnemy
+	err := l.Decode("e.yaml", &e)
+	if err == nil {
+		t.Errorf("hp: 1.5 decoded without error, as HP = %d", e.HP)
+	}
+}
+
+type InlineLoot struct {
+	Name  string
+	Drops map[string]int `yaml:",inline"` // every other key: a drop count
+}
+
+// TestFractionInInlineMap: the same for the values that go into an inline
+// map (gold: 2.5 would be truncated to 2).
+func TestFractionInInlineMap(t *testing.T) {
+	l := assets.New(fstest.MapFS{"l.yaml": {Data: []byte("name: chest\ngold: 2.5\n")}})
+	var v InlineLoot
+	err := l.Decode("l.yaml", &v)
+	if err == nil {
+		t.Errorf("gold: 2.5 decoded without error, as %v", v.Drops)
+	}
+}

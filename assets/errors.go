@@ -2,6 +2,7 @@ package assets
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/tessera-engine/tessera/internal/loaderr"
@@ -66,6 +67,13 @@ type detail struct {
 	kind  error
 	msg   string
 	cause error
+	count bool // counts the problems not reported one by one: it comes last
+}
+
+// moreProblems returns the error that counts the n problems of file p not
+// reported one by one.
+func moreProblems(p string, n int) *LoadError {
+	return &LoadError{Path: p, Err: &detail{kind: ErrDecode, msg: fmt.Sprintf("and %d more problems", n), count: true}}
 }
 
 func (d *detail) Error() string { return d.msg }

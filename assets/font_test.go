@@ -3,6 +3,7 @@ package assets_test
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"flag"
 	"io/fs"
 	"maps"
@@ -11,6 +12,7 @@ import (
 	"slices"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"golang.org/x/image/font/gofont/goregular"
 
@@ -125,8 +127,7 @@ func collection(fonts ...[]byte) []byte {
 // brokenLoca returns Go Regular with the second entry of its glyph
 // location table (loca) set to 0xffff: two bytes that go-text's parser
 // (v0.2.0) reads as a glyph beyond the glyf table, and panics on.
-func brokenLoca(t testing.TB) []byte {
-	t.Helper()
+func brokenLoca() []byte {
 	data := bytes.Clone(goregular.TTF)
 	n := int(binary.BigEndian.Uint16(data[4:]))
 	for i := range n {
@@ -136,8 +137,7 @@ func brokenLoca(t testing.TB) []byte {
 			return data
 		}
 	}
-	t.Fatal("Go Regular has no loca table")
-	return nil
+	panic("Go Regular has no loca table")
 }
 
 func TestFont(t *testing.T) {
@@ -168,7 +168,7 @@ func TestFont(t *testing.T) {
 		{name: "table outside the file", data: sfnt("OTTO", -1, 11, 38), want: `f: font table "glyf" lies outside the file`, kind: assets.ErrDecode},
 		{name: "truncated TrueType", data: ttf[:len(ttf)/2], want: `f: font table "glyf" lies outside the file`, kind: assets.ErrDecode},
 		{name: "tables the parser cannot read", data: sfnt("OTTO", -1, 10, 38), want: `f: the font parser (go-text) cannot read it: missing table cmap`, kind: assets.ErrDecode},
-		{name: "a panic in the parser", data: brokenLoca(t), want: `f: the font parser (go-text) panicked on this font, so it cannot be used: runtime error: slice bounds out of range [131070:84]`, kind: assets.ErrDecode},
+		{name: "a panic in the parser", data: brokenLoca(), want: `f: the font parser (go-text) panicked on this font, so it cannot be used: runtime error: slice bounds out of range [131070:84]`, kind: assets.ErrDecode},
 		{name: "empty collection", data: collection(), want: "f: font collection holds no fonts", kind: assets.ErrDecode},
 		{name: "collection cut short", data: collection(good)[:14], want: "f: font collection of 1 fonts is cut short", kind: assets.ErrDecode},
 		{name: "collection of a non-font", data: collection([]byte("hello, world, not a font")), want: "f: font 0 of the collection is not a TrueType or OpenType font", kind: assets.ErrDecode},
@@ -190,5 +190,45 @@ func TestFont(t *testing.T) {
 				t.Errorf("Font() = %v, %d faces, %d bytes, path %q; want %v, %d, %d, \"f\"", f.Format(), f.Faces(), len(f.Bytes()), f.Path(), tt.format, tt.faces, len(tt.data))
 			}
 		})
+	}
+}
+
+// fontBomb returns a font collection of n fonts that all point at one
+// sfnt whose directory lists 65535 tables: about 1 MiB + 4n bytes, and
+// n*65535 table records for checkFont to walk.
+func fontBomb(n int) []byte {
+	const tables = 65535
+	head := 12 + 4*n
+	data := make([]byte, head+12+16*tables)
+	copy(data, "ttcf")
+	binary.BigEndian.PutUint32(data[4:], 0x00010000)
+	binary.BigEndian.PutUint32(data[8:], uint32(n))
+	for i := range n {
+		binary.BigEndian.PutUint32(data[12+4*i:], uint32(head))
+	}
+	copy(data[head:], "\x00\x01\x00\x00")
+	binary.BigEndian.PutUint16(data[head+4:], tables) // every record: offset 0, length 0
+	return data
+}
+
+// TestFontCollectionDirectories: a collection whose table directories add
+// up to more than the file (one font listed thousands of times) is refused
+// at once; checking it used to take time the square of its size.
+func TestFontCollectionDirectories(t *testing.T) {
+	for _, n := range []int{1000, 16000, 64000} {
+		data := fontBomb(n)
+		l := assets.New(fstest.MapFS{"f.ttc": {Data: data}})
+		start := time.Now()
+		f, err := l.Font("f.ttc")
+		took := time.Since(start)
+		t.Logf("%7d fonts, %5d KiB: err = %v, faces %d, took %v", n, len(data)>>10, err, func() int {
+			if f == nil {
+				return 0
+			}
+			return f.Faces()
+		}(), took)
+		if took > time.Second || !errors.Is(err, assets.ErrDecode) {
+			t.Errorf("a %d KiB font took %v to check, err %v; want ErrDecode at once", len(data)>>10, took, err)
+		}
 	}
 }

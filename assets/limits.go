@@ -13,13 +13,20 @@ const (
 	// DefaultFileSize bounds the files a loader reads: 128 MiB, far more
 	// than any image, font or sound a 2D game ships.
 	DefaultFileSize = 128 << 20
-	// DefaultYAMLSize bounds atlas files and data files: 2 MiB. Parsed,
-	// YAML takes about 50 times its size in memory (a 2 MiB list of
-	// numbers: 95 MiB), and decoding it into Go values as much again.
-	DefaultYAMLSize = 2 << 20
+	// DefaultYAMLSize bounds atlas files and data files: 1 MiB. Parsed,
+	// YAML takes up to about 120 times its size in memory (a file of
+	// nothing but one-digit numbers, the most values a byte can hold), and
+	// decoding it into Go values as much again.
+	DefaultYAMLSize = 1 << 20
 	// DefaultImageBytes bounds the memory of one decoded image: 256 MiB,
 	// an 8192×8192 image of 8-bit RGBA (4096×4096 at 16 bits a channel).
 	DefaultImageBytes = 256 << 20
+	// DefaultMappingKeys bounds the keys of one mapping in a data file:
+	// 4096. The YAML decoder compares every key of a mapping with every
+	// other, so a mapping's cost grows with the square of its keys: 4096
+	// take about 20 ms to decode, 100 000 about 10 s. Lists have no such
+	// cost: make a long mapping a list.
+	DefaultMappingKeys = 4096
 )
 
 // Limits bounds what a [Loader] reads and decodes, so that a file however
@@ -40,6 +47,9 @@ type Limits struct {
 	// pixel is decoded. Zero means DefaultImageBytes. Images are bounded
 	// by MaxImageSide on a side besides.
 	ImageBytes int64
+	// MappingKeys bounds the keys of one mapping in a data file. Zero
+	// means DefaultMappingKeys.
+	MappingKeys int
 }
 
 // Options configures a [Loader]. The zero value is what [New] uses.
@@ -58,9 +68,10 @@ func (lim Limits) withDefaults() Limits {
 		return v
 	}
 	return Limits{
-		FileSize:   def(lim.FileSize, DefaultFileSize),
-		YAMLSize:   def(lim.YAMLSize, DefaultYAMLSize),
-		ImageBytes: def(lim.ImageBytes, DefaultImageBytes),
+		FileSize:    def(lim.FileSize, DefaultFileSize),
+		YAMLSize:    def(lim.YAMLSize, DefaultYAMLSize),
+		ImageBytes:  def(lim.ImageBytes, DefaultImageBytes),
+		MappingKeys: int(def(int64(lim.MappingKeys), DefaultMappingKeys)),
 	}
 }
 

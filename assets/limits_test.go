@@ -3,6 +3,7 @@ package assets_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
 	"runtime"
 	"strings"
@@ -85,7 +86,7 @@ func TestFileSizeLimits(t *testing.T) {
 	}
 	var err error
 	alloc, took := allocated(func() { _, err = assets.New(files).Data("big.yaml") })
-	checkError(t, "Data", err, "big.yaml: is 3145728 bytes; a data file may be 2097152 bytes at most (Limits.YAMLSize)", assets.ErrLimit)
+	checkError(t, "Data", err, "big.yaml: is 3145728 bytes; a data file may be 1048576 bytes at most (Limits.YAMLSize)", assets.ErrLimit)
 	if alloc > 1<<20 || took > time.Second {
 		t.Errorf("refusing a 3 MiB file took %v and %d KiB", took, alloc>>10)
 	}
@@ -99,9 +100,9 @@ func TestFileSizeLimits(t *testing.T) {
 	_, err = small.Sound("big.wav")
 	checkError(t, "Sound", err, "big.wav: is 4044 bytes; a sound file may be 1000 bytes at most (Limits.FileSize)", assets.ErrLimit)
 	_, err = small.Atlas("big.yaml") // YAML: bounded by YAMLSize, not FileSize
-	checkError(t, "Atlas", err, "big.yaml: is 3145728 bytes; an atlas file may be 2097152 bytes at most (Limits.YAMLSize)", assets.ErrLimit)
+	checkError(t, "Atlas", err, "big.yaml: is 3145728 bytes; an atlas file may be 1048576 bytes at most (Limits.YAMLSize)", assets.ErrLimit)
 
-	lying := assets.NewWithOptions(sizeFS{files, 5}, assets.Options{Limits: assets.Limits{YAMLSize: 100}})
+	lying := assets.NewWithOptions(sizeFS{files, 5, ""}, assets.Options{Limits: assets.Limits{YAMLSize: 100}})
 	_, err = lying.Data("big.yaml")
 	checkError(t, "Data of a file larger than Stat says", err, "big.yaml: is more bytes than its size said; a data file may be 100 bytes at most (Limits.YAMLSize)", assets.ErrLimit)
 	if _, err := lying.Data("lies.yaml"); err != nil {
@@ -109,21 +110,23 @@ func TestFileSizeLimits(t *testing.T) {
 	}
 
 	got := assets.New(files).Limits()
-	if want := (assets.Limits{FileSize: assets.DefaultFileSize, YAMLSize: assets.DefaultYAMLSize, ImageBytes: assets.DefaultImageBytes}); got != want {
+	if want := (assets.Limits{FileSize: assets.DefaultFileSize, YAMLSize: assets.DefaultYAMLSize, ImageBytes: assets.DefaultImageBytes, MappingKeys: assets.DefaultMappingKeys}); got != want {
 		t.Errorf("Limits() = %+v, want %+v", got, want)
 	}
 }
 
-// sizeFS is a file system whose Stat reports every file as size bytes.
+// sizeFS is a file system whose Stat reports the file name (every file,
+// if name is "") as size bytes.
 type sizeFS struct {
 	fstest.MapFS
 	size int64
+	name string
 }
 
 func (s sizeFS) Stat(name string) (fs.FileInfo, error) {
 	fi, err := s.MapFS.Stat(name)
-	if err != nil {
-		return nil, err
+	if err != nil || s.name != "" && name != s.name {
+		return fi, err
 	}
 	return sizedInfo{fi, s.size}, nil
 }
@@ -139,5 +142,50 @@ func TestLimitErrorsAreLimits(t *testing.T) {
 	_, err := assets.New(fstest.MapFS{"a.png": {Data: pngHeaderOnly(assets.MaxImageSide+1, 1)}}).Image("a.png")
 	if !errors.Is(err, assets.ErrLimit) || !errors.Is(err, assets.ErrFormat) || !strings.Contains(err.Error(), "16384 on a side") {
 		t.Errorf("an image wider than MaxImageSide: %v; want ErrLimit and ErrFormat", err)
+	}
+}
+
+// TestMappingKeys: a data file's mappings are checked for keys given
+// twice and for more keys than Limits.MappingKeys before the YAML decoder
+// sees them, because it compares every key of a mapping with every other
+// and reports each pair of equal keys: a mapping of 100 000 keys took
+// minutes to decode, and 4000 copies of one key made 8 million errors.
+func TestMappingKeys(t *testing.T) {
+	var many bytes.Buffer
+	for i := range 100000 {
+		fmt.Fprintf(&many, "k%d: 1\n", i)
+	}
+	files := fstest.MapFS{
+		"many.yaml":   {Data: many.Bytes()},
+		"repeat.yaml": {Data: bytes.Repeat([]byte("a: 1\n"), 4000)},
+		"nested.yaml": {Data: []byte("loot:\n  gold: 1\n  gem: 2\n  gold: 3\nlist:\n  - {a: 1, a: 2}\n")},
+	}
+	l := assets.New(files)
+	for _, tt := range []struct {
+		name string
+		want []string
+	}{
+		{"many.yaml", []string{"many.yaml:1:1: a mapping of 100000 keys; data may have at most 4096 in one mapping (Limits.MappingKeys): make it a list"}},
+		{"nested.yaml", []string{`nested.yaml:4:3: key "gold" given twice (first at line 2)`, `nested.yaml:6:12: key "a" given twice (first at line 6)`}},
+	} {
+		var v map[string]any
+		var err error
+		alloc, took := allocated(func() { err = l.Decode(tt.name, &v) })
+		t.Logf("%s: %v, %d KiB", tt.name, took, alloc>>10)
+		equal(t, tt.name, messages(t, err), tt.want)
+	}
+	var v any
+	var err error
+	alloc, took := allocated(func() { err = l.Decode("repeat.yaml", &v) })
+	errs := assets.Errors(err)
+	t.Logf("repeat.yaml: %v, %d MiB: %d errors, the last %v", took, alloc>>20, len(errs), errs[len(errs)-1])
+	if len(errs) != 101 || errs[0].Error() != `repeat.yaml:2:1: key "a" given twice (first at line 1)` || errs[100].Error() != "repeat.yaml: and 3899 more problems" {
+		t.Errorf("repeat.yaml: %d errors, first %v; want 100 and a count", len(errs), errs[0])
+	}
+	if took > 2*time.Second || alloc > 256<<20 {
+		t.Errorf("took %v and %d MiB", took, alloc>>20)
+	}
+	if _, err := assets.NewWithOptions(files, assets.Options{Limits: assets.Limits{MappingKeys: 100000}}).Data("many.yaml"); err != nil {
+		t.Errorf("with MappingKeys 100000, Data(many.yaml) = %v", err)
 	}
 }

@@ -80,7 +80,10 @@ type Loader struct {
 	mu      sync.Mutex
 	entries map[key]*entry
 
-	reloadMu sync.Mutex // one reload at a time; guards the entries' watch fields
+	// reloadMu lets one reload at a time run, and guards the entries'
+	// watch fields. Atlas loads hold it to read, so that a reload never
+	// sees an atlas checked against an image it is replacing.
+	reloadMu sync.RWMutex
 }
 
 // New returns a loader of the files in fsys, with an empty cache and the
@@ -119,7 +122,11 @@ type entry struct {
 	st      stamp // of the file when it was last read
 	sum     [sha256.Size]byte
 	bad     *stamp // a reload at this stamp failed and was reported
-	badGen  uint64 // for an atlas: the image generation that failed with it
+	badMsg  string // what it reported
+	// blocked says the failed version may load once another file changes:
+	// an image that an atlas's frames would not fit, an atlas file whose
+	// frames do not fit its image.
+	blocked bool
 	// For an atlas file whose new content failed: the image it names and
 	// that image's mark (imageMark) then, so that the file is tried again
 	// once the image changes or appears.

@@ -73,6 +73,12 @@ func TestSound(t *testing.T) {
 		{name: "Opus", data: oggOf(0, []byte("OpusHead\x01\x02")), want: "s: Ogg Opus is not supported: encode the sound as Ogg Vorbis", kind: assets.ErrFormat},
 		{name: "Ogg but not Vorbis", data: oggOf(0, []byte("\x80theora")), want: "s: an Ogg stream, but not Vorbis", kind: assets.ErrFormat},
 		{name: "Vorbis header cut short", data: oggOf(0, []byte("\x01vorbis\x00")), want: "s: the Vorbis identification header is cut short", kind: assets.ErrDecode},
+		// ebitengine's audio/vorbis (v2.8.8 vorbis.go:77) plays 1 or 2
+		// channels only: a 5.1 file is refused when it loads, not when it
+		// plays.
+		{name: "Vorbis of 3 channels", data: oggOf(0, vorbisHeader(3, 44100)), want: "s: 3 channels: only mono and stereo are supported (save the sound as mono or stereo)", kind: assets.ErrFormat},
+		{name: "Vorbis 5.1", data: oggOf(0, vorbisHeader(6, 44100)), want: "s: 6 channels: only mono and stereo are supported (save the sound as mono or stereo)", kind: assets.ErrFormat},
+		{name: "Vorbis of 255 channels", data: oggOf(0, vorbisHeader(255, 44100)), want: "s: 255 channels: only mono and stereo are supported (save the sound as mono or stereo)", kind: assets.ErrFormat},
 		{name: "Vorbis without channels", data: oggOf(0, vorbisHeader(0, 48000)), want: "s: the Vorbis header says 0 channels at 48000 Hz", kind: assets.ErrDecode},
 		// Rates no device plays: resampling 64 KB claiming 1 Hz to 44100 Hz
 		// took 12 s and 2.8 GB.
