@@ -7,30 +7,31 @@ import (
 	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/render"
 	"github.com/tessera-engine/tessera/render/camera"
+	"github.com/tessera-engine/tessera/render/drawable"
 	"github.com/tessera-engine/tessera/world"
 )
 
-// TestDrawAllocs checks that a steady frame of sprites and shapes, with
-// interpolation, animation and two cameras, allocates nothing: not the
-// systems, the walks, the sort, nor the batches. ebitengine's own
-// DrawTriangles is left out: v2.8 allocates for a call it cannot merge
-// with the one before (BenchmarkRendererDraw counts one allocation a
-// frame in all).
-func TestDrawAllocs(t *testing.T) {
-	k := newKit(t, render.Options{})
-	k.lookAt(160, 120)
-	clip := k.r.AddClip(10, render.Loop, k.sheet.Frames(0, 4)...)
-	for i := range 2000 {
-		e := k.sprite(float64(i%200), float64(i/10), render.Picture{Region: k.hero, Order: render.Order{Z: float32(i % 7)}})
-		if i%3 == 0 {
-			render.Sprite.Require(k.w, e).Region = k.sheet.Frame(0)
-			render.Animation.Add(k.w, e, render.Playback{Clip: clip})
-		}
-		if i%100 == 0 {
-			render.Shape.Add(k.w, e, render.Circle(3, red))
-		}
+// steadyAllocs returns what a steady frame allocates: frame run a few
+// times first, then measured. AllocsPerRun counts the whole process's
+// allocations, and ebitengine's game loop (this package's TestMain) runs
+// on another goroutine at the same time; on a busy machine its
+// allocations can land inside the measurement, so the frame's own count
+// is the least of a few tries.
+func steadyAllocs(frame func()) float64 {
+	for range 3 {
+		frame()
 	}
-	if err := k.w.AddSystem(world.System{Name: "move", Phase: world.Fixed, Run: func(ctx *world.Context) error {
+	n := testing.AllocsPerRun(20, frame)
+	for try := 0; try < 4 && n != 0; try++ {
+		n = min(n, testing.AllocsPerRun(20, frame))
+	}
+	return n
+}
+
+// moveAll is a fixed system moving every position one unit right.
+func moveAll(t testing.TB, w *world.World) {
+	t.Helper()
+	if err := w.AddSystem(world.System{Name: "move", Phase: world.Fixed, Run: func(ctx *world.Context) error {
 		pos := geom.Position.Column(ctx.World)
 		for _, r := range ctx.World.Slots(geom.Position).Runs() {
 			for i := r.Start; i < r.End; i++ {
@@ -41,28 +42,70 @@ func TestDrawAllocs(t *testing.T) {
 	}}); err != nil {
 		t.Fatal(err)
 	}
-	k.r.AddCamera(&camera.Camera{Viewport: geom.Rect(200, 0, 320, 80), Zoom: 0.5})
+}
+
+// TestDrawAllocs checks that a steady frame of sprites and shapes, with
+// interpolation, animation and two cameras, allocates nothing: not the
+// step (snapshot, animation, cameras), the walks, the sort, nor the
+// batches. ebitengine's own DrawTriangles is left out: v2.8 allocates for
+// a call it cannot merge with the one before (BenchmarkSpriteDraw counts
+// them).
+func TestDrawAllocs(t *testing.T) {
+	k := newKit(t, render.Options{})
+	k.lookAt(160, 120)
+	for i := range 2000 {
+		e := k.sprite(float64(i%200), float64(i/10), drawable.Picture{Region: hero, Order: drawable.Order{Z: float32(i % 7)}})
+		if i%3 == 0 {
+			drawable.Sprite.Require(k.w, e).Region = frame(0)
+			drawable.Animation.Add(k.w, e, drawable.Play("sheet.yaml", "loop"))
+		}
+		if i%100 == 0 {
+			drawable.Shape.Add(k.w, e, drawable.Circle(3, red))
+		}
+	}
+	moveAll(t, k.w)
+	k.camera(camera.Camera{Viewport: geom.Rect(200, 0, 320, 80), Zoom: 0.5})
 	screen := image.Rect(0, 0, 320, 240)
 	frame := func() {
 		k.step(t)
-		k.frame(t, 0.5, 1.0/60)
-		k.r.Prepare(screen)
+		k.r.Prepare(screen, k.w, 0.5)
 	}
-	for range 3 {
-		frame()
-	}
-	// AllocsPerRun counts the whole process's allocations, and ebitengine's
-	// game loop (this package's TestMain) runs on another goroutine at the
-	// same time; on a busy machine its allocations can land inside the
-	// measurement. The frame's own count is the least of a few tries.
-	n := testing.AllocsPerRun(20, frame)
-	for try := 0; try < 4 && n != 0; try++ {
-		n = min(n, testing.AllocsPerRun(20, frame))
-	}
-	if n != 0 {
+	if n := steadyAllocs(frame); n != 0 {
 		t.Errorf("a steady frame allocates %v times, want 0", n)
 	}
 	if st := k.r.Stats(); st.Items != 2020 || st.Culled == 0 {
 		t.Errorf("Stats() = %+v, want 2020 items, some culled by the second camera", st)
+	}
+}
+
+// TestDrawAllocsMixed: the same with texts, hidden and screen drawables,
+// concave shapes and a following, turned camera.
+func TestDrawAllocsMixed(t *testing.T) {
+	k := newKit(t, render.Options{})
+	k.lookAt(160, 120)
+	for i := range 300 {
+		e := k.sprite(float64(i%200), float64(i/10), drawable.Picture{Region: hero, Order: drawable.Order{Z: float32(-i % 5)}})
+		if i%10 == 0 {
+			drawable.Text.Add(k.w, e, drawable.Label{Text: "hello world", Font: assetsPath("go.ttf"), Size: 12, Width: 40})
+		}
+		if i%7 == 0 {
+			drawable.Hidden.Add(k.w, e)
+		}
+		if i%11 == 0 {
+			drawable.Screen.Add(k.w, e)
+		}
+		if i%13 == 0 {
+			drawable.Shape.Add(k.w, e, drawable.Polygon(red, geom.Vec2{}, geom.Vec2{X: 10}, geom.Vec2{X: 2, Y: 2}, geom.Vec2{Y: 10}))
+		}
+	}
+	moveAll(t, k.w)
+	k.camera(camera.Camera{Follow: k.sprite(5, 5, drawable.Picture{}), Viewport: geom.Rect(200, 0, 320, 80), Zoom: 0.5, Rotation: 0.3, Smoothing: 0.2})
+	screen := image.Rect(0, 0, 320, 240)
+	frame := func() {
+		k.step(t)
+		k.r.Prepare(screen, k.w, 0.5)
+	}
+	if n := steadyAllocs(frame); n != 0 {
+		t.Errorf("a steady frame allocates %v times, want 0", n)
 	}
 }

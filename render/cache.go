@@ -37,7 +37,7 @@ type Cache struct {
 	byAsset  map[*assets.Image]uint32 // texture index of an uploaded image
 	images   []imageSlot              // by assets.Path
 	atlases  []atlasSlot              // by assets.Path
-	white    *ebiten.Image            // a white pixel shapes are drawn with
+	white    *ebiten.Image            // a white pixel shapes are drawn with; made at the first draw
 	sources  map[assets.Path]*text.GoTextFaceSource
 	faces    map[faceKey]*text.GoTextFace
 	errs     []error
@@ -70,7 +70,6 @@ type atlasSlot struct {
 	gen    uint64
 	frames []region // by frame index
 	names  []int32  // by assets.Name: frame index + 1, 0 not yet looked up, -1 none
-	asked  []bool   // by assets.Name: a missing frame was reported
 }
 
 type faceKey struct {
@@ -88,10 +87,19 @@ func NewCache(l *assets.Loader) *Cache {
 		faces:   make(map[faceKey]*text.GoTextFace),
 		failed:  make(map[string]bool),
 	}
-	white := ebiten.NewImage(3, 3)
-	white.Fill(color.White)
-	c.white = white.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
 	return c
+}
+
+// whitePixel returns the white pixel shapes are drawn with, making it on
+// first use: a Cache is made before the game loop runs, and images are
+// made once it does.
+func (c *Cache) whitePixel() *ebiten.Image {
+	if c.white == nil {
+		white := ebiten.NewImage(3, 3)
+		white.Fill(color.White)
+		c.white = white.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
+	}
+	return c.white
 }
 
 // Loader returns the loader the cache loads through.
@@ -140,12 +148,12 @@ func (c *Cache) refresh() {
 }
 
 // resolve returns the picture r names, loading it on first use; nil if
-// there is none.
+// there is none. A problem is reported once: the slot remembers it.
 func (c *Cache) resolve(r drawable.Region) *region {
 	if r.Atlas != 0 {
 		return c.frame(r)
 	}
-	if r.Image == 0 || c.loader == nil {
+	if r.Image == 0 {
 		return nil
 	}
 	if int(r.Image) >= len(c.images) {
@@ -154,7 +162,7 @@ func (c *Cache) resolve(r drawable.Region) *region {
 	s := &c.images[r.Image]
 	if !s.tried {
 		s.tried = true
-		img, err := c.loader.Image(r.Image.String())
+		img, err := c.loadImage(r.Image)
 		if err != nil {
 			c.fail("image "+r.Image.String(), fmt.Errorf("render: sprite: %w", err))
 			return nil
@@ -168,18 +176,31 @@ func (c *Cache) resolve(r drawable.Region) *region {
 	return &s.reg
 }
 
+// loadImage loads the image file at p.
+func (c *Cache) loadImage(p assets.Path) (*assets.Image, error) {
+	if c.loader == nil {
+		return nil, fmt.Errorf("image %s: the game has no assets", p)
+	}
+	return c.loader.Image(p.String())
+}
+
+// loadAtlas loads the atlas file at p.
+func (c *Cache) loadAtlas(p assets.Path) (*assets.Atlas, error) {
+	if c.loader == nil {
+		return nil, fmt.Errorf("atlas %s: the game has no assets", p)
+	}
+	return c.loader.Atlas(p.String())
+}
+
 // frame returns the frame of an atlas r names.
 func (c *Cache) frame(r drawable.Region) *region {
-	if c.loader == nil {
-		return nil
-	}
 	if int(r.Atlas) >= len(c.atlases) {
 		c.atlases = grow(c.atlases, int(r.Atlas))
 	}
 	s := &c.atlases[r.Atlas]
 	if !s.tried {
 		s.tried = true
-		a, err := c.loader.Atlas(r.Atlas.String())
+		a, err := c.loadAtlas(r.Atlas)
 		if err != nil {
 			c.fail("atlas "+r.Atlas.String(), fmt.Errorf("render: sprite: %w", err))
 			return nil
@@ -192,7 +213,6 @@ func (c *Cache) frame(r drawable.Region) *region {
 	}
 	if int(r.Frame) >= len(s.names) {
 		s.names = grow(s.names, int(r.Frame))
-		s.asked = grow(s.asked, int(r.Frame))
 	}
 	i := s.names[r.Frame]
 	if i == 0 {

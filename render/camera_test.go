@@ -11,33 +11,48 @@ import (
 	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/render"
 	"github.com/tessera-engine/tessera/render/camera"
+	"github.com/tessera-engine/tessera/render/drawable"
 	"github.com/tessera-engine/tessera/world"
 )
 
 // scenery fills the world from (0, 0) to (320, 240) with a grid of
 // sprites, a frame and a few shapes, for the camera tests.
 func scenery(k *kit) {
-	k.shape(0, 0, render.Rect(320, 240, color.NRGBA{0x20, 0x28, 0x40, 0xff}).Outline(4))
+	k.shape(0, 0, drawable.Rect(320, 240, color.NRGBA{0x20, 0x28, 0x40, 0xff}).Outline(4))
 	for y := 16.0; y < 240; y += 48 {
 		for x := 16.0; x < 320; x += 48 {
-			k.sprite(x, y, render.Picture{Region: k.hero})
+			k.sprite(x, y, drawable.Picture{Region: hero})
 		}
 	}
-	k.shape(160, 120, render.Circle(20, white).Outline(2))
-	k.shape(160, 120, render.Line(geom.Vec2{X: 60}, 2, red))
-	k.shape(160, 120, render.Line(geom.Vec2{Y: 60}, 2, green))
+	k.shape(160, 120, drawable.Circle(20, white).Outline(2))
+	k.shape(160, 120, drawable.Line(geom.Vec2{X: 60}, 2, red))
+	k.shape(160, 120, drawable.Line(geom.Vec2{Y: 60}, 2, green))
+}
+
+// TestDefaultCamera: a world without a camera is drawn through the
+// default one, which puts the world's (0, 0) at the middle of the screen.
+func TestDefaultCamera(t *testing.T) {
+	k := newKit(t, render.Options{})
+	k.shape(0, 0, drawable.Rect(4, 4, red))
+	got := grab(40, 30, bg, k.draw)
+	checkPixels(t, got, []check{
+		{"(0, 0) at the middle", 20, 15, red},
+		{"left of it", 19, 15, bg},
+		{"above it", 20, 14, bg},
+	})
 }
 
 func TestCameraZoom(t *testing.T) {
 	k := newKit(t, render.Options{})
 	scenery(k)
-	cam := k.r.Camera()
-	cam.Zoom = 2
+	cam := camera.Camera{Zoom: 2}
 	cam.CenterOn(geom.Vec2{X: 180, Y: 130})
-	got := grab(160, 120, bg, k.r.Draw)
+	k.camera(cam)
+	got := grab(160, 120, bg, k.draw)
 	golden(t, "camera-zoom", got)
 	// The world point (160, 112), a sprite's top-left (white) corner,
 	// shows where WorldToScreen says.
+	cam.SetScreen(160, 120)
 	s := cam.WorldToScreen(geom.Vec2{X: 160, Y: 112})
 	if c := pixel(got, int(s.X), int(s.Y)); c != white {
 		t.Errorf("WorldToScreen put the corner at %v, where the pixel is %v, want white", s, c)
@@ -50,20 +65,20 @@ func TestCameraZoom(t *testing.T) {
 func TestCameraRotation(t *testing.T) {
 	k := newKit(t, render.Options{})
 	scenery(k)
-	cam := k.r.Camera()
-	cam.Rotation = math.Pi / 6
-	cam.Zoom = 0.5
+	cam := camera.Camera{Rotation: math.Pi / 6, Zoom: 0.5}
 	cam.CenterOn(geom.Vec2{X: 160, Y: 120})
-	golden(t, "camera-rotation", grab(160, 120, bg, k.r.Draw))
+	k.camera(cam)
+	golden(t, "camera-rotation", grab(160, 120, bg, k.draw))
 }
 
 // TestCameraFollow moves a body right and down with a fixed system and
 // draws through a camera that follows it with a dead zone and smoothing,
-// kept inside the world's bounds.
+// kept inside the world's bounds. The camera moves every fixed step, and
+// is drawn between its last two positions as the body is.
 func TestCameraFollow(t *testing.T) {
 	k := newKit(t, render.Options{})
 	scenery(k)
-	body := k.sprite(40, 40, render.Picture{Region: k.sheet.Frame(3), Origin: geom.Vec2{X: 0.5, Y: 0.5}, Order: render.Order{Layer: 1}})
+	body := k.sprite(40, 40, drawable.Picture{Region: frame(3), Origin: geom.Vec2{X: 0.5, Y: 0.5}, Order: drawable.Order{Layer: 1}})
 	if err := k.w.AddSystem(world.System{Name: "move", Phase: world.Fixed, Run: func(ctx *world.Context) error {
 		p := geom.Position.Require(ctx.World, body)
 		p.X += 3
@@ -72,25 +87,42 @@ func TestCameraFollow(t *testing.T) {
 	}}); err != nil {
 		t.Fatal(err)
 	}
-	cam := k.r.Camera()
-	*cam = camera.Camera{Follow: body, Smoothing: 0.1, DeadZone: geom.Vec2{X: 16, Y: 8}, Bounds: geom.Rect(0, 0, 320, 240)}
-	var got *image.RGBA
+	ce := k.camera(camera.Camera{Follow: body, Smoothing: 0.1, DeadZone: geom.Vec2{X: 16, Y: 8}, Bounds: geom.Rect(0, 0, 320, 240)})
+	k.screen = geom.Vec2{X: 120, Y: 90}
+	k.alpha = 0.5
 	for range 40 {
 		k.step(t)
-		k.frame(t, 0.5, 1.0/60)
-		got = grab(120, 90, bg, k.r.Draw)
 	}
+	got := grab(120, 90, bg, k.draw)
 	golden(t, "camera-follow", got)
-	// The body is at (160, 120) after 40 steps and drawn half a step
-	// behind. The camera lags it by the dead zone and the smoothing: at
-	// 180 units a second and a half-life of 0.1 s, about 180·0.1/ln 2 ≈ 26
-	// units beyond the zone's 16 in x (120 units a second: 17 beyond 8 in
-	// y).
-	p := cam.Position
-	if !(p.X < 158.5-16-20 && p.X > 158.5-16-30 && p.Y < 119-8-12 && p.Y > 119-8-22) {
-		t.Errorf("camera at %v after following the body to (158.5, 119)", p)
+	// The body is at (160, 120) after 40 steps. The camera lags it by the
+	// dead zone and the smoothing: at 180 units a second and a half-life
+	// of 0.1 s, about 180·0.1/ln 2 ≈ 26 units beyond the zone's 16 in x
+	// (120 units a second: 17 beyond 8 in y).
+	p := drawable.Camera.Require(k.w, ce).Position
+	if !(p.X < 160-16-20 && p.X > 160-16-30 && p.Y < 120-8-12 && p.Y > 120-8-22) {
+		t.Errorf("camera at %v after following the body to (160, 120)", p)
 	}
-	k.r.Camera().Follow = 0
+	// Drawn half a step behind, the camera is between its last two
+	// positions, as the body is.
+	drawn := k.r.Views()[0].Position
+	if d := p.Sub(drawn); !(d.X > 0 && d.X < 3 && d.Y > 0 && d.Y < 2) {
+		t.Errorf("camera drawn at %v, at %v after the last step; want it a fraction of a step behind", drawn, p)
+	}
+}
+
+// TestCameraBoundsAtDraw: a camera that follows nothing, given Bounds and
+// centred before any step (in OnEnter, before the screen's size is
+// known), is kept inside its bounds by the draw, against the real screen.
+func TestCameraBoundsAtDraw(t *testing.T) {
+	k := newKit(t, render.Options{})
+	cam := camera.Camera{Bounds: geom.Rect(0, 0, 1000, 600)}
+	cam.CenterOn(geom.Vec2{}) // the level's top-left corner
+	k.camera(cam)
+	k.r.Prepare(image.Rect(0, 0, 320, 180), k.w, 1)
+	if v := k.r.Views()[0].View(); v.Min.X < 0 || v.Min.Y < 0 {
+		t.Errorf("drawn showing %v, outside the camera's Bounds %v", v, cam.Bounds)
+	}
 }
 
 // TestScreenCameras draws two split-screen halves and a minimap on the
@@ -100,46 +132,35 @@ func TestCameraFollow(t *testing.T) {
 func TestScreenCameras(t *testing.T) {
 	k := newKit(t, render.Options{})
 	scenery(k)
-	left := k.r.Camera()
-	left.Viewport = geom.Rect(0, 0, screenW/2, screenH)
-	left.Background = color.NRGBA{0x30, 0x10, 0x10, 0xff}
+	left := camera.Camera{Viewport: geom.Rect(0, 0, screenW/2, screenH), Background: color.NRGBA{0x30, 0x10, 0x10, 0xff}}
 	left.CenterOn(geom.Vec2{X: 64, Y: 64})
-	right := &camera.Camera{Viewport: geom.Rect(screenW/2, 0, screenW, screenH), Background: color.NRGBA{0x10, 0x30, 0x10, 0xff}, Zoom: 2}
+	right := camera.Camera{Viewport: geom.Rect(screenW/2, 0, screenW, screenH), Background: color.NRGBA{0x10, 0x30, 0x10, 0xff}, Zoom: 2}
 	right.CenterOn(geom.Vec2{X: 160, Y: 120})
-	mini := &camera.Camera{Viewport: geom.Rect(screenW-84, screenH-64, screenW-4, screenH-4), Background: black, Zoom: 0.25}
+	mini := camera.Camera{Viewport: geom.Rect(screenW-84, screenH-64, screenW-4, screenH-4), Background: black, Zoom: 0.25, Depth: 1}
 	mini.CenterOn(geom.Vec2{X: 160, Y: 120})
-	k.r.AddCamera(right)
-	k.r.AddCamera(mini)
+	// The minimap is spawned first, but its depth draws it last.
+	me := k.camera(mini)
+	le := k.camera(left)
+	k.camera(right)
 	shot := image.NewRGBA(image.Rect(0, 0, screenW, screenH))
 	onScreen(func(screen *ebiten.Image) {
-		k.r.Draw(screen)
+		k.draw(screen)
 		screen.ReadPixels(shot.Pix)
 	})
 	for i := 3; i < len(shot.Pix); i += 4 {
 		shot.Pix[i] = 0xff // opaque, as the engine's screenshots are
 	}
 	golden(t, "screen-cameras", shot)
-	for _, c := range []struct {
-		what string
-		x, y int
-		want color.NRGBA
-	}{
+	checkPixels(t, shot, []check{
 		{"left half's background", 2, 200, left.Background},
 		{"right half's background", screenW - 90, 4, right.Background},
 		{"the minimap's background", screenW - 82, screenH - 62, black},
-	} {
-		if got := pixel(shot, c.x, c.y); got != c.want {
-			t.Errorf("%s: pixel (%d, %d) = %v, want %v", c.what, c.x, c.y, got, c.want)
-		}
+	})
+	if e, _, ok := drawable.CameraAt(k.w, geom.Vec2{X: screenW - 10, Y: screenH - 10}); !ok || e != me {
+		t.Errorf("CameraAt(the minimap's corner) = %v, %v; want the minimap %v", e, ok, me)
 	}
-	if cam, ok := k.r.CameraAt(geom.Vec2{X: screenW - 10, Y: screenH - 10}); !ok || cam != mini {
-		t.Errorf("CameraAt(the minimap's corner) = %p, %v; want the minimap %p", cam, ok, mini)
-	}
-	if cam, ok := k.r.CameraAt(geom.Vec2{X: 10, Y: 10}); !ok || cam != left {
-		t.Errorf("CameraAt(10, 10) = %p, %v; want the left camera %p", cam, ok, left)
-	}
-	if !k.r.RemoveCamera(mini) || !k.r.RemoveCamera(right) || k.r.RemoveCamera(left) || len(k.r.Cameras()) != 1 {
-		t.Error("RemoveCamera: want the added cameras removed and the last one kept")
+	if e, _, ok := drawable.CameraAt(k.w, geom.Vec2{X: 10, Y: 10}); !ok || e != le {
+		t.Errorf("CameraAt(10, 10) = %v, %v; want the left camera %v", e, ok, le)
 	}
 }
 
@@ -149,44 +170,35 @@ func TestScreenCameras(t *testing.T) {
 func TestScreenDrawables(t *testing.T) {
 	k := newKit(t, render.Options{})
 	scenery(k)
-	cam := k.r.Camera()
-	cam.Viewport = geom.Rect(0, 0, screenW/2, screenH)
-	cam.Zoom, cam.Rotation = 2, 0.3
+	cam := camera.Camera{Viewport: geom.Rect(0, 0, screenW/2, screenH), Zoom: 2, Rotation: 0.3}
 	cam.CenterOn(geom.Vec2{X: 200, Y: 150})
-	right := &camera.Camera{Viewport: geom.Rect(screenW/2, 0, screenW, screenH), Background: color.NRGBA{0x10, 0x30, 0x10, 0xff}}
+	k.camera(cam)
+	right := camera.Camera{Viewport: geom.Rect(screenW/2, 0, screenW, screenH), Background: color.NRGBA{0x10, 0x30, 0x10, 0xff}}
 	right.CenterOn(geom.Vec2{X: 160, Y: 120})
-	k.r.AddCamera(right)
+	k.camera(right)
 
 	barColor := color.NRGBA{0x20, 0x20, 0x80, 0xff}
-	bar := k.shape(0, 0, render.Rect(screenW, 12, barColor))
-	icon := k.sprite(4, 2, render.Picture{Region: k.hero, Order: render.Order{Layer: 1}})
-	dot := k.shape(screenW-8, 6, render.Circle(4, red).Outline(0))
+	bar := k.shape(0, 0, drawable.Rect(screenW, 12, barColor))
+	icon := k.sprite(4, 2, drawable.Picture{Region: hero, Order: drawable.Order{Layer: 1}})
+	dot := k.shape(screenW-8, 6, drawable.Circle(4, red).Outline(0))
 	for _, e := range []world.Entity{bar, icon, dot} {
-		render.Screen.Add(k.w, e)
+		drawable.Screen.Add(k.w, e)
 	}
 	shot := image.NewRGBA(image.Rect(0, 0, screenW, screenH))
 	onScreen(func(screen *ebiten.Image) {
-		k.r.Draw(screen)
+		k.draw(screen)
 		screen.ReadPixels(shot.Pix)
 	})
 	for i := 3; i < len(shot.Pix); i += 4 {
 		shot.Pix[i] = 0xff
 	}
 	golden(t, "screen-drawables", shot)
-	for _, c := range []struct {
-		what string
-		x, y int
-		want color.NRGBA
-	}{
+	checkPixels(t, shot, []check{
 		{"the bar over the left camera", screenW / 4, 10, barColor},
 		{"the bar over the right camera", 3 * screenW / 4, 10, barColor},
 		{"the dot, right of the bar", screenW - 8, 6, red},
 		{"below the bar, the right camera's world", 3*screenW/4 + 30, 40, right.Background},
-	} {
-		if got := pixel(shot, c.x, c.y); got != c.want {
-			t.Errorf("%s: pixel (%d, %d) = %v, want %v", c.what, c.x, c.y, got, c.want)
-		}
-	}
+	})
 	if st := k.r.Stats(); st.Drawn < 3 {
 		t.Errorf("Stats() = %+v, want the three HUD items drawn", st)
 	}

@@ -71,7 +71,7 @@ func (r *Renderer) prepare(b image.Rectangle, w *world.World, alpha float64) {
 	r.hud.Reset()
 	r.collect()
 	sorted := r.order.Sorted()
-	white := r.cache.white.Bounds().Min
+	white := r.cache.whitePixel().Bounds().Min
 	for i := range r.cams {
 		c := &r.cams[i].cam
 		bt := &r.batches[i]

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/render"
+	"github.com/tessera-engine/tessera/render/drawable"
 )
 
 // BenchmarkRendererDraw_10k and _50k measure the CPU cost of a frame of
@@ -39,11 +40,11 @@ func benchRenderer(b *testing.B, n int) {
 	k.lookAt(screenW, screenH)
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i := range n {
-		k.sprite(rng.Float64()*(screenW-8), rng.Float64()*(screenH-8), render.Picture{Region: k.sheet.Frame(i % 4)})
+		k.sprite(rng.Float64()*(screenW-8), rng.Float64()*(screenH-8), drawable.Picture{Region: frame(i % 4)})
 	}
 	k.step(b) // positions recorded: sprites interpolate
-	k.frame(b, 0.5, 1.0/60)
-	benchFrames(b, n, k.r.Draw)
+	k.alpha = 0.5
+	benchFrames(b, n, k.draw)
 }
 
 func benchDrawImage(b *testing.B, n int) {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/render"
+	"github.com/tessera-engine/tessera/render/drawable"
 	"github.com/tessera-engine/tessera/systems"
 	"github.com/tessera-engine/tessera/world"
 )
@@ -15,7 +16,7 @@ import (
 func mover(t *testing.T) (*kit, world.Entity) {
 	k := newKit(t, render.Options{})
 	k.lookAt(120, 40)
-	body := k.sprite(10, 12, render.Picture{Region: k.hero})
+	body := k.sprite(10, 12, drawable.Picture{Region: hero})
 	if err := k.w.AddSystem(world.System{Name: "move", Phase: world.Fixed, Run: func(ctx *world.Context) error {
 		geom.Position.Require(ctx.World, body).X += 40
 		return nil
@@ -25,10 +26,11 @@ func mover(t *testing.T) (*kit, world.Entity) {
 	return k, body
 }
 
-// leftmost returns the x of the first column of img (at row y) that is not
-// the background.
+// leftmost returns the x of the first column of what k draws (at row y)
+// that is not the background.
 func leftmost(t *testing.T, k *kit, y int) int {
-	img := grab(120, 40, bg, k.r.Draw)
+	t.Helper()
+	img := grab(120, 40, bg, k.draw)
 	for x := range 120 {
 		if pixel(img, x, y) != bg {
 			return x
@@ -48,12 +50,49 @@ func TestInterpolation(t *testing.T) {
 		t.Run(fmt.Sprint(tt.alpha), func(t *testing.T) {
 			k, _ := mover(t)
 			k.step(t)
-			k.frame(t, tt.alpha, 1.0/60)
-			golden(t, fmt.Sprintf("interpolation-%v", tt.alpha), grab(120, 40, bg, k.r.Draw))
+			k.alpha = tt.alpha
+			golden(t, fmt.Sprintf("interpolation-%v", tt.alpha), grab(120, 40, bg, k.draw))
 			if x := leftmost(t, k, 20); x != tt.x {
 				t.Errorf("at alpha %v the body is drawn from x = %d, want %d", tt.alpha, x, tt.x)
 			}
 		})
+	}
+}
+
+// TestCoveredSceneDrawsFinal: the window runtime draws a scene covered by
+// another at alpha 1, where its last step left it, however the loop's
+// alpha moves on for the scene on top; and out-of-range alphas are
+// clamped.
+func TestCoveredSceneDrawsFinal(t *testing.T) {
+	k, _ := mover(t)
+	k.step(t)
+	k.step(t) // from 50 to 90
+	for _, tt := range []struct {
+		alpha float64
+		x     int
+	}{{1, 90}, {1.7, 90}, {-3, 50}} {
+		k.alpha = tt.alpha
+		if x := leftmost(t, k, 20); x != tt.x {
+			t.Errorf("drawn at alpha %v from x = %d, want %d", tt.alpha, x, tt.x)
+		}
+	}
+}
+
+// TestSettle: after Settle, everything draws where it is, at any alpha,
+// until the next step: what a scene uncovered by a pop shows before it
+// steps again.
+func TestSettle(t *testing.T) {
+	k, _ := mover(t)
+	k.step(t) // from 10 to 50
+	k.r.Settle()
+	k.alpha = 0
+	if x := leftmost(t, k, 20); x != 50 {
+		t.Errorf("settled, at alpha 0, the body is drawn from x = %d, want 50, where it is", x)
+	}
+	k.step(t) // from 50 to 90: interpolated again
+	k.alpha = 0.5
+	if x := leftmost(t, k, 20); x != 70 {
+		t.Errorf("a step after Settle the body is drawn from x = %d, want 70", x)
 	}
 }
 
@@ -62,13 +101,13 @@ func TestInterpolationOptOuts(t *testing.T) {
 		k, body := mover(t)
 		k.step(t)
 		geom.Position.Require(k.w, body).X = 90
-		render.Teleport(k.w, body)
-		k.frame(t, 0.5, 1.0/60)
+		geom.Teleport(k.w, body)
+		k.alpha = 0.5
 		if x := leftmost(t, k, 20); x != 90 {
 			t.Errorf("after Teleport the body is drawn from x = %d, want 90, where it is", x)
 		}
 		k.step(t) // the next step interpolates again, from 90 to 130
-		k.frame(t, 0.25, 1.0/60)
+		k.alpha = 0.25
 		if x := leftmost(t, k, 20); x != 100 {
 			t.Errorf("a step after Teleport the body is drawn from x = %d, want 100", x)
 		}
@@ -81,7 +120,7 @@ func TestInterpolationOptOuts(t *testing.T) {
 		}
 		k.step(t) // 10 to 50: inside
 		k.step(t) // 50 to 90, wrapped to 30: a jump, drawn where it lands
-		k.frame(t, 0.5, 1.0/60)
+		k.alpha = 0.5
 		if x := leftmost(t, k, 20); x != 30 {
 			t.Errorf("after a wrap the body is drawn from x = %d, want 30, where it is", x)
 		}
@@ -90,13 +129,13 @@ func TestInterpolationOptOuts(t *testing.T) {
 		k := newKit(t, render.Options{})
 		k.lookAt(120, 40)
 		if err := k.w.AddSystem(world.System{Name: "spawn", Phase: world.Fixed, Run: func(ctx *world.Context) error {
-			k.sprite(70, 12, render.Picture{Region: k.hero})
+			k.sprite(70, 12, drawable.Picture{Region: hero})
 			return nil
 		}}); err != nil {
 			t.Fatal(err)
 		}
 		k.step(t)
-		k.frame(t, 0.5, 1.0/60)
+		k.alpha = 0.5
 		if x := leftmost(t, k, 20); x != 70 {
 			t.Errorf("a body spawned in the step is drawn from x = %d, want 70", x)
 		}
@@ -104,7 +143,7 @@ func TestInterpolationOptOuts(t *testing.T) {
 	t.Run("slot reused in the step", func(t *testing.T) {
 		k := newKit(t, render.Options{})
 		k.lookAt(120, 40)
-		old := k.sprite(10, 12, render.Picture{Region: k.hero})
+		old := k.sprite(10, 12, drawable.Picture{Region: hero})
 		if err := k.w.AddSystem(world.System{Name: "respawn", Phase: world.Fixed, Run: func(ctx *world.Context) error {
 			ctx.World.Destroy(old)
 			return nil
@@ -112,13 +151,31 @@ func TestInterpolationOptOuts(t *testing.T) {
 			t.Fatal(err)
 		}
 		k.step(t) // destroyed at the end of the system
-		e := k.sprite(90, 12, render.Picture{Region: k.hero})
+		e := k.sprite(90, 12, drawable.Picture{Region: hero})
 		if e.Slot() != old.Slot() {
 			t.Fatalf("the new sprite got slot %d, want %d, the old one's", e.Slot(), old.Slot())
 		}
-		k.frame(t, 0.5, 1.0/60)
+		k.alpha = 0.5
 		if x := leftmost(t, k, 20); x != 90 {
 			t.Errorf("the slot's new entity is drawn from x = %d, want 90: it must not inherit the old one's position", x)
+		}
+	})
+	// An entity whose Position was removed for a while and added again
+	// (picked up into an inventory, dropped elsewhere) has nothing
+	// recorded for the current step, so it is drawn where it is, not slid
+	// in from a position recorded steps ago.
+	t.Run("position removed and added again", func(t *testing.T) {
+		k := newKit(t, render.Options{})
+		k.lookAt(120, 40)
+		body := k.sprite(10, 12, drawable.Picture{Region: hero})
+		k.step(t) // records x = 10
+		k.w.Remove(body, geom.Position)
+		k.step(t)
+		k.step(t) // three steps later, still without a position
+		geom.Position.Add(k.w, body, geom.Vec2{X: 90, Y: 12})
+		k.alpha = 0.5
+		if x := leftmost(t, k, 20); x != 90 {
+			t.Errorf("re-added at x = 90, drawn from x = %d: it slides in from where it was recorded steps ago", x)
 		}
 	})
 }

@@ -136,6 +136,15 @@ func (r *Renderer) BeforeStep(w *world.World) {
 	world.Each1(w, drawable.Camera, r.camSnapFn)
 }
 
+// Settle makes everything draw where it is, at any alpha, until the next
+// [Renderer.BeforeStep]: the window runtime settles a scene's renderer
+// when another scene covers it, so that it is drawn at its final state
+// while covered and after it is uncovered, until it steps again. O(1).
+func (r *Renderer) Settle() {
+	r.hist.NextStep()
+	r.camHist.NextStep()
+}
+
 func (r *Renderer) snapshotOne(e world.Entity, p *geom.Vec2) {
 	r.hist.Record(e.Slot(), e.Generation(), *p)
 }
@@ -186,7 +195,12 @@ func (r *Renderer) collectCameras() {
 		return cmp.Compare(a.slot, b.slot)
 	})
 	for i := range r.cams {
-		r.cams[i].cam.SetScreen(r.screen.X, r.screen.Y)
+		c := &r.cams[i].cam
+		c.SetScreen(r.screen.X, r.screen.Y)
+		// The camera steps inside its Bounds, but it may not have stepped
+		// yet on this screen (a camera centred in OnEnter), or its zoom
+		// may have changed since.
+		c.Clamp()
 	}
 	for len(r.batches) < len(r.cams) {
 		r.batches = append(r.batches, core.Batch{})

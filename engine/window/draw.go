@@ -45,18 +45,27 @@ func (d *scenes) rendererOf(s scene.Scene) *render.Renderer {
 	return r
 }
 
-// changed drops the renderer of a scene that left the stack.
+// changed drops the renderer of a scene that left the stack, and settles
+// that of a scene another covers: it stops stepping, so it is drawn where
+// its last step left it, now and once uncovered, until it steps again.
 func (d *scenes) changed(ev engine.Event) {
 	if ev.Kind != engine.EventScene {
 		return
 	}
 	c := ev.Change
-	if c.Kind != scene.Pushed && c.From != nil {
-		if r := d.renderers[c.From]; r != nil {
-			r.Release()
-			delete(d.renderers, c.From)
-		}
+	if c.From == nil {
+		return
 	}
+	r := d.renderers[c.From]
+	if r == nil {
+		return
+	}
+	if c.Kind == scene.Pushed {
+		r.Settle()
+		return
+	}
+	r.Release()
+	delete(d.renderers, c.From)
 }
 
 // draw draws every scene on screen: the top one alpha of the way between

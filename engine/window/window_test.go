@@ -1,6 +1,7 @@
 package window
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"image"
@@ -9,12 +10,16 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"github.com/tessera-engine/tessera/engine"
+	"github.com/tessera-engine/tessera/geom"
+	"github.com/tessera-engine/tessera/render/camera"
+	"github.com/tessera-engine/tessera/render/drawable"
 	"github.com/tessera-engine/tessera/scene"
 	"github.com/tessera-engine/tessera/world"
 )
@@ -24,18 +29,21 @@ import (
 // then check what it left behind. (ebitengine's own tests use a run-loop
 // TestMain for the same reason.)
 var e2e struct {
-	err    error
-	frames uint64
-	steps  uint64
-	shot   string
-	events []engine.Event
-	scene  *shapes
+	err       error
+	frames    uint64
+	steps     uint64
+	shot      string
+	events    []engine.Event
+	field     *field
+	pause     *pause
+	renderers int // the window runtime's renderers left after the run
 }
 
 const (
 	e2eFrames = 60
 	e2eW      = 64
 	e2eH      = 48
+	pauseAt   = 30 // the field pushes the pause scene after this many steps
 )
 
 func TestMain(m *testing.M) {
@@ -50,7 +58,7 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// Colors of the known shapes.
+// Colors of the end-to-end scenes.
 var (
 	background = color.RGBA{0x10, 0x20, 0x40, 0xff}
 	red        = color.RGBA{0xff, 0, 0, 0xff}
@@ -58,69 +66,110 @@ var (
 	white      = color.RGBA{0xff, 0xff, 0xff, 0xff}
 	yellow     = color.RGBA{0xff, 0xff, 0, 0xff}
 	cyan       = color.RGBA{0, 0xff, 0xff, 0xff}
+	magenta    = color.RGBA{0xff, 0, 0xff, 0xff}
 )
 
-var posC = world.DefineFields[struct{ X, Y float64 }]("e2ePos")
-
-// shapes is a scene that draws known shapes through its root, and one
-// through its own Draw; a fixed system moves a body one pixel a step and a
-// frame system moves a node to the body.
-type shapes struct {
-	scene.Base
-	mover      *scene.Node
-	body       world.Entity
-	steps      int
-	drawnX     float64 // mover's x in the last Draw
-	drawnSteps int
+// e2eFiles are the game's files: a strip of a red 16×16 frame and a
+// green 8×8 one, and the atlas naming them.
+func e2eFiles() fstest.MapFS {
+	img := image.NewRGBA(image.Rect(0, 0, 24, 16))
+	for y := range 16 {
+		for x := range 16 {
+			img.SetRGBA(x, y, red)
+		}
+	}
+	for y := range 8 {
+		for x := 16; x < 24; x++ {
+			img.SetRGBA(x, y, green)
+		}
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		panic(err)
+	}
+	return fstest.MapFS{
+		"tiles.png":  {Data: b.Bytes()},
+		"tiles.yaml": {Data: []byte("image: tiles.png\nframes:\n  red: {w: 16, h: 16}\n  green: {x: 16, w: 8, h: 8}\n")},
+	}
 }
 
-func (s *shapes) OnEnter() error {
+// field is the first scene: drawables of each kind seen through a camera
+// that shows world x as screen x+8 (the world's (40, 24) at the screen's
+// middle), a body a fixed system moves one unit a step, and a rectangle
+// of its own drawn through the Drawer escape hatch. After pauseAt steps
+// it pushes the pause scene, which covers it: from then on it stands
+// still and is drawn at its final state.
+type field struct {
+	scene.Base
+	body       world.Entity
+	steps      int
+	drawnSteps int // the steps it had run at its last Draw
+}
+
+func (s *field) OnEnter() error {
 	w := s.World()
-	s.body = w.Spawn(posC.With(struct{ X, Y float64 }{0, 40}))
-	s.mover = &scene.Node{Shape: scene.Rect{W: 2, H: 2, Color: cyan}}
-	group := &scene.Node{X: 40, Y: 8}
-	group.Add(&scene.Node{Shape: &scene.Rect{W: 8, H: 8, Color: green}})
-	s.Root().Add(
-		&scene.Node{Shape: scene.Rect{W: e2eW, H: e2eH, Color: background}},
-		&scene.Node{X: 8, Y: 8, Shape: scene.Rect{W: 16, H: 16, Color: red}},
-		group,
-		&scene.Node{X: 0, Y: 0, Hidden: true, Shape: scene.Rect{W: e2eW, H: e2eH, Color: white}},
-		s.mover,
-	)
-	if err := w.AddSystem(world.System{Name: "move", Phase: world.Fixed, Run: func(ctx *world.Context) error {
-		p, _ := posC.Get(ctx.World, s.body)
-		if p.X < 60 {
-			p.X++
+	world.Spawn1(w, drawable.Camera, camera.Camera{Position: geom.Vec2{X: e2eW/2 + 8, Y: e2eH / 2}})
+	at := func(x, y float64) world.Entity { return world.Spawn1(w, geom.Position, geom.Vec2{X: x, Y: y}) }
+	bg := drawable.Rect(e2eW+16, e2eH, background)
+	bg.Order.Layer = -1
+	drawable.Shape.Add(w, at(0, 0), bg)
+	drawable.Sprite.Add(w, at(16, 8), drawable.Picture{Region: drawable.Frame("tiles.yaml", "red")})
+	drawable.Sprite.Add(w, at(48, 8), drawable.Picture{Region: drawable.Frame("tiles.yaml", "green")})
+	hidden := at(8, 0)
+	drawable.Shape.Add(w, hidden, drawable.Rect(e2eW, e2eH, white))
+	drawable.Hidden.Add(w, hidden)
+	s.body = at(8, 40)
+	drawable.Shape.Add(w, s.body, drawable.Rect(2, 2, cyan))
+	return w.AddSystem(world.System{Name: "move", Phase: world.Fixed, Run: func(ctx *world.Context) error {
+		geom.Position.Require(ctx.World, s.body).X++
+		if s.steps++; s.steps == pauseAt {
+			s.Scenes().Push(e2e.pause)
 		}
-		s.steps++
-		return nil
-	}}); err != nil {
-		return err
-	}
-	return w.AddSystem(world.System{Name: "sync", Phase: world.Frame, Run: func(ctx *world.Context) error {
-		p, _ := posC.Get(ctx.World, s.body)
-		s.mover.X, s.mover.Y = p.X, p.Y
 		return nil
 	}})
 }
 
-// Draw is found through the Drawer interface and draws after the root.
-func (s *shapes) Draw(screen *ebiten.Image) {
+// Draw is found through the Drawer interface and draws after the world.
+func (s *field) Draw(screen *ebiten.Image) {
 	vector.DrawFilledRect(screen, 8, 28, 16, 8, yellow, false)
-	s.drawnX, s.drawnSteps = s.mover.X, s.steps
+	s.drawnSteps = s.steps
+}
+
+// pause is pushed over the field: a text in the middle of the screen
+// (through the default camera, which puts the world's (0, 0) there) and a
+// bar along the bottom with the Screen tag.
+type pause struct {
+	scene.Base
+	steps int
+}
+
+func (s *pause) OnEnter() error {
+	w := s.World()
+	world.Spawn2(w, geom.Position, geom.Vec2{}, drawable.Text, drawable.Label{
+		Text: "II", Size: 24, Color: color.NRGBA(white), Align: drawable.AlignCenter, VAlign: drawable.AlignCenter})
+	bar := world.Spawn2(w, geom.Position, geom.Vec2{X: 0, Y: e2eH - 4}, drawable.Shape, drawable.Rect(e2eW, 4, magenta))
+	drawable.Screen.Add(w, bar)
+	return w.AddSystem(world.System{Name: "count", Phase: world.Fixed, Run: func(*world.Context) error {
+		s.steps++
+		return nil
+	}})
 }
 
 func runEndToEnd(dir string) {
 	e2e.shot = filepath.Join(dir, "shot.png")
-	e2e.scene = &shapes{}
+	e2e.field, e2e.pause = &field{}, &pause{}
 	cfg := engine.Config{
 		Window: engine.WindowConfig{Title: "tessera end-to-end", Width: e2eW, Height: e2eH, Zoom: 2},
+		// One step a frame: the run's steps, and so the picture, are the
+		// same however fast the machine draws.
 		Debug: engine.DebugConfig{ShowFPS: true, Frames: e2eFrames, ScreenshotFrame: e2eFrames,
-			ScreenshotPath: e2e.shot, ScreenshotKey: "F12"},
+			ScreenshotPath: e2e.shot, ScreenshotKey: "F12", FixedFrames: true},
 	}
 	// Xvfb cannot press keys: hold the screenshot key down during frames
 	// 20 and 21 (one press), through the game's button reader.
-	testHookGame = func(g *game) {
+	var g *game
+	testHookGame = func(gm *game) {
+		g = gm
 		real := g.down
 		g.down = func(b engine.Button) bool {
 			if b == g.shotKey {
@@ -131,7 +180,7 @@ func runEndToEnd(dir string) {
 		}
 	}
 	defer func() { testHookGame = nil }()
-	e, err := engine.New(cfg, engine.Game{First: e2e.scene})
+	e, err := engine.New(cfg, engine.Game{First: e2e.field, Assets: e2eFiles()})
 	if err != nil {
 		e2e.err = err
 		return
@@ -139,97 +188,148 @@ func runEndToEnd(dir string) {
 	e.Events().Subscribe(func(ev engine.Event) { e2e.events = append(e2e.events, ev) })
 	e2e.err = RunEngine(e)
 	e2e.frames, e2e.steps = e.Frames(), e.Loop().Steps()
-}
-
-// TestScreenshotKey: one press of the screenshot key saves one numbered
-// screenshot of the frame it was pressed in, as big as the window's
-// logical size.
-func TestScreenshotKey(t *testing.T) {
-	if e2e.err != nil {
-		t.Fatalf("RunEngine = %v", e2e.err)
-	}
-	shots, err := filepath.Glob(filepath.Join(filepath.Dir(e2e.shot), "shot-*.png"))
-	if err != nil || len(shots) != 1 {
-		t.Fatalf("screenshots saved by the key: %v (err %v), want exactly one", shots, err)
-	}
-	if want := numbered(e2e.shot, 20); shots[0] != want {
-		t.Errorf("key screenshot saved as %s, want %s", shots[0], want)
-	}
-	f, err := os.Open(shots[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatalf("key screenshot is not a PNG: %v", err)
-	}
-	if b := img.Bounds(); b.Dx() != e2eW || b.Dy() != e2eH {
-		t.Errorf("key screenshot is %v, want %dx%d", b, e2eW, e2eH)
+	if g != nil {
+		e2e.renderers = len(g.scenes.renderers)
 	}
 }
 
+// TestEndToEnd runs a game of two scenes in a window for 60 frames of one
+// step each and reads the screenshot of the last: the covered scene's
+// world (a camera, sprites from an atlas, shapes, a hidden one, its body
+// where its last step left it) and its Drawer, under the pushed scene's
+// text and HUD bar.
 func TestEndToEnd(t *testing.T) {
 	if e2e.err != nil {
 		t.Fatalf("RunEngine = %v", e2e.err)
 	}
-	if e2e.frames != e2eFrames {
-		t.Errorf("ran %d frames, want %d", e2e.frames, e2eFrames)
+	if e2e.frames != e2eFrames || e2e.steps != e2eFrames {
+		t.Errorf("ran %d frames of %d steps, want %d of one step each", e2e.frames, e2e.steps, e2eFrames)
 	}
-	if e2e.steps == 0 || e2e.scene.steps != int(e2e.steps) {
-		t.Errorf("the loop ran %d steps and the fixed system saw %d; want the same, and some", e2e.steps, e2e.scene.steps)
+	if e2e.field.steps != pauseAt || e2e.pause.steps != e2eFrames-pauseAt {
+		t.Errorf("the field stepped %d times and the pause %d; want %d and %d", e2e.field.steps, e2e.pause.steps, pauseAt, e2eFrames-pauseAt)
+	}
+	if e2e.field.drawnSteps != pauseAt {
+		t.Errorf("the field's Draw saw %d steps, want %d: covered scenes are drawn too", e2e.field.drawnSteps, pauseAt)
 	}
 	for _, ev := range e2e.events {
 		if ev.Kind == engine.EventError {
 			t.Errorf("error event: %v", ev)
 		}
 	}
-	if n := len(e2e.scene.Root().Children()); n != 0 {
-		t.Errorf("root has %d nodes after the run, want 0: leaving releases it", n)
+	if e2e.renderers != 0 {
+		t.Errorf("%d renderers left after the run, want 0: a scene leaving drops its renderer", e2e.renderers)
 	}
 
-	f, err := os.Open(e2e.shot)
+	img := readPNG(t, e2e.shot)
+	if b := img.Bounds(); b != image.Rect(0, 0, e2eW, e2eH) {
+		t.Fatalf("screenshot bounds = %v, want the logical screen %dx%d", b, e2eW, e2eH)
+	}
+	mover := pauseAt // the body's screen x: world 8 + pauseAt, seen 8 to the left
+	for _, c := range []struct {
+		what string
+		x, y int
+		want color.RGBA
+	}{
+		{"background corner", 0, 0, background},
+		{"background between drawables", 30, 20, background},
+		{"red frame of the atlas", 8, 8, red},
+		{"red frame's far corner", 23, 23, red},
+		{"just outside the red frame", 24, 24, background},
+		{"green frame", 40, 8, green},
+		{"green frame's far corner", 47, 15, green},
+		{"right of the green frame", 48, 8, background},
+		{"yellow rect from Draw", 10, 30, yellow},
+		{"the covered scene's body, where its last step left it", mover, 40, cyan},
+		{"behind the body", mover - 1, 40, background},
+		{"ahead of the body", mover + 2, 40, background},
+		{"the pause scene's HUD bar", 10, e2eH - 2, magenta},
+		{"the bar's right end", e2eW - 1, e2eH - 1, magenta},
+	} {
+		if got := rgba(img, c.x, c.y); got != c.want {
+			t.Errorf("%s: pixel (%d, %d) = %v, want %v", c.what, c.x, c.y, got, c.want)
+		}
+	}
+	// The text, centred on the screen's middle: white pixels there, none
+	// far from it (nor the hidden white rectangle).
+	near, far := 0, 0
+	for y := range e2eH - 4 {
+		for x := range e2eW {
+			if c := rgba(img, x, y); c.R < 0xc0 || c.G < 0xc0 || c.B < 0xc0 {
+				continue
+			}
+			if x >= e2eW/2-12 && x < e2eW/2+12 && y >= e2eH/2-14 && y < e2eH/2+14 {
+				near++
+			} else {
+				far++
+			}
+		}
+	}
+	if near < 10 || far != 0 {
+		t.Errorf("the pause scene's text: %d white pixels about the middle, %d elsewhere; want some, none", near, far)
+	}
+}
+
+// TestScenesKeepRenderers: the runtime makes a renderer for each scene on
+// the stack as it steps, keeps a covered scene's, and drops a scene's when
+// it leaves.
+func TestScenesKeepRenderers(t *testing.T) {
+	a, b, c := &scene.Base{}, &scene.Base{}, &scene.Base{}
+	e, err := engine.New(engine.Config{}, engine.Game{First: a})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := newGame(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Start(); err != nil {
+		t.Fatal(err)
+	}
+	has := func(want ...scene.Scene) {
+		t.Helper()
+		if len(g.scenes.renderers) != len(want) {
+			t.Errorf("%d renderers, want %d", len(g.scenes.renderers), len(want))
+		}
+		for _, s := range want {
+			if g.scenes.renderers[s] == nil {
+				t.Errorf("no renderer for %p", s)
+			}
+		}
+	}
+	e.FrameSteps(1)
+	has(a)
+	e.Scenes().Push(b)
+	e.FrameSteps(1)
+	has(a, b)
+	e.Scenes().Pop()
+	e.FrameSteps(1)
+	has(a)
+	e.Scenes().Replace(c)
+	e.FrameSteps(1)
+	has(c)
+	if err := e.Close(); err != nil {
+		t.Fatal(err)
+	}
+	has()
+}
+
+func readPNG(t *testing.T, path string) image.Image {
+	t.Helper()
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatalf("no screenshot: %v", err)
 	}
 	defer f.Close()
 	img, err := png.Decode(f)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s is not a PNG: %v", path, err)
 	}
-	if b := img.Bounds(); b != image.Rect(0, 0, e2eW, e2eH) {
-		t.Fatalf("screenshot bounds = %v, want the logical screen %dx%d", b, e2eW, e2eH)
-	}
-	x := int(e2e.scene.drawnX)
-	t.Logf("%d steps in %d frames; the mover was drawn at x=%d", e2e.steps, e2e.frames, x)
-	checks := []struct {
-		what string
-		x, y int
-		want color.RGBA
-	}{
-		{"background corner", 0, 0, background},
-		{"background between shapes", 30, 20, background},
-		{"red rect", 8, 8, red},
-		{"red rect far corner", 23, 23, red},
-		{"just outside the red rect", 24, 24, background},
-		{"green rect under a group", 44, 12, green},
-		{"yellow rect from Draw", 10, 30, yellow},
-		{"mover", x, 40, cyan},
-		{"behind the mover", x - 1, 40, background},
-	}
-	for _, c := range checks {
-		if c.x < 0 {
-			continue
-		}
-		r, g, b, a := img.At(c.x, c.y).RGBA()
-		got := color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), uint8(a >> 8)}
-		if got != c.want {
-			t.Errorf("%s: pixel (%d, %d) = %v, want %v", c.what, c.x, c.y, got, c.want)
-		}
-	}
-	if want := min(e2e.scene.drawnSteps, 60); x != want {
-		t.Errorf("mover drawn at x=%d after %d steps, want %d", x, e2e.scene.drawnSteps, want)
-	}
+	return img
+}
+
+func rgba(img image.Image, x, y int) color.RGBA {
+	r, g, b, a := img.At(x, y).RGBA()
+	return color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), uint8(a >> 8)}
 }
 
 func TestEveryButtonMaps(t *testing.T) {
@@ -240,21 +340,9 @@ func TestEveryButtonMaps(t *testing.T) {
 	}
 }
 
-func TestNumbered(t *testing.T) {
-	for _, tt := range []struct{ in, want string }{
-		{"screenshot.png", "screenshot-7.png"},
-		{"shots/a.b.png", "shots/a.b-7.png"},
-		{"noext", "noext-7"},
-	} {
-		if got := numbered(tt.in, 7); got != tt.want {
-			t.Errorf("numbered(%q, 7) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
 func TestRunRejectsBadConfig(t *testing.T) {
 	// Checked before any window opens, so it can run after the loop ended.
-	err := Run(engine.Config{Loop: engine.LoopConfig{Hz: 5000}}, engine.Game{First: &shapes{}})
+	err := Run(engine.Config{Loop: engine.LoopConfig{Hz: 5000}}, engine.Game{First: &field{}})
 	if !errors.Is(err, engine.ErrOutOfRange) {
 		t.Errorf("Run with hz 5000 = %v, want ErrOutOfRange", err)
 	}

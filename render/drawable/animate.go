@@ -116,7 +116,7 @@ func (a *Animator) animate(e world.Entity, p *Playback, s *Picture) {
 // clip returns the clip called name of the atlas at path, or nil if there
 // is none (reported once).
 func (a *Animator) clip(path assets.Path, name assets.Name) *animClip {
-	if path == 0 {
+	if path == 0 || name == 0 {
 		return nil
 	}
 	if int(path) >= len(a.atlases) {
@@ -157,7 +157,7 @@ func (a *Animator) lookUp(c *animClip, atlas *assets.Atlas, path assets.Path, na
 	c.known = true
 	ac, ok := atlas.Clip(name.String())
 	if !ok {
-		a.errs = append(a.errs, fmt.Errorf("drawable: animation: atlas %s has no clip %q", path, name))
+		a.errs = append(a.errs, fmt.Errorf("drawable: animation: atlas %s has no clip %q%s", path, name, clipList(atlas)))
 		return
 	}
 	c.ok = true

@@ -402,7 +402,8 @@ func nrgba(c color.Color) color.NRGBA {
 // entity's sprite shows, and how far into it. The [Animator] advances
 // Elapsed by every fixed step and sets the sprite's Region to the clip's
 // frame, so animations are as deterministic as the rest of the
-// simulation. In prefab data:
+// simulation. A Playback without a Clip plays nothing: the sprite keeps
+// its Region until [Playback.Play] names one. In prefab data:
 //
 //	Animation: {atlas: sprites/hero.yaml, clip: walk}
 //
@@ -451,7 +452,16 @@ func (p Playback) CheckAssets(l *assets.Loader) error {
 		return nil
 	}
 	if _, ok := a.Clip(p.Clip.String()); !ok {
-		return fmt.Errorf("%w: atlas %s has no clip %q (clips: %s)", ErrRegion, p.Atlas, p.Clip, strings.Join(a.Clips(), ", "))
+		return fmt.Errorf("%w: atlas %s has no clip %q%s", ErrRegion, p.Atlas, p.Clip, clipList(a))
 	}
 	return nil
+}
+
+// clipList lists a's clips for an error message.
+func clipList(a *assets.Atlas) string {
+	names := a.Clips()
+	if len(names) == 0 {
+		return " (it has no clips)"
+	}
+	return " (clips: " + strings.Join(names, ", ") + ")"
 }

@@ -46,11 +46,10 @@ func TestFigures(t *testing.T) {
 			t.Errorf("%s: Outline changed the original or not the copy", tt.name)
 		}
 	}
-	var p drawable.Playback
-	p.Play(3)
+	p := drawable.Play("hero.yaml", "walk")
 	p.Elapsed = 1
-	p.Play(3) // the same clip keeps playing
-	if p.Clip != 3 || p.Elapsed != 1 {
+	p.Play("walk") // the same clip keeps playing
+	if p.Clip.String() != "walk" || p.Elapsed != 1 {
 		t.Errorf("Play of the playing clip restarted it: %+v", p)
 	}
 	p.Restart()

@@ -121,28 +121,6 @@ func TestLayersConcurrent(t *testing.T) {
 	wg.Wait()
 }
 
-// FuzzLayerText: any text either fails, leaving the layer alone, or reads
-// as a layer whose text form reads back as the same layer.
-func FuzzLayerText(f *testing.F) {
-	for _, s := range []string{"test-items", "-100", "5", "", "+7", "32768", "test.top", "-"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, text string) {
-		got := drawable.Layer(12345)
-		if err := got.UnmarshalText([]byte(text)); err != nil {
-			if got != 12345 {
-				t.Fatalf("UnmarshalText(%q) failed (%v) and changed the layer", text, err)
-			}
-			return
-		}
-		out, _ := got.MarshalText()
-		var back drawable.Layer
-		if err := back.UnmarshalText(out); err != nil || back != got {
-			t.Fatalf("UnmarshalText(%q) = %d, whose text %q reads back as %d, %v", text, got, out, back, err)
-		}
-	})
-}
-
 func ExampleNameLayer() {
 	var (
 		floor = drawable.NameLayer("floor", 0)
