@@ -14,8 +14,8 @@ import (
 	"github.com/tessera-engine/tessera/render"
 )
 
-// TestFaceParserPanic: a panic in the font parser is Face's error, not
-// the game's end. assets.Font refuses the fonts the parser panics on, so
+// TestFaceParserPanic: a panic in the font parser is an error (which the
+// cache reports once, drawing nothing), not the game's end. assets.Font refuses the fonts the parser panics on, so
 // the test breaks a loaded font's bytes (which no game may do) to reach
 // the parser with one: the second entry of Go Regular's glyph location
 // table, 0xffff, makes go-text v0.2.0 slice beyond its glyf table.
@@ -30,13 +30,9 @@ func TestFaceParserPanic(t *testing.T) {
 			binary.BigEndian.PutUint16(data[binary.BigEndian.Uint32(rec[8:]):], 0xffff)
 		}
 	}
-	r, err := render.New(render.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	face, err := r.Face(f, 12)
-	if err == nil || !strings.Contains(err.Error(), "render: font go.ttf: the font parser (go-text) panicked: ") {
-		t.Fatalf("Face of a font the parser panics on = %v, %v; want an error saying so", face, err)
+	src, err := render.ParseFont(f)
+	if err == nil || !strings.Contains(err.Error(), "render: font go.ttf: the font parser panicked: ") {
+		t.Fatalf("parsing a font the parser panics on = %v, %v; want an error saying so", src, err)
 	}
 	t.Log(err)
 }
@@ -68,14 +64,10 @@ func faceOf(t *testing.T, data []byte) bool {
 	if err != nil {
 		return false
 	}
-	r, err := render.New(render.Options{})
+	src, err := render.ParseFont(f)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("assets.Font took a font the renderer cannot use: %v", err)
 	}
-	face, err := r.Face(f, 12)
-	if err != nil {
-		t.Fatalf("assets.Font took a font that Face cannot use: %v", err)
-	}
-	_ = text.Advance("Tessera 0123", face)
+	_ = text.Advance("Tessera 0123", &text.GoTextFace{Source: src, Size: 12})
 	return true
 }

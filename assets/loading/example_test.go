@@ -35,7 +35,7 @@ func ExampleScene() {
 	first := loading.New(batch, &Title{Assets: l})
 	first.Bar = loading.Bar{X: 60, Y: 86, W: 200} // centred on a 320x180 screen
 
-	h, err := engine.NewHeadless(engine.Config{}, first, engine.HeadlessOptions{}) // window.Run in a game
+	h, err := engine.NewHeadless(engine.Config{}, engine.Game{First: first}, engine.HeadlessOptions{}) // window.Run in a game
 	if err != nil {
 		panic(err)
 	}

@@ -97,7 +97,7 @@ func TestLoadingScene(t *testing.T) {
 	level := &Level{loader: l}
 	s := loading.New(b, level)
 	s.Bar = loading.Bar{X: 10, Y: 20, W: 100}
-	h, err := engine.NewHeadless(engine.Config{}, s, engine.HeadlessOptions{})
+	h, err := engine.NewHeadless(engine.Config{}, engine.Game{First: s}, engine.HeadlessOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +153,7 @@ func TestLoadingSceneError(t *testing.T) {
 	var reported []error
 	s := loading.New(l.Batch().Add(assets.KindImage, "a.png", "missing.png"), &Level{loader: l})
 	s.OnError = func(err error) { reported = append(reported, err) }
-	h, err := engine.NewHeadless(engine.Config{}, s, engine.HeadlessOptions{})
+	h, err := engine.NewHeadless(engine.Config{}, engine.Game{First: s}, engine.HeadlessOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +182,7 @@ func TestLoadingSceneLeaves(t *testing.T) {
 	b := l.Batch().Add(assets.KindImage, "a.png", "b.png", "c.png", "d.png")
 	b.Workers = 1
 	s := loading.New(b, nil)
-	h, err := engine.NewHeadless(engine.Config{}, s, engine.HeadlessOptions{})
+	h, err := engine.NewHeadless(engine.Config{}, engine.Game{First: s}, engine.HeadlessOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,7 +214,7 @@ func TestLoadingSceneLeaves(t *testing.T) {
 func TestLoadingScenePops(t *testing.T) {
 	l := assets.New(files())
 	under := &Level{loader: l}
-	h, err := engine.NewHeadless(engine.Config{}, under, engine.HeadlessOptions{})
+	h, err := engine.NewHeadless(engine.Config{}, engine.Game{First: under}, engine.HeadlessOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,7 +231,7 @@ func TestLoadingScenePops(t *testing.T) {
 }
 
 func TestLoadingSceneWithoutBatch(t *testing.T) {
-	h, err := engine.NewHeadless(engine.Config{}, &loading.Scene{}, engine.HeadlessOptions{})
+	h, err := engine.NewHeadless(engine.Config{}, engine.Game{First: &loading.Scene{}}, engine.HeadlessOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -249,7 +249,7 @@ type idle struct{ scene.Base }
 func TestReenterWithoutBatch(t *testing.T) {
 	l := assets.New(files())
 	s := loading.New(l.Batch().Add(assets.KindImage, "a.png"), &idle{})
-	h, err := engine.NewHeadless(engine.Config{}, s, engine.HeadlessOptions{})
+	h, err := engine.NewHeadless(engine.Config{}, engine.Game{First: s}, engine.HeadlessOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -273,7 +273,7 @@ func TestReenterWithoutBatch(t *testing.T) {
 // wrapping ErrPanic, instead of ending the process.
 func TestLoadPanicIsAnError(t *testing.T) {
 	s := &loading.Scene{Batch: &assets.Batch{}}
-	h, err := engine.NewHeadless(engine.Config{}, s, engine.HeadlessOptions{})
+	h, err := engine.NewHeadless(engine.Config{}, engine.Game{First: s}, engine.HeadlessOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
