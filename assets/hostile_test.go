@@ -83,7 +83,9 @@ func hostileFiles() []hostile {
 		img("paletted without a palette", func() []byte { return withoutChunk(zeroPNG(8, 8, 8, 3, false), "PLTE") }),
 		img("as large as the file system says: 1 TiB", fixed(pngFile(4, 4))).withFS(func(m fstest.MapFS) fs.FS { return sizeFS{m, 1 << 40, "bad.png"} }),
 
-		atlas("aliases that expand to millions of frames", func() string { return string(aliasAtlas(3000, 3000)) }),
+		atlas("aliases that expand to millions of frames", func() string {
+			return strings.Replace(string(aliasAtlas(3000, 3000)), "hero.png", "x.png", 1)
+		}),
 		atlas("a billion laughs", func() string { return "image: x.png\n" + laughs() }),
 		atlas("nested 100 000 deep", func() string { return "image: x.png\nframes: " + strings.Repeat("[", 100000) }),
 		atlas("nested mappings 20 000 deep", func() string { return "image: x.png\nframes: " + strings.Repeat("{a: ", 20000) }),
