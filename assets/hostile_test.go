@@ -30,10 +30,11 @@ import (
 //
 // Time is the process's processor time (wall time on systems without
 // it), since on a machine shared by many the wall clock measures the
-// others; a load that hangs still fails, at hostileWall.
+// others; a load that hangs still fails, at hostileWall. Both are longer
+// under the race detector, which makes code about ten times slower.
 const (
-	hostileTime  = 2 * time.Second
-	hostileWall  = 20 * time.Second
+	hostileTime  = 2 * time.Second * raceSlowdown
+	hostileWall  = 20 * time.Second * raceSlowdown
 	hostileBytes = 256 << 20 // allocated by one operation, garbage included
 )
 
