@@ -63,13 +63,14 @@ func (f *Font) Faces() int { return f.faces }
 // parser package render makes faces with (go-text's), so a font that loads
 // makes faces: a broken glyph table fails here, not when text is first
 // drawn. The parsed fonts are not kept (render parses the bytes again,
-// once per renderer); parsing costs about a millisecond per 100 KB.
+// once per renderer); parsing costs time linear in the file's size.
 //
 // The error is a [*LoadError] naming the path and wrapping [ErrNotFound],
-// [ErrFormat] (not a TrueType or OpenType font; WOFF is not taken) or
-// [ErrDecode] (a table directory that does not fit the file, tables the
-// parser cannot read, or one on which it panicked, which is recovered and
-// said so), or the file system's error.
+// [ErrFormat] (not a TrueType or OpenType font; WOFF is not taken),
+// [ErrLimit] (a file larger than [Limits.FileSize]) or [ErrDecode] (a
+// table directory that does not fit the file, tables the parser cannot
+// read, or one on which it panicked, which is recovered and said so), or
+// the file system's error.
 func (l *Loader) Font(name string) (*Font, error) {
 	return loadFile(l, KindFont, name, func(p string, data []byte) (*Font, error) {
 		format, faces, msg, kind := checkFont(data)

@@ -17,9 +17,9 @@ const (
 	DefaultMaxVoices  = 16
 	// DefaultMaxClipBytes bounds a clip's decoded samples: 64 MiB, 6⅓
 	// minutes at 44100 Hz. Resampling (a sound whose rate is not the
-	// mixer's) costs about 1.5 µs a frame on a loaded 2-core machine, so
-	// a resampled clip at the limit takes about 25 s to load; one at the
-	// mixer's rate, a fraction of a second.
+	// mixer's) costs 0.5 to 1.5 µs a frame on a 2-core machine, idle to
+	// loaded, so a resampled clip at the limit takes 8 to 25 s to load;
+	// one at the mixer's rate, a fraction of a second.
 	DefaultMaxClipBytes = 64 << 20
 )
 
