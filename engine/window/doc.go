@@ -15,8 +15,7 @@
 // # Outline
 //
 //   - Running: [Run], [RunEngine].
-//   - Drawing: [Drawer] (a scene's own Draw), [ShapeDrawer] (a node shape
-//     of the game's own); [scene.Rect] is drawn as a filled rectangle.
+//   - Drawing: [Drawer] (a scene's own Draw).
 //
 // # How a frame runs
 //
@@ -27,8 +26,7 @@
 // clock (outside every step: steps only see the loop's simulated time),
 // samples the buttons the input's actions are bound to, and runs
 // [engine.Engine.Frame]. Each Draw draws every scene on the stack, bottom
-// first: its root's nodes in tree order, then its Draw method if it has
-// one. The logical screen is the configured width × height, shown zoomed
+// first, through its Draw method if it has one. The logical screen is the configured width × height, shown zoomed
 // in the window.
 //
 // The run ends when the window is closed, the engine is stopped

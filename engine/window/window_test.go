@@ -55,19 +55,17 @@ var (
 	background = color.RGBA{0x10, 0x20, 0x40, 0xff}
 	red        = color.RGBA{0xff, 0, 0, 0xff}
 	green      = color.RGBA{0, 0xff, 0, 0xff}
-	white      = color.RGBA{0xff, 0xff, 0xff, 0xff}
 	yellow     = color.RGBA{0xff, 0xff, 0, 0xff}
 	cyan       = color.RGBA{0, 0xff, 0xff, 0xff}
 )
 
 var posC = world.DefineFields[struct{ X, Y float64 }]("e2ePos")
 
-// shapes is a scene that draws known shapes through its root, and one
-// through its own Draw; a fixed system moves a body one pixel a step and a
-// frame system moves a node to the body.
+// shapes is a scene that draws known shapes through its Draw (found as a
+// Drawer); a fixed system moves a body one pixel a step, and Draw draws a
+// mover where the body is.
 type shapes struct {
 	scene.Base
-	mover      *scene.Node
 	body       world.Entity
 	steps      int
 	drawnX     float64 // mover's x in the last Draw
@@ -77,37 +75,28 @@ type shapes struct {
 func (s *shapes) OnEnter() error {
 	w := s.World()
 	s.body = w.Spawn(posC.With(struct{ X, Y float64 }{0, 40}))
-	s.mover = &scene.Node{Shape: scene.Rect{W: 2, H: 2, Color: cyan}}
-	group := &scene.Node{X: 40, Y: 8}
-	group.Add(&scene.Node{Shape: &scene.Rect{W: 8, H: 8, Color: green}})
-	s.Root().Add(
-		&scene.Node{Shape: scene.Rect{W: e2eW, H: e2eH, Color: background}},
-		&scene.Node{X: 8, Y: 8, Shape: scene.Rect{W: 16, H: 16, Color: red}},
-		group,
-		&scene.Node{X: 0, Y: 0, Hidden: true, Shape: scene.Rect{W: e2eW, H: e2eH, Color: white}},
-		s.mover,
-	)
-	if err := w.AddSystem(world.System{Name: "move", Phase: world.Fixed, Run: func(ctx *world.Context) error {
+	return w.AddSystem(world.System{Name: "move", Phase: world.Fixed, Run: func(ctx *world.Context) error {
 		p, _ := posC.Get(ctx.World, s.body)
 		if p.X < 60 {
 			p.X++
 		}
 		s.steps++
 		return nil
-	}}); err != nil {
-		return err
-	}
-	return w.AddSystem(world.System{Name: "sync", Phase: world.Frame, Run: func(ctx *world.Context) error {
-		p, _ := posC.Get(ctx.World, s.body)
-		s.mover.X, s.mover.Y = p.X, p.Y
-		return nil
 	}})
 }
 
-// Draw is found through the Drawer interface and draws after the root.
+// Draw draws the shapes, bottom first, and the mover at the body.
 func (s *shapes) Draw(screen *ebiten.Image) {
+	vector.DrawFilledRect(screen, 0, 0, e2eW, e2eH, background, false)
+	vector.DrawFilledRect(screen, 8, 8, 16, 16, red, false)
+	vector.DrawFilledRect(screen, 40, 8, 8, 8, green, false)
 	vector.DrawFilledRect(screen, 8, 28, 16, 8, yellow, false)
-	s.drawnX, s.drawnSteps = s.mover.X, s.steps
+	p, ok := posC.Get(s.World(), s.body)
+	if !ok {
+		return
+	}
+	vector.DrawFilledRect(screen, float32(p.X), float32(p.Y), 2, 2, cyan, false)
+	s.drawnX, s.drawnSteps = p.X, s.steps
 }
 
 func runEndToEnd(dir string) {
@@ -184,8 +173,8 @@ func TestEndToEnd(t *testing.T) {
 			t.Errorf("error event: %v", ev)
 		}
 	}
-	if n := len(e2e.scene.Root().Children()); n != 0 {
-		t.Errorf("root has %d nodes after the run, want 0: leaving releases it", n)
+	if n := e2e.scene.World().Len(); n != 0 {
+		t.Errorf("the scene's world has %d entities after the run, want 0: leaving clears it", n)
 	}
 
 	f, err := os.Open(e2e.shot)
@@ -212,8 +201,8 @@ func TestEndToEnd(t *testing.T) {
 		{"red rect", 8, 8, red},
 		{"red rect far corner", 23, 23, red},
 		{"just outside the red rect", 24, 24, background},
-		{"green rect under a group", 44, 12, green},
-		{"yellow rect from Draw", 10, 30, yellow},
+		{"green rect", 44, 12, green},
+		{"yellow rect", 10, 30, yellow},
 		{"mover", x, 40, cyan},
 		{"behind the mover", x - 1, 40, background},
 	}

@@ -1,7 +1,6 @@
 package loading_test
 
 import (
-	"errors"
 	"testing"
 	"time"
 
@@ -38,20 +37,30 @@ func TestReenterWithoutBatch(t *testing.T) {
 	}
 }
 
-// TestLoadPanicIsAnError: a load that panics on the scene's loading
-// goroutine (a Batch not made by Loader.Batch) becomes the scene's error,
-// wrapping ErrPanic, instead of ending the process.
-func TestLoadPanicIsAnError(t *testing.T) {
-	s := &loading.Scene{Batch: &assets.Batch{}}
-	h, err := engine.NewHeadless(engine.Config{}, s, engine.HeadlessOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer h.Close()
-	if err := h.RunUntil(func() bool { return s.Err() != nil }); err != nil {
-		t.Fatal(err)
-	}
-	if !errors.Is(s.Err(), loading.ErrPanic) {
-		t.Errorf("Err() = %v, want ErrPanic", s.Err())
+// TestReenterStartsAfresh: a loading scene entered again after it loaded
+// and left shows a fresh, empty bar and loads its batch again.
+func TestReenterStartsAfresh(t *testing.T) {
+	l := assets.New(files())
+	s := loading.New(l.Batch().Add(assets.KindImage, "a.png"), nil)
+	m := scene.NewManager()
+	m.Push(&idle{})
+	for entry := range 2 {
+		m.Push(s)
+		if err := m.Apply(); err != nil {
+			t.Fatal(err)
+		}
+		_, fill, _ := bar(t, s)
+		if done, total := s.Progress(); fill.Size.X != 0 || done != 0 || total != 1 {
+			t.Errorf("entry %d: the fill is %v wide, progress %d/%d; want an empty bar and 0/1", entry, fill.Size.X, done, total)
+		}
+		deadline := time.Now().Add(10 * time.Second)
+		for m.Top() == scene.Scene(s) && time.Now().Before(deadline) {
+			s.Update(1.0/60, 0) // pops the scene once the batch is loaded
+			m.Apply()
+		}
+		if m.Top() == scene.Scene(s) || s.Err() != nil || len(s.Results()) != 1 || s.World().Len() != 0 {
+			t.Fatalf("entry %d: top %s, Err() = %v, %d results, %d entities left; want it loaded, popped and cleared",
+				entry, scene.Name(m.Top()), s.Err(), len(s.Results()), s.World().Len())
+		}
 	}
 }
