@@ -127,3 +127,28 @@ func TestAssetsDir(t *testing.T) {
 		t.Errorf("after the change: reloads %v, speed %d; want one reload of tuning.yaml and speed 2", reloads, tuning.Speed)
 	}
 }
+
+// TestServicesBeforeOnEnter: every scene, not only the first, finds the
+// engine's services in its OnEnter: a pushed one and a replacing one.
+func TestServicesBeforeOnEnter(t *testing.T) {
+	first := &noisy{}
+	h, err := engine.NewHeadless(engine.Config{}, engine.Game{First: first, Assets: fstest.MapFS{}}, engine.HeadlessOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	pushed, replacing := &noisy{}, &noisy{}
+	h.Scenes().Push(pushed)
+	if err := h.RunSteps(1); err != nil {
+		t.Fatal(err)
+	}
+	h.Scenes().Replace(replacing)
+	if err := h.RunSteps(1); err != nil {
+		t.Fatal(err)
+	}
+	for name, s := range map[string]*noisy{"first": first, "pushed": pushed, "replacing": replacing} {
+		if s.loader == nil || s.loader != h.Assets() {
+			t.Errorf("%s scene: AssetsOf in OnEnter = %p, want the engine's %p", name, s.loader, h.Assets())
+		}
+	}
+}
