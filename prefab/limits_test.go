@@ -211,3 +211,32 @@ func TestDepthLimit(t *testing.T) {
 		t.Errorf("a Tree 9,990 deep: %v", err)
 	}
 }
+
+// TestLoadScales: inputs that used to make a load take seconds (each
+// unknown base sorting every name, a linear search per component key, a
+// merge key prepending to all the others) load in well under that.
+func TestLoadScales(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads a few MB of YAML")
+	}
+	var unknown, comps, merges strings.Builder
+	for i := range 20000 {
+		fmt.Fprintf(&unknown, "p%d: {extends: nope}\n", i)
+	}
+	comps.WriteString("p:\n  components:\n")
+	for i := range 100000 {
+		fmt.Fprintf(&comps, "    c%d:\n", i)
+	}
+	merges.WriteString("a: &a {x: 1}\nb:\n")
+	for range 40000 {
+		merges.WriteString("  <<: *a\n")
+	}
+	for what, src := range map[string]string{"20000 unknown bases": unknown.String(),
+		"100000 component keys": comps.String(), "40000 merge keys": merges.String()} {
+		start := time.Now()
+		err := newLibrary(t).LoadBytes("big.yaml", []byte(src))
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("%s: load took %v (err %v)", what, d, err != nil)
+		}
+	}
+}
