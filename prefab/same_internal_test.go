@@ -24,7 +24,7 @@ func TestSameManyNaNKeys(t *testing.T) {
 	}
 	start := time.Now()
 	sameValue(build(50000), build(50000))
-	if d := time.Since(start); d > time.Second {
+	if d := time.Since(start); d > 10*time.Second {
 		t.Errorf("comparing maps of 50,000 NaN keys took %v", d)
 	}
 }
