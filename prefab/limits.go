@@ -35,7 +35,7 @@ type Limits struct {
 const (
 	// DefaultFileSize is 2 MiB. Parsing YAML takes memory in proportion
 	// to the file: a load of a file this size peaks at about 230 MB for
-	// the densest YAML (a flow list of one-digit numbers) and 120 MB for
+	// the densest YAML (a flow list of one-digit numbers) and 115 MB for
 	// typical prefabs (see docs/PREFABS.md, "Limits").
 	DefaultFileSize = 2 << 20
 	// DefaultNodes is 1,048,576 nodes: 50,000 prefabs of a few components
