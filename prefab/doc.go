@@ -17,7 +17,8 @@
 //   - Loading YAML: [Library.Load] (files and directories),
 //     [Library.LoadFS] (any [io/fs.FS], such as an embed.FS),
 //     [Library.LoadBytes]; asset references checked with
-//     [Library.UseAssets].
+//     [Library.UseAssets]; what one file may cost bounded by [Limits]
+//     ([Library.SetLimits]).
 //   - Hot reload: [Library.Reload], [Library.Watch], [Watcher.Poll],
 //     [Reload].
 //   - Checking data in CI: [Library.Check], [Library.CheckFS],
@@ -71,5 +72,6 @@
 //	levels/orcs.yaml:14:3: prefab "grunt": component "Health": unknown field "hpp" (did you mean "hp"?)
 //
 // and keeps nothing of a load that failed: the library is exactly as
-// before.
+// before. Only regular files are read, each within [Limits] (size, nodes,
+// alias expansion), so that no file can hang a load or exhaust memory.
 package prefab

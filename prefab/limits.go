@@ -33,12 +33,11 @@ type Limits struct {
 
 // The defaults of [Limits].
 const (
-	// DefaultFileSize is 4 MiB. Parsing YAML takes up to about 80 bytes
-	// of memory for each byte of the file, for the densest YAML (a flow
-	// list of one-digit numbers: about 340 MB and a second for 4 MiB on a
-	// 2-core machine of 2026); a typical prefab file, of about 5 bytes a
-	// node, takes a third of that.
-	DefaultFileSize = 4 << 20
+	// DefaultFileSize is 2 MiB. Parsing YAML takes memory in proportion
+	// to the file: a load of a file this size peaks at about 230 MB for
+	// the densest YAML (a flow list of one-digit numbers) and 115 MB for
+	// typical prefabs (see docs/PREFABS.md, "Limits").
+	DefaultFileSize = 2 << 20
 	// DefaultNodes is 1,048,576 nodes: 50,000 prefabs of a few components
 	// each hold about half as many.
 	DefaultNodes = 1 << 20

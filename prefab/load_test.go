@@ -13,6 +13,7 @@ import (
 
 	"github.com/tessera-engine/tessera/prefab"
 	"github.com/tessera-engine/tessera/world"
+	"go.yaml.in/yaml/v3"
 )
 
 // yamlBase holds the bases the merge tests extend, beside the code prefab
@@ -588,5 +589,64 @@ func TestFileSystemsThatCannotBeCompared(t *testing.T) {
 	equal(t, "prefabs", lib.Names(), []string{"monster", "x", "y", "z"})
 	if r := lib.Reload(); r.Err != nil || len(r.Changed) != 0 {
 		t.Errorf("Reload() = %+v, want no change and no error", r)
+	}
+}
+
+// Hoard decodes itself the usual way, through a plain alias type.
+type Hoard struct {
+	Items map[string]int
+	Best  *Resist
+}
+
+var tHoard = world.DefineComponent[Hoard]("Hoard")
+
+func (v *Hoard) UnmarshalYAML(n *yaml.Node) error {
+	type plain Hoard
+	return n.Decode((*plain)(v))
+}
+
+// TestSelfDecodingLeavesBaseAlone: a variant of a type that decodes itself
+// (yaml.v3 decodes into the maps and pointees it is given) does not write
+// into its base's value, not even in a load that fails.
+func TestSelfDecodingLeavesBaseAlone(t *testing.T) {
+	lib := prefab.NewLibrary(prefab.Component(tHoard), prefab.Component(tHealth))
+	lib.Add(prefab.New("chest", prefab.Value(tHoard, Hoard{Items: map[string]int{"gold": 1}, Best: &Resist{Fire: 1}})))
+	src := "mimic:\n  extends: chest\n  components:\n    Hoard: {items: {teeth: 9}, best: {ice: 7}}\n"
+	if err := lib.LoadBytes("bad.yaml", []byte(src+"    Health: {hp: lots}\n")); err == nil {
+		t.Fatal("a load with hp: lots succeeded")
+	}
+	if err := lib.LoadBytes("good.yaml", []byte(src)); err != nil {
+		t.Fatal(err)
+	}
+	w := world.New()
+	for name, want := range map[string]string{"chest": "map[gold:1] {Fire:1 Ice:0}", "mimic": "map[gold:1 teeth:9] {Fire:1 Ice:7}"} {
+		e, err := lib.Spawn(w, name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := tHoard.Require(w, e)
+		if got := fmt.Sprintf("%v %+v", h.Items, *h.Best); got != want {
+			t.Errorf("%s spawns %s, want %s", name, got, want)
+		}
+	}
+}
+
+// TestMessagesNamePrefab: a message names its prefab even when the bad
+// value happens to be the prefab's name.
+func TestMessagesNamePrefab(t *testing.T) {
+	err := newLibrary(t).LoadBytes("f.yaml", []byte("imp:\n  components:\n    Health: {hp: imp}\n"))
+	for _, m := range messages(err) {
+		if !strings.Contains(m, `prefab "imp"`) || !strings.Contains(m, `field "hp"`) {
+			t.Errorf("message %q does not name the prefab and the field", m)
+		}
+	}
+}
+
+// TestUnknownAnchorLine: an alias to an unknown anchor is reported at the
+// alias's line (the parser gives none).
+func TestUnknownAnchorLine(t *testing.T) {
+	err := newLibrary(t).LoadBytes("f.yaml", []byte("a: {}\nb: {}\nc: *nope\n"))
+	if m := messages(err); len(m) != 1 || !strings.HasPrefix(m[0], "f.yaml:3:") || !strings.Contains(m[0], "nope") {
+		t.Errorf("messages = %q, want one at f.yaml:3 naming the anchor", m)
 	}
 }

@@ -16,7 +16,7 @@ func TestImports(t *testing.T) {
 		"github.com/tessera-engine/tessera/geom",
 		"github.com/tessera-engine/tessera/internal/loaderr",
 		"github.com/tessera-engine/tessera/internal/poll",
-		"github.com/tessera-engine/tessera/internal/yamltext",
+		"github.com/tessera-engine/tessera/internal/yamlpos", "github.com/tessera-engine/tessera/internal/yamltext",
 		"github.com/tessera-engine/tessera/render/drawable",
 		"github.com/tessera-engine/tessera/render/camera",
 		"github.com/tessera-engine/tessera/render/internal/core",
