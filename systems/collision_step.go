@@ -49,10 +49,13 @@ func (c *Collision) run(ctx *world.Context) error {
 	}
 
 	// Bring the grid in step with the world.
+	c.seen = 0
 	world.Each2(w, Collider, Position, c.visit)
-	for i := range c.bodies {
-		if c.bodies[i].live && c.info[i].seen != c.step {
-			c.remove(int32(i))
+	if c.seen != c.live { // some lost their collider
+		for i := range c.bodies {
+			if c.bodies[i].live && c.info[i].seen != c.step {
+				c.remove(int32(i))
+			}
 		}
 	}
 	if len(c.movers) > 0 {
@@ -94,6 +97,7 @@ func (c *Collision) sync(e world.Entity, s *Shape, p *Vec2) {
 		c.errs = append(c.errs, &ColliderError{Entity: e, Reason: fmt.Sprintf("position %v is not finite", *p)})
 		if i >= 0 {
 			c.info[i].seen = c.step
+			c.seen++
 		}
 		return
 	}
@@ -103,6 +107,7 @@ func (c *Collision) sync(e world.Entity, s *Shape, p *Vec2) {
 	}
 	b, x := &c.bodies[i], &c.info[i]
 	x.seen = c.step
+	c.seen++
 	dirty := fresh
 	// A bad collider is checked again every step, since what made it bad
 	// (a NaN offset, say) may not be what changed.
@@ -168,6 +173,7 @@ func (c *Collision) add(e world.Entity) int32 {
 		i = int32(len(c.bodies))
 		c.bodies = append(c.bodies, body{})
 		c.ids = append(c.ids, bodyID{})
+		c.in = append(c.in, [4]int32{})
 		c.info = append(c.info, shapeInfo{})
 	}
 	c.bodies[i], c.ids[i] = body{live: true}, bodyID{e: e}
@@ -211,12 +217,12 @@ func (c *Collision) test(i int32) {
 		c.tryPair(i, j)
 	}
 	k, g := c.span(i), &c.grid
-	cells := (k[2] - k[0] + 1) * (k[3] - k[1] + 1) // at most maxCellsPerBody
-	in := &c.info[i].in
+	few := cellCount(k) <= int64(len(c.in[i]))
+	in := &c.in[i]
 	for cy := k[1]; cy <= k[3]; cy++ {
 		for cx := k[0]; cx <= k[2]; cx++ {
 			var cell int32
-			if cells <= int32(len(in)) {
+			if few {
 				cell = in[(cy-k[1])*(k[2]-k[0]+1)+cx-k[0]]
 			} else {
 				cell = g.find(cx, cy)
