@@ -3,7 +3,6 @@ package systems
 import (
 	"fmt"
 	"math"
-	"slices"
 
 	"github.com/solarlune/resolv"
 	"github.com/tessera-engine/tessera/world"
@@ -24,7 +23,6 @@ type body struct {
 	// last).
 	x0, y0  int32
 	kind    ShapeKind
-	moved   bool // moved or changed this step, so tested again
 	trigger bool
 	mover   bool
 	live    bool
@@ -423,11 +421,6 @@ func meets(a, b *bodyID) bool {
 func boxesOverlap(a, b *body) bool {
 	d := a.center.Sub(b.center)
 	return d.X+a.hi.X > b.lo.X && d.X+a.lo.X < b.hi.X && d.Y+a.hi.Y > b.lo.Y && d.Y+a.lo.Y < b.hi.Y
-}
-
-// sortContacts sorts cs by (A, B).
-func sortContacts(cs []newPair) {
-	slices.SortFunc(cs, func(x, y newPair) int { return compareKey(x.c.A, x.c.B, y.c.A, y.c.B) })
 }
 
 func compareKey(a1, b1, a2, b2 world.Entity) int {
