@@ -81,6 +81,7 @@ func TestStepsAllocateNothing(t *testing.T) {
 		}
 		return run(w)
 	}
+	scene := newLimitScene(t, 10_000, 4096, 1)
 	tests := []struct {
 		name string
 		f    func()
@@ -89,6 +90,11 @@ func TestStepsAllocateNothing(t *testing.T) {
 		{"collision, 1000 moving circles", moving(1000, false, false)},
 		{"collision, 1000 moving boxes and polygons", moving(1000, true, false)},
 		{"collision, movers", moving(1000, true, true)},
+		{"collision, the limit's scene of 10k bodies", func() {
+			if err := scene.stepSystem(); err != nil {
+				t.Fatal(err)
+			}
+		}},
 		{"queries", queries()},
 		{"motion, bounds, lifetime", motion()},
 		{"timers", timers()},

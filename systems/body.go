@@ -3,7 +3,6 @@ package systems
 import (
 	"fmt"
 	"math"
-	"slices"
 
 	"github.com/solarlune/resolv"
 	"github.com/tessera-engine/tessera/world"
@@ -24,7 +23,6 @@ type body struct {
 	// last).
 	x0, y0  int32
 	kind    ShapeKind
-	moved   bool // moved or changed this step, so tested again
 	trigger bool
 	mover   bool
 	live    bool
@@ -47,9 +45,6 @@ type shapeInfo struct {
 	circle *resolv.Circle
 	poly   *resolv.ConvexPolygon
 	at     int32 // a large body's index in the large list
-	// in are the indexes of the grid cells the body is filed in, in
-	// scan order, for a body in at most four.
-	in [4]int32
 
 	target Vec2 // a mover's new centre, before it is swept there
 	offset Vec2 // from Position to center
@@ -276,7 +271,7 @@ func (c *Collision) file(i int32) {
 		c.large = append(c.large, i)
 		return
 	}
-	in, n := &c.info[i].in, 0
+	in, n := &c.in[i], 0
 	for y := k[1]; y <= k[3]; y++ {
 		for x := k[0]; x <= k[2]; x++ {
 			cell := c.grid.insert(x, y, i)
@@ -286,6 +281,20 @@ func (c *Collision) file(i int32) {
 			}
 		}
 	}
+}
+
+// cellCount returns how many cells the range k covers.
+func cellCount(k [4]int32) int64 {
+	return (int64(k[2]) - int64(k[0]) + 1) * (int64(k[3]) - int64(k[1]) + 1)
+}
+
+// inSpan reports whether cell (x, y) is in the range k, and its place in
+// the range's scan order.
+func inSpan(k [4]int32, x, y int32) (int32, bool) {
+	if x < k[0] || x > k[2] || y < k[1] || y > k[3] {
+		return 0, false
+	}
+	return (y-k[1])*(k[2]-k[0]+1) + x - k[0], true
 }
 
 // unfile takes body i out of the cells (or the list) it is filed in.
@@ -302,11 +311,51 @@ func (c *Collision) unfile(i int32) {
 		c.large = c.large[:len(c.large)-1]
 		return
 	}
+	few := cellCount(k) <= int64(len(c.in[i]))
 	for y := k[1]; y <= k[3]; y++ {
 		for x := k[0]; x <= k[2]; x++ {
-			c.grid.remove(x, y, i)
+			if few {
+				at, _ := inSpan(k, x, y)
+				c.grid.removeAt(c.in[i][at], i)
+			} else {
+				c.grid.remove(x, y, i)
+			}
 		}
 	}
+}
+
+// refile files body i, in the cells old, in the cells of its centre now:
+// for a body in a few cells, out of those it left and into those it
+// entered only.
+func (c *Collision) refile(i int32, old, now [4]int32) {
+	b, id := &c.bodies[i], &c.ids[i]
+	in := &c.in[i]
+	if cellCount(old) > int64(len(in)) || cellCount(now) > int64(len(in)) {
+		c.unfile(i)
+		c.file(i)
+		return
+	}
+	for y := old[1]; y <= old[3]; y++ {
+		for x := old[0]; x <= old[2]; x++ {
+			if _, kept := inSpan(now, x, y); !kept {
+				at, _ := inSpan(old, x, y)
+				c.grid.removeAt(in[at], i)
+			}
+		}
+	}
+	var next [4]int32
+	for y := now[1]; y <= now[3]; y++ {
+		for x := now[0]; x <= now[2]; x++ {
+			to, _ := inSpan(now, x, y)
+			if from, kept := inSpan(old, x, y); kept {
+				next[to] = in[from]
+			} else {
+				next[to] = c.grid.insert(x, y, i)
+			}
+		}
+	}
+	*in = next
+	b.x0, b.y0, id.x1, id.y1 = now[0], now[1], now[2], now[3]
 }
 
 // span returns the range of grid cells (x0, y0, x1, y1) body i was
@@ -324,9 +373,8 @@ func (c *Collision) place(i int32, p Vec2) {
 	if !b.filed || g.within(p.X+b.lo.X, b.x0) && g.within(p.Y+b.lo.Y, b.y0) && g.within(p.X+b.hi.X, id.x1) && g.within(p.Y+b.hi.Y, id.y1) {
 		return // the common case: still in its cells
 	}
-	if c.cells(b) != c.span(i) {
-		c.unfile(i)
-		c.file(i)
+	if now, old := c.cells(b), c.span(i); now != old {
+		c.refile(i, old, now)
 	}
 }
 
@@ -373,11 +421,6 @@ func meets(a, b *bodyID) bool {
 func boxesOverlap(a, b *body) bool {
 	d := a.center.Sub(b.center)
 	return d.X+a.hi.X > b.lo.X && d.X+a.lo.X < b.hi.X && d.Y+a.hi.Y > b.lo.Y && d.Y+a.lo.Y < b.hi.Y
-}
-
-// sortContacts sorts cs by (A, B).
-func sortContacts(cs []newPair) {
-	slices.SortFunc(cs, func(x, y newPair) int { return compareKey(x.c.A, x.c.B, y.c.A, y.c.B) })
 }
 
 func compareKey(a1, b1, a2, b2 world.Entity) int {

@@ -230,19 +230,23 @@ type Collision struct {
 	stamp          uint32
 	bodies         []body
 	ids            []bodyID    // parallel to bodies
+	in             [][4]int32  // parallel to bodies: the cells a body in at most four is filed in, in scan order
 	info           []shapeInfo // parallel to bodies
 	bySlot         []int32     // entity slot -> body index + 1
 	free           []int32
 	live           int        // live bodies
+	seen           int        // live bodies this step's walk visited
 	moved          []int32    // bodies moved this step
+	hasMoved       []bool     // parallel to bodies: in moved, so tested again
 	movers         []int32    // movers seen this step
 	contacts       []Contact  // sorted by (A, B)
 	meta           []pairMeta // parallel to contacts
 	pairs          pairTable  // (A, B) -> index in contacts or added
 	indexed        bool       // pairs holds contacts as they are
 	added          []newPair
-	spare          []Contact  // the merge's other buffer
-	spareM         []pairMeta // the merge's other buffer
+	order          []pairOrder // added, sorted
+	spare          []Contact   // the merge's other buffer
+	spareM         []pairMeta  // the merge's other buffer
 	enter          []func(Contact)
 	stay           []func(Contact)
 	exit           []func(Contact)
@@ -330,9 +334,12 @@ func (c *Collision) Reset() {
 	c.grid.reset()
 	clear(c.bodies)
 	clear(c.ids)
+	clear(c.in)
+	clear(c.hasMoved)
 	clear(c.info)
 	clear(c.bySlot)
-	c.bodies, c.ids, c.info, c.free, c.large = c.bodies[:0], c.ids[:0], c.info[:0], c.free[:0], c.large[:0]
+	c.bodies, c.ids, c.in, c.hasMoved, c.info = c.bodies[:0], c.ids[:0], c.in[:0], c.hasMoved[:0], c.info[:0]
+	c.free, c.large = c.free[:0], c.large[:0]
 	c.moved, c.movers, c.contacts, c.meta, c.added = c.moved[:0], c.movers[:0], c.contacts[:0], c.meta[:0], c.added[:0]
 	c.pairs.index(nil)
 	c.errs, c.stats, c.w, c.live, c.indexed = c.errs[:0], CollisionStats{}, nil, 0, true

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/world"
@@ -15,6 +16,12 @@ type pairMeta struct {
 	a, b   int32 // body indexes of the contact's A and B
 	hit    bool
 	pushed bool // a mover's push found it this step: its Normal and Depth are the push's
+}
+
+// pairOrder is a new pair's key and its index in the step's new pairs.
+type pairOrder struct {
+	pairKey
+	at int32
 }
 
 // newPair is a contact found this step that the list does not hold yet.
@@ -38,7 +45,7 @@ func (c *Collision) run(ctx *world.Context) error {
 	c.step++
 	c.errs = c.errs[:0]
 	for _, i := range c.moved {
-		c.bodies[i].moved = false
+		c.hasMoved[i] = false
 	}
 	c.moved, c.movers = c.moved[:0], c.movers[:0]
 	c.stats = CollisionStats{}
@@ -49,10 +56,13 @@ func (c *Collision) run(ctx *world.Context) error {
 	}
 
 	// Bring the grid in step with the world.
+	c.seen = 0
 	world.Each2(w, Collider, Position, c.visit)
-	for i := range c.bodies {
-		if c.bodies[i].live && c.info[i].seen != c.step {
-			c.remove(int32(i))
+	if c.seen != c.live { // some lost their collider
+		for i := range c.bodies {
+			if c.bodies[i].live && c.info[i].seen != c.step {
+				c.remove(int32(i))
+			}
 		}
 	}
 	if len(c.movers) > 0 {
@@ -94,6 +104,7 @@ func (c *Collision) sync(e world.Entity, s *Shape, p *Vec2) {
 		c.errs = append(c.errs, &ColliderError{Entity: e, Reason: fmt.Sprintf("position %v is not finite", *p)})
 		if i >= 0 {
 			c.info[i].seen = c.step
+			c.seen++
 		}
 		return
 	}
@@ -103,6 +114,7 @@ func (c *Collision) sync(e world.Entity, s *Shape, p *Vec2) {
 	}
 	b, x := &c.bodies[i], &c.info[i]
 	x.seen = c.step
+	c.seen++
 	dirty := fresh
 	// A bad collider is checked again every step, since what made it bad
 	// (a NaN offset, say) may not be what changed.
@@ -143,8 +155,8 @@ func (c *Collision) sync(e world.Entity, s *Shape, p *Vec2) {
 }
 
 func (c *Collision) markMoved(i int32) {
-	if b := &c.bodies[i]; !b.moved {
-		b.moved = true
+	if !c.hasMoved[i] {
+		c.hasMoved[i] = true
 		c.moved = append(c.moved, i)
 	}
 }
@@ -168,6 +180,8 @@ func (c *Collision) add(e world.Entity) int32 {
 		i = int32(len(c.bodies))
 		c.bodies = append(c.bodies, body{})
 		c.ids = append(c.ids, bodyID{})
+		c.hasMoved = append(c.hasMoved, false)
+		c.in = append(c.in, [4]int32{})
 		c.info = append(c.info, shapeInfo{})
 	}
 	c.bodies[i], c.ids[i] = body{live: true}, bodyID{e: e}
@@ -192,7 +206,7 @@ func (c *Collision) remove(i int32) {
 }
 
 // test tests body i against the bodies it may touch and records what it
-// touches. A pair of two moved bodies is tested once, from the lower
+// touches. A pair of two moved bodies is tested once, from the higher
 // index.
 func (c *Collision) test(i int32) {
 	a := &c.bodies[i]
@@ -211,20 +225,25 @@ func (c *Collision) test(i int32) {
 		c.tryPair(i, j)
 	}
 	k, g := c.span(i), &c.grid
-	cells := (k[2] - k[0] + 1) * (k[3] - k[1] + 1) // at most maxCellsPerBody
-	in := &c.info[i].in
+	few := cellCount(k) <= int64(len(c.in[i]))
+	in := &c.in[i]
 	for cy := k[1]; cy <= k[3]; cy++ {
 		for cx := k[0]; cx <= k[2]; cx++ {
 			var cell int32
-			if cells <= int32(len(in)) {
+			if few {
 				cell = in[(cy-k[1])*(k[2]-k[0]+1)+cx-k[0]]
 			} else {
 				cell = g.find(cx, cy)
 			}
 			for n := g.cells[cell].head; n >= 0; n = g.nodes[n].next {
 				j := g.nodes[n].body
+				// A pair of moved bodies is tested from the higher index:
+				// decided before the body is read, which is a cache miss.
+				if j == i || j < i && c.hasMoved[j] {
+					continue
+				}
 				b := &c.bodies[j]
-				if j == i || b.moved && j < i || !first(cx, cy, k[0], k[1], b) || !boxesOverlap(a, b) || !meets(&c.ids[i], &c.ids[j]) {
+				if !first(cx, cy, k[0], k[1], b) || !boxesOverlap(a, b) || !meets(&c.ids[i], &c.ids[j]) {
 					continue
 				}
 				c.stats.Tests++
@@ -240,7 +259,7 @@ func (c *Collision) test(i int32) {
 // the grid's walk: for the large bodies.
 func (c *Collision) tryPair(i, j int32) {
 	a, b := &c.bodies[i], &c.bodies[j]
-	if j == i || !b.live || b.bad || b.moved && j < i || !boxesOverlap(a, b) || !meets(&c.ids[i], &c.ids[j]) {
+	if j == i || !b.live || b.bad || j < i && c.hasMoved[j] || !boxesOverlap(a, b) || !meets(&c.ids[i], &c.ids[j]) {
 		return
 	}
 	c.stats.Tests++
@@ -322,7 +341,7 @@ func (c *Collision) settle() {
 		ct, m := &c.contacts[k], &c.meta[k]
 		a, b := &c.bodies[m.a], &c.bodies[m.b]
 		gone := !a.live || c.ids[m.a].e != ct.A || a.bad || !b.live || c.ids[m.b].e != ct.B || b.bad
-		if m.hit || !(gone || a.moved || b.moved) {
+		if m.hit || !(gone || c.hasMoved[m.a] || c.hasMoved[m.b]) {
 			ct.Kind = ContactStay
 		} else {
 			ct.Kind = ContactExit
@@ -336,10 +355,16 @@ func (c *Collision) settle() {
 		return
 	}
 	c.indexed = false
-	sortContacts(c.added)
+	// Sort small keys, not the pairs themselves (80 bytes each).
+	c.order = c.order[:0]
+	for k := range c.added {
+		c.order = append(c.order, pairOrder{pairKey{c.added[k].c.A, c.added[k].c.B}, int32(k)})
+	}
+	slices.SortFunc(c.order, func(x, y pairOrder) int { return compareKey(x.a, x.b, y.a, y.b) })
 	out, meta := c.spare[:0], c.spareM[:0]
 	k := 0
-	for _, p := range c.added {
+	for _, o := range c.order {
+		p := &c.added[o.at]
 		for k < len(c.contacts) && compareKey(c.contacts[k].A, c.contacts[k].B, p.c.A, p.c.B) < 0 {
 			out, meta = append(out, c.contacts[k]), append(meta, c.meta[k])
 			k++

@@ -158,8 +158,11 @@ func (g *grid) grow() {
 
 // remove takes body out of cell (x, y), which must hold it, and deletes
 // the cell once it is empty.
-func (g *grid) remove(x, y int32, body int32) {
-	k := g.find(x, y)
+func (g *grid) remove(x, y int32, body int32) { g.removeAt(g.find(x, y), body) }
+
+// removeAt takes body out of the cell of index k, which must hold it, and
+// deletes the cell once it is empty.
+func (g *grid) removeAt(k int32, body int32) {
 	c := &g.cells[k]
 	prev := int32(-1)
 	n := c.head

@@ -109,9 +109,16 @@ func (c *Collision) deepestSolid(i int32) (int32, Vec2, float64, bool) {
 		}
 		return d.best, d.n, d.depth, d.best >= 0
 	}
+	few := cellCount(k) <= int64(len(c.in[i]))
+	in := &c.in[i]
 	for cy := k[1]; cy <= k[3]; cy++ {
 		for cx := k[0]; cx <= k[2]; cx++ {
-			cell := g.find(cx, cy)
+			var cell int32
+			if few { // as in test: a call here costs a fifth of the walk
+				cell = in[(cy-k[1])*(k[2]-k[0]+1)+cx-k[0]]
+			} else {
+				cell = g.find(cx, cy)
+			}
 			for n := g.cells[cell].head; n >= 0; n = g.nodes[n].next {
 				if j := g.nodes[n].body; first(cx, cy, k[0], k[1], &c.bodies[j]) {
 					c.deeper(&d, i, j)

@@ -30,8 +30,11 @@
 //	-collide
 //		also step the collision system (systems.Collision) over every
 //		body of the world walks, as circles of radius 2 in 16-unit cells,
-//		after the walk; the limit does not collide, and collision moves
-//		nothing, so every walk must still match it
+//		after the walk, and the hand-written limit of it
+//		(internal/collidelimit: a dense grid of the same cells over the
+//		field, rebuilt every step) in the limit walk; collision moves
+//		nothing, so every walk must still match the limit, and every
+//		walk's collision must find the limit's touching pairs
 //	-window
 //		draw the bodies as small squares in a window instead of measuring:
 //		the first body count (10000 unless -bodies is given) and the first
@@ -150,7 +153,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	})
 	fs.Uint64Var(&cfg.seed, "seed", cfg.seed, "`seed` of the random initial state")
 	fs.BoolVar(&cfg.json, "json", false, "print one JSON object per line instead of a table")
-	fs.BoolVar(&cfg.collide, "collide", false, "also step the collision system (systems.Collision) over every body, as circles of radius 2")
+	fs.BoolVar(&cfg.collide, "collide", false, "also step the collision system (systems.Collision) over every body, as circles of radius 2, and its hand-written limit")
 	fs.BoolVar(&cfg.window, "window", false, "draw the bodies in a window (needs a display and the tesserawindow build tag)")
 	fs.IntVar(&cfg.frames, "frames", 0, "with -window, close the window after `n` frames (0: never)")
 	fs.StringVar(&cfg.screenshot, "screenshot", "", "with -window and -frames, save the last frame to `file` as PNG")

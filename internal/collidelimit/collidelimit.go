@@ -13,7 +13,8 @@
 // tests check pair by pair.
 //
 // Outline: [Body], [Scene], [New], [Limit.Step], [Limit.Contacts]
-// ([Contact]), [Limit.Positions].
+// ([Contact]), [Limit.Positions], [Limit.Mover]; for bodies moved by the
+// caller, [Limit.SetPosition] and [Limit.Collide].
 package collidelimit
 
 import (
@@ -258,6 +259,25 @@ func collide(a, b *hot) (vec, float64, bool) {
 	default:
 		n, d, ok := circleBox(b.p, b.r, a.p, a.h)
 		return vec{X: 0 - n.X, Y: 0 - n.Y}, d, ok
+	}
+}
+
+// SetPosition puts body i at p, for [Limit.Collide].
+func (l *Limit) SetPosition(i int, p vec) { l.b[i].p = p }
+
+// Collide finds the contacts of the bodies where they are, without
+// moving them or sweeping movers: for a caller that moves the bodies
+// itself (cmd/stress -collide).
+func (l *Limit) Collide() {
+	clear(l.head)
+	l.nodes = l.nodes[:0]
+	for i := range l.b {
+		l.file(int32(i))
+	}
+	l.pushes = l.pushes[:0]
+	l.contacts = l.contacts[:0]
+	for i := range l.b {
+		l.test(int32(i))
 	}
 }
 
