@@ -30,10 +30,8 @@ var (
 	LayerSolids = drawable.NameLayer("solids", 2)
 	// LayerItems ("items") is the coins and gems.
 	LayerItems = drawable.NameLayer("items", 3)
-	// LayerPlayer ("player") is the player, over everything in the room.
+	// LayerPlayer ("player") is the player, over everything.
 	LayerPlayer = drawable.NameLayer("player", 4)
-	// LayerHUD ("hud") is the HUD and the pause screen, on the screen.
-	LayerHUD = drawable.NameLayer("hud", 5)
 )
 
 // Walking is the value of [Walker]: how the player walks.

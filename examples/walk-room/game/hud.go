@@ -10,6 +10,10 @@ import (
 	"github.com/tessera-engine/tessera/world"
 )
 
+// LayerHUD ("hud") is the HUD and the pause screen, on the screen, over
+// the room's layers.
+var LayerHUD = drawable.NameLayer("hud", 5)
+
 // The look of the HUD and the pause screen.
 var (
 	hudBack   = color.NRGBA{A: 150}
