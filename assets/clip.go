@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/tessera-engine/tessera/internal/yamltext"
 )
 
 // ClipMode says how a [Clip] plays its frames.
@@ -358,7 +360,7 @@ func nearestName(got string, names []string, budget *int) string {
 			continue // the lengths alone are too far apart
 		}
 		*budget--
-		if d := distance(got, n); d < bestD {
+		if d := yamltext.Distance(got, n); d < bestD {
 			best, bestD = n, d
 		}
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"io"
 	"slices"
 	"strings"
@@ -12,15 +11,11 @@ import (
 	"github.com/tessera-engine/tessera/examples/ecs-stress/game"
 )
 
-// update is package game's flag, which rewrites the prefab schema; it is
-// defined here too so that go test ./examples/ecs-stress/... -update runs.
-var _ = flag.Bool("update", false, "rewrite the prefab schema (package game)")
-
 // TestTable runs the headless table and checks its lines: the header,
 // one row per walk and the limit, and the verdict.
 func TestTable(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"-headless", "-bodies", "300", "-steps", "5", "-walk", "query,slots"}, &stdout, &stderr); code != 0 {
+	if code := table([]string{"-headless", "-bodies", "300", "-steps", "5", "-walk", "query,slots"}, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit status %d; stderr:\n%s", code, stderr.String())
 	}
 	lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
@@ -45,7 +40,7 @@ func TestTable(t *testing.T) {
 // counts and checks every line's fields.
 func TestJSON(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"-headless", "-json", "-collide", "-bodies", "200,400", "-steps", "4"}, &stdout, &stderr); code != 0 {
+	if code := table([]string{"-headless", "-json", "-collide", "-bodies", "200,400", "-steps", "4"}, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit status %d; stderr:\n%s", code, stderr.String())
 	}
 	walks := append(game.Walks(), limitWalk)
@@ -83,23 +78,24 @@ func TestJSON(t *testing.T) {
 	}
 }
 
+// TestFlags: the table's flags and keys, their errors (status 2, saying
+// why, nothing on stdout), and what they parse to.
 func TestFlags(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
 		code int
 		say  string
 	}{
-		{[]string{"-h"}, 0, "-bodies"},
+		{[]string{"-headless", "-h"}, 0, "-bodies"},
 		{[]string{"-headless", "-walk", "slots,nope"}, 2, "unknown walk"},
 		{[]string{"-headless", "-bodies", "0"}, 2, "positive body count"},
 		{[]string{"-headless", "-steps", "0"}, 2, "-steps"},
-		{[]string{"-headless", "-screenshot", "x.png", "-frames", "3"}, 2, "-screenshot"},
-		{[]string{"-frames", "-1"}, 2, "-frames"},
 		{[]string{"-headless", "extra"}, 2, "unexpected"},
 		{[]string{"-headless", "-window.width", "0"}, 2, "window.width"},
+		{[]string{"-headless", "-seed", "-1"}, 2, "seed"},
 	} {
 		var stdout, stderr bytes.Buffer
-		if code := run(tc.args, &stdout, &stderr); code != tc.code {
+		if code := table(tc.args, &stdout, &stderr); code != tc.code {
 			t.Errorf("%q: exit status %d, want %d; stderr:\n%s", tc.args, code, tc.code, stderr.String())
 		}
 		if stdout.Len() > 0 {
@@ -114,11 +110,29 @@ func TestFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !o.headless || !slices.Equal(o.walks, []string{"each", "slots"}) || !slices.Equal(o.bodies, []int{5, 7}) ||
-		o.seed != 9 || !o.collide || o.steps != 300 || !o.bodiesSet {
+	if !slices.Equal(o.walks, []string{"each", "slots"}) || !slices.Equal(o.bodies, []int{5, 7}) ||
+		o.seed != 9 || !o.collide || o.steps != 300 {
 		t.Errorf("options %+v", o)
 	}
 	if got := o.engine.Input.Actions[game.ActionAdd]; len(got) == 0 {
 		t.Errorf("input.actions.add = %v, want the default bindings", got)
+	}
+}
+
+// TestHeadless: -headless anywhere before -- asks for the table.
+func TestHeadless(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want bool
+	}{
+		{nil, false},
+		{[]string{"-bodies", "5"}, false},
+		{[]string{"-bodies", "5", "-headless"}, true},
+		{[]string{"--headless=true"}, true},
+		{[]string{"--", "-headless"}, false},
+	} {
+		if got := headless(tc.args); got != tc.want {
+			t.Errorf("headless(%q) = %v, want %v", tc.args, got, tc.want)
+		}
 	}
 }
