@@ -117,6 +117,8 @@ type DebugConfig struct {
 	// OverlayKey (debug.overlay_key) names a button that shows and hides
 	// the debug overlay; "" means none. LoadConfig's default is F3.
 	OverlayKey string
+	// Overlay (debug.overlay) shows the debug overlay from the start.
+	Overlay bool
 }
 
 // DefaultConfig returns the configuration every key's default makes: what
@@ -295,6 +297,8 @@ var specs = []spec{
 		func(c *Config) any { return c.Debug.FixedFrames }, func(c *Config, v any) { c.Debug.FixedFrames = v.(bool) }},
 	{"debug.overlay_key", kindButton, 0, 0, "button that shows and hides the debug overlay (empty: none)",
 		func(c *Config) any { return c.Debug.OverlayKey }, func(c *Config, v any) { c.Debug.OverlayKey = v.(string) }},
+	{"debug.overlay", kindBool, 0, 0, "show the debug overlay from the start",
+		func(c *Config) any { return c.Debug.Overlay }, func(c *Config, v any) { c.Debug.Overlay = v.(bool) }},
 }
 
 // Prefixes of the keys whose last part is a name the file chooses.

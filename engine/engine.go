@@ -78,6 +78,7 @@ func New(cfg Config, g Game) (*Engine, error) {
 	}
 	e.onError = func(err error) { e.emit(errorEvent(err)) }
 	e.svc, e.watch = newServices(g.Assets, cfg.Assets)
+	e.svc.cfg = &e.cfg
 	e.svc.sounds = &e.sounds
 	e.svc.steps = e.stepNow
 	if e.svc.assets != nil {

@@ -39,6 +39,7 @@ type Game struct {
 // its loader and its sound queue. Systems reach them with [AssetsOf] and
 // [PlaySound].
 type services struct {
+	cfg    *Config
 	assets *assets.Loader
 	sounds *[]Sound
 	steps  func() uint64 // the loop's step count, to stamp sounds
@@ -57,6 +58,18 @@ func AssetsOf(w *world.World) *assets.Loader {
 		return s.assets
 	}
 	return nil
+}
+
+// ConfigOf returns the configuration the engine running w's scene runs
+// with, defaults filled in, and whether an engine runs it: a scene reads
+// its game's own keys there in OnEnter (engine.ConfigOf(s.World()).Game
+// ["game.seed"]), as the keys a game declares ([Game.Keys]) are loaded by
+// [Main] with the engine's. O(1).
+func ConfigOf(w *world.World) (Config, bool) {
+	if s, ok := servicesOf.Lookup(w); ok && s.cfg != nil {
+		return *s.cfg, true
+	}
+	return Config{}, false
 }
 
 // SoundKind says what a [Sound] request asks for.

@@ -152,3 +152,37 @@ func TestServicesBeforeOnEnter(t *testing.T) {
 		}
 	}
 }
+
+// TestConfigOf: a scene reads the engine's configuration, game keys
+// included, in its OnEnter.
+func TestConfigOf(t *testing.T) {
+	var got engine.Config
+	var ok bool
+	s := &hook{enter: func(w *world.World) { got, ok = engine.ConfigOf(w) }}
+	cfg, err := engine.LoadConfig(engine.LoadOptions{Args: []string{"-game.lives", "7"}, Keys: []engine.Key{{Name: "game.lives", Default: 3}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := engine.NewHeadless(cfg, engine.Game{First: s}, engine.HeadlessOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	if err := h.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if !ok || got.Game["game.lives"] != 7 || got.Window.Width != 640 {
+		t.Errorf("ConfigOf in OnEnter = %+v, %v; want game.lives 7 and the defaults filled in", got, ok)
+	}
+	if _, ok := engine.ConfigOf(world.New()); ok {
+		t.Error("ConfigOf of a world no engine runs reports one")
+	}
+}
+
+// hook is a scene that calls enter from its OnEnter.
+type hook struct {
+	scene.Base
+	enter func(*world.World)
+}
+
+func (s *hook) OnEnter() error { s.enter(s.World()); return nil }

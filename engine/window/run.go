@@ -107,6 +107,9 @@ func newGame(e *engine.Engine) (*game, error) {
 	if g.overlay, err = render.NewOverlay(g.cfg.Debug.OverlayKey); err != nil {
 		return nil, err
 	}
+	if g.cfg.Debug.Overlay {
+		g.overlay.Show()
+	}
 	if g.sound, err = newSpeaker(e, g.cfg.Audio); err != nil {
 		return nil, err
 	}

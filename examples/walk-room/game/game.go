@@ -83,7 +83,6 @@ func OptionsOf(cfg engine.Config) Options {
 type Game struct {
 	opts   Options
 	data   *Data
-	loader *assets.Loader // the engine's, from the first room
 	first  *Room
 	pause  *Pause
 
@@ -149,15 +148,10 @@ func (g *Game) load(w *world.World) error {
 	if g.data != nil {
 		return nil
 	}
-	// TODO(lead): the engine gives a scene's world its services (AssetsOf,
-	// PlaySound, InputOf) after the scene's OnEnter, except for the first
-	// scene's; so the game keeps the first room's loader for the rooms
-	// after it. Provide them before OnEnter and this field can go.
 	l := engine.AssetsOf(w)
 	if l == nil {
 		return errors.New("walk-room: no engine runs this room, so it has no files")
 	}
-	g.loader = l
 	d, err := Load(l)
 	if err != nil {
 		return err

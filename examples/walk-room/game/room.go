@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/tessera-engine/tessera/assets"
+	"github.com/tessera-engine/tessera/engine"
 	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/render/camera"
 	"github.com/tessera-engine/tessera/render/drawable"
@@ -173,7 +174,7 @@ func (r *Room) spawn(name string, at, size geom.Vec2, tint color.NRGBA) (world.E
 		if tint != noTint {
 			pic.Tint = tint
 		}
-		px, err := regionSize(r.game.loader, pic.Region)
+		px, err := regionSize(engine.AssetsOf(r.World()), pic.Region)
 		if err != nil {
 			return e, fmt.Errorf("walk-room: room %s: prefab %q: %w", r.layout.Name, name, err)
 		}
@@ -230,34 +231,11 @@ func scaleOf(p *drawable.Picture) geom.Vec2 {
 func mul(a, b geom.Vec2) geom.Vec2 { return geom.Vec2{X: a.X * b.X, Y: a.Y * b.Y} }
 
 // regionSize returns the size in pixels of the picture reg names.
-//
-// TODO(lead): package drawable could answer this (a Region's size through a
-// loader); the room needs it to stretch sprites to a layout's sizes.
 func regionSize(l *assets.Loader, reg drawable.Region) (geom.Vec2, error) {
 	if l == nil {
 		return geom.Vec2{}, errors.New("no engine gives this world its files")
 	}
-	if err := reg.CheckAssets(l); err != nil {
-		return geom.Vec2{}, err
-	}
-	switch {
-	case reg.Image != 0:
-		img, err := l.Image(reg.Image.String())
-		if err != nil {
-			return geom.Vec2{}, err
-		}
-		b := img.Bounds()
-		return geom.Vec2{X: float64(b.Dx()), Y: float64(b.Dy())}, nil
-	case reg.Atlas != 0:
-		a, err := l.Atlas(reg.Atlas.String())
-		if err != nil {
-			return geom.Vec2{}, err
-		}
-		i, _ := drawable.FrameIndex(a, reg.Frame) // checked above
-		b := a.Frame(i)
-		return geom.Vec2{X: float64(b.Dx()), Y: float64(b.Dy())}, nil
-	}
-	return geom.Vec2{}, errors.New("a sprite with no picture")
+	return drawable.RegionSize(l, reg)
 }
 
 // spawnThings spawns the layout's things, but for the items picked up
