@@ -155,9 +155,11 @@ func (a *Atlas) Generation() uint64 { return a.state.Load().gen }
 // image stays cached, as if loaded with [Loader.Image], and the atlas is
 // not.
 func (l *Loader) Atlas(name string) (*Atlas, error) {
+	l.reloadMu.RLock() // a reload waits, so the image does not change under the frames
+	defer l.reloadMu.RUnlock()
 	return loadFile(l, KindAtlas, name, func(p string, data []byte) (*Atlas, error) {
 		src, errs := parseAtlas(p, data)
-		s, more := l.buildAtlas(p, src)
+		s, more := l.buildAtlas(p, src, currentBounds)
 		if errs = append(errs, more...); len(errs) > 0 {
 			return nil, joinSorted(errs)
 		}
@@ -182,6 +184,8 @@ func (l *Loader) Grid(name string, g Grid) (*Atlas, error) {
 		return nil, lerr
 	}
 	g = g.clone()
+	l.reloadMu.RLock() // as in Atlas
+	defer l.reloadMu.RUnlock()
 	a, err := l.get(key{kind: KindAtlas, path: p, grid: gridKey(&g)}, func(*entry) (any, error) {
 		img, err := l.Image(p)
 		if err != nil {
@@ -224,12 +228,12 @@ var (
 	gridKeys  = []string{"w", "h", "margin", "spacing", "count", "names"}
 )
 
-// maxAtlasErrors is how many problems of one atlas file are reported one
-// by one; the rest are counted.
-const maxAtlasErrors = 100
+// maxErrors is how many problems of one file (an atlas file, data
+// decoded) are reported one by one; the rest are counted.
+const maxErrors = 100
 
 // parseAtlas reads an atlas file, reporting every problem of its shape
-// (the first maxAtlasErrors, and how many more).
+// (the first maxErrors, and how many more).
 func parseAtlas(p string, data []byte) (af *atlasFile, errs []*LoadError) {
 	top, err := parseYAML(p, data)
 	if err != nil {
@@ -238,9 +242,9 @@ func parseAtlas(p string, data []byte) (af *atlasFile, errs []*LoadError) {
 	if top == nil || isNull(top) {
 		return nil, []*LoadError{{Path: p, Line: 1, Err: &detail{kind: ErrDecode, msg: "the atlas file is empty: it needs image, and frames or grid"}}}
 	}
-	more := 0 // errors past maxAtlasErrors, counted
+	more := 0 // errors past maxErrors, counted
 	fail := func(n *yaml.Node, kind error, format string, args ...any) {
-		if len(errs) < maxAtlasErrors {
+		if len(errs) < maxErrors {
 			errs = append(errs, at(p, n, kind, format, args...))
 		} else {
 			more++
@@ -248,7 +252,7 @@ func parseAtlas(p string, data []byte) (af *atlasFile, errs []*LoadError) {
 	}
 	defer func() {
 		if more > 0 {
-			errs = append(errs, &LoadError{Path: p, Err: &detail{kind: ErrDecode, msg: fmt.Sprintf("and %d more problems", more)}})
+			errs = append(errs, moreProblems(p, more))
 		}
 	}()
 	top = resolve(top)
@@ -497,8 +501,9 @@ func nameList(n *yaml.Node, fail func(*yaml.Node, error, string, ...any)) ([]str
 }
 
 // buildAtlas loads the image src names and checks src's frames against
-// it, returning the problems if there are any.
-func (l *Loader) buildAtlas(p string, src *atlasFile) (*atlasState, []*LoadError) {
+// it, returning the problems if there are any. bounds gives an image's
+// bounds and generation: as they are, or as a reload will make them.
+func (l *Loader) buildAtlas(p string, src *atlasFile, bounds func(*Image) (image.Rectangle, uint64)) (*atlasState, []*LoadError) {
 	if src == nil || src.imageNode == nil {
 		return nil, nil
 	}
@@ -508,8 +513,15 @@ func (l *Loader) buildAtlas(p string, src *atlasFile) (*atlasState, []*LoadError
 		le := &LoadError{Path: p, Line: src.imageNode.Line, Col: src.imageNode.Column, Err: err}
 		return nil, []*LoadError{le}
 	}
-	s := &atlasState{img: img, imgGen: img.Generation(), src: src}
-	return s, s.check(p, img.Bounds())
+	b, gen := bounds(img)
+	s := &atlasState{img: img, imgGen: gen, src: src}
+	return s, s.check(p, b)
+}
+
+// currentBounds returns img's bounds and generation as they are.
+func currentBounds(img *Image) (image.Rectangle, uint64) {
+	s := img.state.Load()
+	return s.img.Bounds(), s.gen
 }
 
 // check fills s's frames and clips from its source, checked against the
@@ -607,6 +619,24 @@ func (s *atlasState) cut(p string, g Grid, b image.Rectangle, nodes map[string]*
 	return nil
 }
 
+// byPosition orders errors by file, line and column, and a count of more
+// problems after every other error of its file.
+func byPosition(a, b *LoadError) int {
+	isCount := func(e *LoadError) bool { d, ok := e.Err.(*detail); return ok && d.count }
+	return cmp.Or(strings.Compare(a.Path, b.Path), cmpBool(isCount(a), isCount(b)), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
+}
+
+// cmpBool orders false before true.
+func cmpBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
+}
+
 // maxFrames bounds the frames of a grid, which a tiny cell over a large
 // image would make by the hundred million.
 const maxFrames = 1 << 22
@@ -614,9 +644,7 @@ const maxFrames = 1 << 22
 // joinSorted joins errs in the order of their positions, so a file's
 // problems read from top to bottom whatever found them.
 func joinSorted(errs []*LoadError) error {
-	slices.SortStableFunc(errs, func(a, b *LoadError) int {
-		return cmp.Or(strings.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
-	})
+	slices.SortStableFunc(errs, byPosition)
 	out := make([]error, len(errs))
 	for i, e := range errs {
 		out[i] = e

@@ -4,8 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"runtime"
+	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/tessera-engine/tessera/assets"
 )
@@ -256,5 +259,58 @@ func TestGridCache(t *testing.T) {
 	}
 	if _, err := l.Grid("none.png", g); !errors.Is(err, assets.ErrNotFound) {
 		t.Errorf("Grid(none.png) = %v, want ErrNotFound", err)
+	}
+}
+
+// aliasAtlas returns an atlas file whose first frame is a mapping of m
+// unknown keys, anchored, and n more frames that alias it: about 10(n+m)
+// bytes, and n*m problems for parseFrames to report.
+func aliasAtlas(n, m int) []byte {
+	var b strings.Builder
+	b.WriteString("image: hero.png\nframes:\n  f0: &x {")
+	for j := range m {
+		fmt.Fprintf(&b, "k%d: 1, ", j)
+	}
+	b.WriteString("w: 1, h: 1}\n")
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "  f%d: *x\n", i)
+	}
+	return []byte(b.String())
+}
+
+// TestAtlasAliases: a frame value aliased many times is parsed, and its
+// problems reported, once, and a file's problems are capped at 100 and a
+// count: aliases used to make the work and the error list grow with the
+// product of the file's parts (62 KiB: 9 million errors, 14 s, 3 GiB).
+func TestAtlasAliases(t *testing.T) {
+	for _, nm := range [][2]int{{100, 100}, {1000, 1000}, {3000, 3000}} {
+		data := aliasAtlas(nm[0], nm[1])
+		l := assets.New(fstest.MapFS{"hero.png": {Data: pngFile(48, 16)}, "a.yaml": {Data: data}})
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		start := time.Now()
+		_, err := l.Atlas("a.yaml")
+		took := time.Since(start)
+		runtime.ReadMemStats(&after)
+		t.Logf("%4d KiB file: %d errors, %v, %d MiB allocated", len(data)>>10, len(assets.Errors(err)), took, (after.TotalAlloc-before.TotalAlloc)>>20)
+		if took > time.Second || len(assets.Errors(err)) > 101 {
+			t.Errorf("a %d KiB atlas file took %v and made %d errors", len(data)>>10, took, len(assets.Errors(err)))
+		}
+	}
+}
+
+// TestFailedAtlasKeepsImage: an atlas that fails (here a frame outside
+// its image) is not cached, and its image, which loaded, is: the image is
+// a load of its own, as Loader.Atlas says.
+func TestFailedAtlasKeepsImage(t *testing.T) {
+	l := assets.New(fstest.MapFS{
+		"hero.png":  {Data: pngFile(16, 16)},
+		"hero.yaml": {Data: []byte("image: hero.png\nframes: {a: {x: 16, w: 16, h: 16}}\n")},
+	})
+	if _, err := l.Atlas("hero.yaml"); err == nil {
+		t.Fatal("loaded")
+	}
+	if got := fmt.Sprint(l.Loaded()); got != "[image hero.png]" {
+		t.Errorf("after a failed atlas load, Loaded() = %s, want [image hero.png]", got)
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/tessera-engine/tessera/internal/yamltext"
 )
 
 // ClipMode says how a [Clip] plays its frames.
@@ -327,7 +329,7 @@ func (s *atlasState) setClips(p string, defs []clipDef) []*LoadError {
 	for _, d := range defs {
 		good := true
 		for j, i := range d.Frames {
-			if i >= len(s.frames) && len(errs) < maxAtlasErrors {
+			if i >= len(s.frames) && len(errs) < maxErrors {
 				errs = append(errs, at(p, d.refs[j], ErrBounds, "clip %q: frame %d is not in the atlas, which has %d frames (0 to %d)", d.Name, i, len(s.frames), len(s.frames)-1))
 				good = false
 			}
@@ -358,7 +360,7 @@ func nearestName(got string, names []string, budget *int) string {
 			continue // the lengths alone are too far apart
 		}
 		*budget--
-		if d := distance(got, n); d < bestD {
+		if d := yamltext.Distance(got, n); d < bestD {
 			best, bestD = n, d
 		}
 	}

@@ -56,10 +56,10 @@ func (d *Data) Generation() uint64 { return d.state.Load().gen }
 // out keep the values they have in v, so v may hold defaults. An empty
 // file leaves v as it is.
 //
-// The error joins every problem found, each a [*LoadError] naming the
-// file, line and column and wrapping [ErrUnknownField] or [ErrDecode] (a
-// value that does not fit its field's type, a key given twice). v may be
-// partly decoded then.
+// The error joins every problem found (the first 100, and a count of the
+// others), each a [*LoadError] naming the file, line and column and
+// wrapping [ErrUnknownField] or [ErrDecode] (a value that does not fit its
+// field's type, a key given twice). v may be partly decoded then.
 func (d *Data) Decode(v any) error { return decodeData(d.path, d.state.Load(), v) }
 
 // Bind decodes the file into a new value of v's type and stores it in v,
@@ -106,15 +106,17 @@ func (d *Data) Unbind(v any) bool {
 }
 
 // Data loads the YAML file at name, or returns it from the cache. Loading
-// checks that the file is YAML holding at most one document; decoding it
-// into Go values is [Data.Decode]'s work.
+// checks that the file is YAML holding at most one document, whose
+// mappings have no key twice and at most [Limits.MappingKeys] keys;
+// decoding it into Go values is [Data.Decode]'s work.
 //
-// The error is a [*LoadError] naming the path and wrapping [ErrNotFound]
-// or, with a line, [ErrDecode] (not UTF-8, not YAML, two documents), or
-// the file system's error.
+// The error is a [*LoadError] naming the path and wrapping [ErrNotFound],
+// [ErrLimit] (a file larger than [Limits.YAMLSize], a mapping of too many
+// keys) or, with a line, [ErrDecode] (not UTF-8, not YAML, two documents,
+// a key given twice), or the file system's error.
 func (l *Loader) Data(name string) (*Data, error) {
 	return loadFile(l, KindData, name, func(p string, data []byte) (*Data, error) {
-		top, err := parseYAML(p, data)
+		top, err := l.parseData(p, data)
 		if err != nil {
 			return nil, err
 		}
@@ -132,6 +134,67 @@ func (l *Loader) Decode(name string, v any) error {
 		return err
 	}
 	return d.Decode(v)
+}
+
+// parseData parses a data file and checks its mappings' keys.
+func (l *Loader) parseData(p string, data []byte) (*yaml.Node, error) {
+	top, err := parseYAML(p, data)
+	if err != nil {
+		return nil, err
+	}
+	var errs []*LoadError
+	checkKeys(p, top, l.limits.MappingKeys, &errs, 0)
+	if len(errs) > 0 {
+		return nil, capErrors(p, errs)
+	}
+	return top, nil
+}
+
+// checkKeys reports the keys given twice in a mapping under n, and the
+// mappings of more than max keys, before the YAML decoder sees them: it
+// compares every key of a mapping with every other, which takes minutes
+// for a mapping of a hundred thousand keys, and reports every pair of
+// equal keys, billions for a file of one key repeated. It walks each node
+// once, not following aliases.
+func checkKeys(p string, n *yaml.Node, max int, errs *[]*LoadError, depth int) {
+	if n == nil || depth > 10000 || len(*errs) > maxErrors {
+		return
+	}
+	if n.Kind == yaml.MappingNode {
+		if keys := len(n.Content) / 2; keys > max {
+			*errs = append(*errs, at(p, n, ErrLimit, "a mapping of %d keys; data may have at most %d in one mapping (Limits.MappingKeys): make it a list", keys, max))
+			return
+		}
+		seen := make(map[mapKey]*yaml.Node, len(n.Content)/2)
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := n.Content[i]
+			if prev, dup := seen[mapKey{k.Kind, k.Value}]; dup {
+				*errs = append(*errs, at(p, k, ErrDecode, "key %q given twice (first at line %d)", k.Value, prev.Line))
+				continue
+			}
+			seen[mapKey{k.Kind, k.Value}] = k
+		}
+	}
+	for _, c := range n.Content {
+		checkKeys(p, c, max, errs, depth+1)
+	}
+}
+
+// mapKey is a key as the YAML decoder compares keys: by kind and text.
+type mapKey struct {
+	kind  yaml.Kind
+	value string
+}
+
+// capErrors returns errs joined in the order of the file, the first
+// maxErrors of them and a count of the others.
+func capErrors(p string, errs []*LoadError) error {
+	if len(errs) > maxErrors {
+		slices.SortStableFunc(errs, byPosition)
+		more := len(errs) - maxErrors
+		errs = append(errs[:maxErrors:maxErrors], moreProblems(p, more))
+	}
+	return joinSorted(errs)
 }
 
 // decodeData decodes s into v, reporting unknown fields.
@@ -153,7 +216,7 @@ func decodeData(p string, s *dataState, v any) error {
 	if len(errs) == 0 {
 		return nil
 	}
-	return joinSorted(errs)
+	return capErrors(p, errs)
 }
 
 // reflectNew returns a pointer to a new zero value of the type v, a
@@ -169,8 +232,9 @@ func store(dst, src any) { reflect.ValueOf(dst).Elem().Set(reflect.ValueOf(src).
 // walks the nodes along the Go type t with the decoder's rules for keys
 // (the yaml tag's name, or the field's name in lower case; ",inline"
 // structs lay their fields into the parent's). Types that decode
-// themselves are left to themselves. A node is visited once per type, so
-// aliases cannot make it walk for ever.
+// themselves are left to themselves. An anchored node is visited once per
+// type, so aliases cannot make it walk for ever (only an anchored node can
+// be reached twice, so the others are not recorded).
 func checkWhole(p string, n *yaml.Node, t reflect.Type, errs *[]*LoadError, seen map[visit]bool) {
 	n = resolve(n)
 	if n == nil || t == nil {
@@ -179,10 +243,12 @@ func checkWhole(p string, n *yaml.Node, t reflect.Type, errs *[]*LoadError, seen
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	if seen[visit{n, t}] {
-		return
+	if n.Anchor != "" {
+		if seen[visit{n, t}] {
+			return
+		}
+		seen[visit{n, t}] = true
 	}
-	seen[visit{n, t}] = true
 	if reflect.PointerTo(t).Implements(unmarshalerType) || reflect.PointerTo(t).Implements(textUnmarshalerType) {
 		return
 	}
@@ -192,8 +258,16 @@ func checkWhole(p string, n *yaml.Node, t reflect.Type, errs *[]*LoadError, seen
 		if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!float" || t == durationType {
 			return
 		}
+		// Only what the decoder takes, and would change, is reported here:
+		// what it refuses (NaN, a number out of range) it reports itself.
 		var f float64
-		if n.Decode(&f) == nil && f != math.Trunc(f) {
+		if n.Decode(&f) != nil || !decoderTakes(f, t) {
+			return
+		}
+		switch {
+		case math.IsInf(f, 0):
+			*errs = append(*errs, at(p, n, ErrDecode, "cannot decode the number %s into %v: it is not finite", n.Value, t))
+		case f != math.Trunc(f):
 			*errs = append(*errs, at(p, n, ErrDecode, "cannot decode the number %s into %v: it is not a whole number", n.Value, t))
 		}
 	case reflect.Slice, reflect.Array:
@@ -229,6 +303,18 @@ func checkWhole(p string, n *yaml.Node, t reflect.Type, errs *[]*LoadError, seen
 			}
 		}
 	}
+}
+
+// decoderTakes reports whether go.yaml.in/yaml/v3 decodes the float f into
+// a field of the integer type t without an error (truncating it), by the
+// decoder's own test.
+func decoderTakes(f float64, t reflect.Type) bool {
+	v := reflect.New(t).Elem()
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return f <= math.MaxInt64 && !v.OverflowInt(int64(f))
+	}
+	return f <= math.MaxUint64 && !v.OverflowUint(uint64(f))
 }
 
 // visit is a node checked against a type.

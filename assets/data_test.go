@@ -48,6 +48,12 @@ func TestDecode(t *testing.T) {
 				`d.yaml:1:8: cannot decode the string "fast" into float64`,
 				`d.yaml:2:5: cannot decode the number 1.5 into int: it is not a whole number`,
 				`d.yaml:3:7: cannot decode a mapping into []string`}},
+		{name: "not a number", src: "hp: .nan\n", kind: assets.ErrDecode, // reported once, by the decoder
+			want: []string{"d.yaml:1:5: cannot decode the number .nan into int"}},
+		{name: "infinities", src: "hp: .inf\nloot: {a: -.inf}\n", kind: assets.ErrDecode,
+			want: []string{
+				"d.yaml:1:5: cannot decode the number .inf into int",
+				"d.yaml:2:11: cannot decode the number -.inf into int: it is not finite"}},
 		{name: "long value", src: "loot: {gold: a-very-long-string}\n", kind: assets.ErrDecode,
 			want: []string{`d.yaml:1:14: cannot decode the string "a-very-..." into int`}},
 		{name: "bad duration", src: "cool: soon\n", kind: assets.ErrDecode,
@@ -195,5 +201,40 @@ func TestBind(t *testing.T) {
 	l.Reload()
 	if a.Speed != 4 || b.Speed != 3 {
 		t.Errorf("after Unbind(&b) and a reload: a.Speed %v, b.Speed %v; want 4, 3", a.Speed, b.Speed)
+	}
+}
+
+type inlineBase struct{ HP int }
+
+type InlineEnemy struct {
+	inlineBase `yaml:",inline"` // an unexported embedded struct: go.yaml.in/yaml/v3 inlines it
+	Name       string
+}
+
+// TestFractionInUnexportedInline: "a number with a fraction for an integer
+// field is an error" holds for the fields of an unexported embedded struct
+// tagged inline, which the YAML package fills.
+func TestFractionInUnexportedInline(t *testing.T) {
+	l := assets.New(fstest.MapFS{"e.yaml": {Data: []byte("name: orc\nhp: 1.5\n")}})
+	var e InlineEnemy
+	err := l.Decode("e.yaml", &e)
+	if err == nil {
+		t.Errorf("hp: 1.5 decoded without error, as HP = %d", e.HP)
+	}
+}
+
+type InlineLoot struct {
+	Name  string
+	Drops map[string]int `yaml:",inline"` // every other key: a drop count
+}
+
+// TestFractionInInlineMap: the same for the values that go into an inline
+// map (gold: 2.5 would be truncated to 2).
+func TestFractionInInlineMap(t *testing.T) {
+	l := assets.New(fstest.MapFS{"l.yaml": {Data: []byte("name: chest\ngold: 2.5\n")}})
+	var v InlineLoot
+	err := l.Decode("l.yaml", &v)
+	if err == nil {
+		t.Errorf("gold: 2.5 decoded without error, as %v", v.Drops)
 	}
 }

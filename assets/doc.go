@@ -1,16 +1,18 @@
 // Package assets loads a game's files (images, atlases, fonts, sounds and
 // YAML data) from any [io/fs.FS], caches them by path and reloads the
 // images, atlases and data in place while the game runs. It imports the
-// standard library and go.yaml.in/yaml/v3 only, never ebitengine: it
-// decodes images to [image.Image], checks fonts and sounds and keeps their
-// bytes, and decodes YAML into Go values, so it builds and tests anywhere.
+// standard library, go.yaml.in/yaml/v3 and go-text's font parser (the one
+// ebitengine's text/v2 uses) only, never ebitengine: it decodes images to
+// [image.Image], checks fonts and sounds and keeps their bytes, and
+// decodes YAML into Go values, so it builds and tests anywhere.
 // Package render turns its images into ebitengine images and its fonts
 // into text faces; the audio helper beside the engine plays its sounds.
 //
 // # Outline
 //
-//   - The loader: [New], [Loader], [Loader.FS], [Loader.Loaded]; assets
-//     are named by a [Kind] and a path, together a [Request].
+//   - The loader: [New], [NewWithOptions] ([Options], [Limits]),
+//     [Loader], [Loader.FS], [Loader.Limits], [Loader.Loaded]; assets are
+//     named by a [Kind] and a path, together a [Request].
 //   - Images: [Loader.Image], [Image] ([Image.Image], [Image.Bounds],
 //     [Image.Generation]), [MaxImageSide].
 //   - Atlases: [Loader.Atlas] (an atlas file in YAML), [Loader.Grid] (an
@@ -28,7 +30,8 @@
 //     scene that shows a batch's progress.
 //   - Hot reload: [Loader.Reload], [Loader.Watch], [Watcher.Poll],
 //     [Reload].
-//   - Errors: [LoadError], [Errors] and the Err sentinels.
+//   - Errors: [LoadError], [Errors] and the Err sentinels; [ErrLimit] for
+//     a file past a [Limits] bound.
 //
 // # Paths and the cache
 //
@@ -61,5 +64,15 @@
 //	tuning.yaml:2:1: unknown field "sped" in main.Tuning
 //
 // Each is a [*LoadError] wrapping a sentinel such as [ErrNotFound] or
-// [ErrDecode]; a file with several problems gives them all, joined.
+// [ErrDecode]; a file with several problems gives them all (the first 100
+// and a count), joined.
+//
+// # Limits
+//
+// Every load is bounded in time and memory, whatever the file: files are
+// read only if regular and up to [Limits.FileSize] or [Limits.YAMLSize],
+// images decoded only within [Limits.ImageBytes] and [MaxImageSide],
+// data mappings only up to [Limits.MappingKeys] keys, sounds only at rates
+// from [MinSampleRate] to [MaxSampleRate]. A file past a limit fails at
+// once with an error wrapping [ErrLimit] (or [ErrFormat]) that names it.
 package assets

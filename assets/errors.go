@@ -2,18 +2,20 @@ package assets
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/tessera-engine/tessera/internal/loaderr"
 )
 
 // Sentinel errors, for errors.Is. Every error a load returns is a
-// [*LoadError] wrapping one of them (or, for a file that could not be read
-// for another reason, the file system's error).
+// [*LoadError] wrapping one of them or [ErrLimit] (or, for a file that
+// could not be read for another reason, the file system's error).
 var (
 	// ErrNotFound is wrapped by errors about a file the file system does
-	// not hold, or a path that is not a valid [io/fs.FS] path. Such errors
-	// also match fs.ErrNotExist or fs.ErrInvalid.
+	// not hold, or a path that is not a valid [io/fs.FS] path (such errors
+	// also match fs.ErrNotExist or fs.ErrInvalid), or that names something
+	// other than a regular file: a directory, a named pipe, a device.
 	ErrNotFound = errors.New("assets: file not found")
 	// ErrFormat is wrapped by errors about a file that is not of the kind
 	// asked for: not a PNG, not a TrueType or OpenType font, not a WAV or
@@ -65,6 +67,13 @@ type detail struct {
 	kind  error
 	msg   string
 	cause error
+	count bool // counts the problems not reported one by one: it comes last
+}
+
+// moreProblems returns the error that counts the n problems of file p not
+// reported one by one.
+func moreProblems(p string, n int) *LoadError {
+	return &LoadError{Path: p, Err: &detail{kind: ErrDecode, msg: fmt.Sprintf("and %d more problems", n), count: true}}
 }
 
 func (d *detail) Error() string { return d.msg }

@@ -122,7 +122,7 @@ func ExampleFont() {
 		panic(err)
 	}
 	fmt.Println(f.Format(), f.Faces(), len(f.Bytes()), "bytes") // render makes text/v2 faces of the bytes
-	// Output: TrueType 1 224 bytes
+	// Output: TrueType 1 340 bytes
 }
 
 func ExampleFontFormat() {

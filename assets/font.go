@@ -1,8 +1,12 @@
 package assets
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
+
+	"github.com/go-text/typesetting/font"
+	"github.com/go-text/typesetting/font/opentype"
 )
 
 // FontFormat is the format of a [Font] file.
@@ -29,7 +33,8 @@ func (f FontFormat) String() string {
 }
 
 // Font is a loaded font file: its bytes, checked to be a TrueType or
-// OpenType font (or a collection of them). Package render makes text faces
+// OpenType font (or a collection of them) that the face parser reads.
+// Package render makes text faces
 // of them with ebitengine's text/v2. Fonts are not reloaded. A Font is
 // immutable, so safe for concurrent use.
 type Font struct {
@@ -54,21 +59,56 @@ func (f *Font) Faces() int { return f.faces }
 
 // Font loads the font at name, or returns it from the cache. The loader
 // checks the file's header and table directory, which catches a file that
-// is not a font or was cut short, without parsing the glyphs: that is done
-// once, by package render.
+// is not a font or was cut short, then parses every font in it with the
+// parser package render makes faces with (go-text's), so a font that loads
+// makes faces: a broken glyph table fails here, not when text is first
+// drawn. The parsed fonts are not kept (render parses the bytes again,
+// once per renderer); parsing costs time linear in the file's size.
 //
 // The error is a [*LoadError] naming the path and wrapping [ErrNotFound],
-// [ErrFormat] (not a TrueType or OpenType font; WOFF is not taken) or
-// [ErrDecode] (a table directory that does not fit the file), or the file
-// system's error.
+// [ErrFormat] (not a TrueType or OpenType font; WOFF is not taken),
+// [ErrLimit] (a file larger than [Limits.FileSize]) or [ErrDecode] (a
+// table directory that does not fit the file, tables the parser cannot
+// read, or one on which it panicked, which is recovered and said so), or
+// the file system's error.
 func (l *Loader) Font(name string) (*Font, error) {
 	return loadFile(l, KindFont, name, func(p string, data []byte) (*Font, error) {
 		format, faces, msg, kind := checkFont(data)
+		if kind == nil {
+			msg, kind = parseFont(data)
+		}
 		if kind != nil {
 			return nil, newError(p, kind, msg)
 		}
 		return &Font{path: p, data: data, format: format, faces: faces}, nil
 	})
+}
+
+// parseFont parses every font of a file that checkFont passed, as
+// ebitengine's text/v2 does when it makes a face source (the font's
+// tables, then its description), and returns what went wrong, if
+// anything. The parser is not ours: a panic in it is recovered and
+// reported as a font it cannot read.
+func parseFont(data []byte) (msg string, kind error) {
+	defer func() {
+		if r := recover(); r != nil {
+			msg, kind = fmt.Sprintf("the font parser (go-text) panicked on this font, so it cannot be used: %v", r), ErrDecode
+		}
+	}()
+	loaders, err := opentype.NewLoaders(bytes.NewReader(data))
+	if err != nil {
+		return "the font parser (go-text) cannot read it: " + err.Error(), ErrDecode
+	}
+	for i, ld := range loaders {
+		if _, err := font.NewFont(ld); err != nil {
+			if len(loaders) > 1 {
+				return fmt.Sprintf("font %d of the collection: the font parser (go-text) cannot read it: %v", i, err), ErrDecode
+			}
+			return "the font parser (go-text) cannot read it: " + err.Error(), ErrDecode
+		}
+		_, _ = font.Describe(ld, nil) // its name and style, which text/v2 reads too
+	}
+	return "", nil
 }
 
 // sfnt version tags.

@@ -6,9 +6,12 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"golang.org/x/image/font/gofont/goregular"
 
 	"github.com/tessera-engine/tessera/assets"
 )
@@ -45,7 +48,7 @@ func checkLoadErrors(t *testing.T, err error, path string, lines bool) {
 			t.Fatalf("error without path and line: %q (%+v)", e.Error(), *e)
 		}
 		if !errors.Is(e, assets.ErrDecode) && !errors.Is(e, assets.ErrUnknownField) && !errors.Is(e, assets.ErrBounds) &&
-			!errors.Is(e, assets.ErrFormat) && !errors.Is(e, assets.ErrNotFound) {
+			!errors.Is(e, assets.ErrFormat) && !errors.Is(e, assets.ErrNotFound) && !errors.Is(e, assets.ErrLimit) {
 			t.Fatalf("error %q wraps no sentinel", e)
 		}
 	}
@@ -155,11 +158,108 @@ func FuzzWAV(f *testing.F) {
 			return
 		}
 		info := s.Info()
-		if info.Channels < 1 || info.SampleRate < 1 || info.Duration < 0 {
+		if info.Channels < 1 || info.SampleRate < assets.MinSampleRate || info.SampleRate > assets.MaxSampleRate || info.Duration < 0 {
 			t.Fatalf("a sound with %+v", info)
 		}
 		if info.Format == assets.SoundWAV && (info.Channels > 2 || info.BitsPerSample != 8 && info.BitsPerSample != 16) {
 			t.Fatalf("a WAV sound ebitengine cannot play: %+v", info)
+		}
+	})
+}
+
+// FuzzFont feeds arbitrary bytes to the font loader, which checks the
+// file and parses it with go-text. Each input loads a font of a known
+// format with at least one face, or fails with a *LoadError naming the
+// file; it never panics. Seeds are testdata/*.ttf and Go Regular.
+func FuzzFont(f *testing.F) {
+	seed(f, "*.ttf")
+	f.Add(goregular.TTF)
+	f.Add(collection(fontFile("OTTO"), fontFile("true")))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		font, err := assets.New(fstest.MapFS{"f.ttf": {Data: data}}).Font("f.ttf")
+		if err != nil {
+			checkLoadErrors(t, err, "f.ttf", false)
+			return
+		}
+		if font.Faces() < 1 || font.Format() < assets.FontTrueType || font.Format() > assets.FontCollection {
+			t.Fatalf("a font of %d faces, format %v", font.Faces(), font.Format())
+		}
+	})
+}
+
+// FuzzImage feeds arbitrary bytes to the PNG decoder, under a budget of
+// 16 MiB a decoded image (so that each input is bounded). Each input loads
+// an image within MaxImageSide whose pixels fit the budget, or fails with
+// a *LoadError naming the file; it never panics. Seeds are testdata/*.png
+// and small PNGs of every colour type, depth and interlacing.
+func FuzzImage(f *testing.F) {
+	seed(f, "*.png")
+	for _, ct := range []byte{0, 2, 3, 4, 6} {
+		for _, depth := range []byte{8, 16} {
+			if ct == 3 && depth == 16 {
+				continue
+			}
+			f.Add(zeroPNG(5, 3, depth, ct, ct%2 == 0))
+		}
+	}
+	f.Add(zeroPNG(3, 2, 1, 0, false))
+	f.Add(pngHeaderOnly(4096, 4096))
+	const budget = 16 << 20
+	f.Fuzz(func(t *testing.T, data []byte) {
+		l := assets.NewWithOptions(fstest.MapFS{"a.png": {Data: data}}, assets.Options{Limits: assets.Limits{ImageBytes: budget}})
+		img, err := l.Image("a.png")
+		if err != nil {
+			checkLoadErrors(t, err, "a.png", false)
+			return
+		}
+		b := img.Bounds()
+		if b.Min != (image.Point{}) || b.Dx() > assets.MaxImageSide || b.Dy() > assets.MaxImageSide || int64(b.Dx())*int64(b.Dy()) > budget {
+			t.Fatalf("an image of bounds %v", b)
+		}
+	})
+}
+
+// FuzzGrid cuts images of arbitrary sizes into arbitrary grids. Each grid
+// is an atlas whose frames are its cells, inside the image, as many as the
+// count asks or as fit, with the names given; or a *LoadError naming the
+// image. Seeds are the grids of testdata/tiles.yaml and the examples.
+func FuzzGrid(f *testing.F) {
+	f.Add(uint16(37), uint16(19), 8, 8, 1, 1, 6, "grass,water,sand")
+	f.Add(uint16(48), uint16(16), 16, 16, 0, 0, 0, "")
+	f.Add(uint16(64), uint16(64), 1, 1, 0, 0, 0, "a,,a")
+	f.Add(uint16(1), uint16(1), 1<<20, -1, 1<<40, 0, -3, ",")
+	images := map[[2]uint16][]byte{}
+	f.Fuzz(func(t *testing.T, iw, ih uint16, w, h, margin, spacing, count int, names string) {
+		iw, ih = 1+iw%512, 1+ih%512 // images to 512x512, so inputs stay quick
+		png := images[[2]uint16{iw, ih}]
+		if png == nil {
+			png = zeroPNG(int(iw), int(ih), 8, 0, false)
+			if len(images) < 64 {
+				images[[2]uint16{iw, ih}] = png
+			}
+		}
+		g := assets.Grid{W: w, H: h, Margin: margin, Spacing: spacing, Count: count}
+		if names != "" {
+			g.Names = strings.Split(names, ",")
+		}
+		a, err := assets.New(fstest.MapFS{"t.png": {Data: png}}).Grid("t.png", g)
+		if err != nil {
+			checkLoadErrors(t, err, "t.png", false)
+			return
+		}
+		b := a.Image().Bounds()
+		if a.Len() == 0 || count > 0 && a.Len() != count {
+			t.Fatalf("%+v of a %v image: %d frames", g, b, a.Len())
+		}
+		for i := range a.Len() {
+			if r := a.Frame(i); r.Dx() != w || r.Dy() != h || !r.In(b) {
+				t.Fatalf("%+v: frame %d %v of an image %v", g, i, r, b)
+			}
+			if name := a.Name(i); name != "" {
+				if j, ok := a.Lookup(name); !ok || j != i {
+					t.Fatalf("Lookup(%q) = %d, %v; want %d", name, j, ok, i)
+				}
+			}
 		}
 	})
 }

@@ -3,6 +3,7 @@ package assets_test
 import (
 	"bytes"
 	"encoding/binary"
+	"hash/crc32"
 	"image"
 	"image/color"
 	"image/png"
@@ -161,4 +162,105 @@ func testFS(t testing.TB) fstest.MapFS {
 		m[name] = &fstest.MapFile{Data: data}
 	}
 	return m
+}
+
+// zeroPNG returns a valid PNG of w×h pixels of colour type colorType at
+// depth bits a sample, every byte of its pixel data zero (black, or
+// transparent), without an image in memory: its deflate stream is written
+// by hand, one fixed-Huffman block of repeats, so a file that decodes to
+// gigabytes is made in milliseconds (about 6.5 bytes of file per KiB of
+// pixels).
+func zeroPNG(w, h int, depth, colorType byte, interlaced bool) []byte {
+	channels := map[byte]int{0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[colorType]
+	rowBytes := func(w int) int64 { return int64(1 + (w*channels*int(depth)+7)/8) }
+	var raw int64
+	if !interlaced {
+		raw = int64(h) * rowBytes(w)
+	} else {
+		// Adam7's passes: their first column and row, and their steps.
+		for _, p := range [7][4]int{{0, 0, 8, 8}, {4, 0, 8, 8}, {0, 4, 4, 8}, {2, 0, 4, 4}, {0, 2, 2, 4}, {1, 0, 2, 2}, {0, 1, 1, 2}} {
+			pw, ph := (w-p[0]+p[2]-1)/p[2], (h-p[1]+p[3]-1)/p[3]
+			if pw > 0 && ph > 0 {
+				raw += int64(ph) * rowBytes(pw)
+			}
+		}
+	}
+	var bits bitWriter
+	bits.write(1, 1)                      // the last block
+	bits.write(1, 2)                      // of fixed Huffman codes
+	zero := func() { bits.code(0x30, 8) } // the literal 0
+	zero()
+	// A repeat of the last 258 bytes: length 258 (code 285, 8 bits
+	// 11000101), then distance 1 (code 0, 5 bits), as write takes them.
+	const repeat = 0b10100011
+	n := raw - 1
+	for ; n >= 258; n -= 258 {
+		bits.write(repeat, 13)
+	}
+	for ; n > 0; n-- {
+		zero()
+	}
+	bits.code(0, 7) // end of block
+	z := []byte{0x78, 0x01}
+	z = append(z, bits.flush()...)
+	z = binary.BigEndian.AppendUint32(z, uint32(raw%65521)<<16|1) // Adler-32 of raw zeros
+
+	var b bytes.Buffer
+	b.WriteString("\x89PNG\r\n\x1a\n")
+	chunk := func(typ string, data []byte) {
+		binary.Write(&b, binary.BigEndian, uint32(len(data)))
+		c := append([]byte(typ), data...)
+		b.Write(c)
+		binary.Write(&b, binary.BigEndian, crc32.ChecksumIEEE(c))
+	}
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
+	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
+	ihdr[8], ihdr[9] = depth, colorType
+	if interlaced {
+		ihdr[12] = 1
+	}
+	chunk("IHDR", ihdr)
+	if colorType == 3 {
+		chunk("PLTE", make([]byte, 3))
+	}
+	chunk("IDAT", z)
+	chunk("IEND", nil)
+	return b.Bytes()
+}
+
+// bitWriter writes a deflate stream's bits, least significant first.
+type bitWriter struct {
+	out  []byte
+	acc  uint64
+	nacc uint
+}
+
+// write writes the n low bits of v, least significant first (extra bits,
+// headers).
+func (w *bitWriter) write(v uint64, n uint) {
+	w.acc |= v << w.nacc
+	w.nacc += n
+	for w.nacc >= 8 {
+		w.out = append(w.out, byte(w.acc))
+		w.acc >>= 8
+		w.nacc -= 8
+	}
+}
+
+// code writes an n-bit Huffman code, most significant bit first.
+func (w *bitWriter) code(c uint64, n uint) {
+	var r uint64
+	for i := range n {
+		r |= (c >> i & 1) << (n - 1 - i)
+	}
+	w.write(r, n)
+}
+
+func (w *bitWriter) flush() []byte {
+	if w.nacc > 0 {
+		w.out = append(w.out, byte(w.acc))
+		w.acc, w.nacc = 0, 0
+	}
+	return w.out
 }

@@ -11,9 +11,8 @@ import (
 )
 
 // MaxImageSide bounds the width and the height of an image the loader
-// decodes, in pixels: the largest texture most GPUs take, and a limit that
-// keeps a corrupt or hostile file from making the loader allocate
-// gigabytes.
+// decodes, in pixels: the largest texture GPUs take. [Limits.ImageBytes]
+// bounds the memory of the decoded image besides.
 const MaxImageSide = 16384
 
 // Image is a loaded PNG image. The handle stays the same for the loader's
@@ -55,12 +54,17 @@ func (i *Image) Generation() uint64 { return i.state.Load().gen }
 // importing image/png): it is lossless, has an alpha channel, and every
 // image editor writes it.
 //
+// The size its header gives is checked before any pixel is decoded: at
+// most [MaxImageSide] on a side, and at most [Limits.ImageBytes] of
+// memory decoded.
+//
 // The error is a [*LoadError] naming the path and wrapping [ErrNotFound],
-// [ErrFormat] (not a PNG file, or larger than [MaxImageSide]) or
-// [ErrDecode] (a corrupt PNG), or the file system's error.
+// [ErrFormat] (not a PNG file), [ErrLimit] (a file, a side or a decoded
+// size beyond the limits; one larger than MaxImageSide also matches
+// ErrFormat) or [ErrDecode] (a corrupt PNG), or the file system's error.
 func (l *Loader) Image(name string) (*Image, error) {
 	return loadFile(l, KindImage, name, func(p string, data []byte) (*Image, error) {
-		img, err := decodePNG(p, data)
+		img, err := decodePNG(p, data, l.limits.ImageBytes)
 		if err != nil {
 			return nil, err
 		}
@@ -72,9 +76,10 @@ func (l *Loader) Image(name string) (*Image, error) {
 
 var pngSignature = []byte("\x89PNG\r\n\x1a\n")
 
-// decodePNG decodes data, checking the size the header announces before
+// decodePNG decodes data, checking the size the header announces against
+// MaxImageSide and budget, the bytes the decoded image may take, before
 // the pixels are allocated.
-func decodePNG(p string, data []byte) (image.Image, error) {
+func decodePNG(p string, data []byte, budget int64) (image.Image, error) {
 	if !bytes.HasPrefix(data, pngSignature) {
 		return nil, newError(p, ErrFormat, "not a PNG file"+sniff(data)+" (the loader decodes PNG only)")
 	}
@@ -83,9 +88,15 @@ func decodePNG(p string, data []byte) (image.Image, error) {
 		return nil, pngError(p, err)
 	}
 	if cfg.Width > MaxImageSide || cfg.Height > MaxImageSide {
-		return nil, newError(p, ErrFormat, fmt.Sprintf("image is %dx%d pixels; the largest the loader takes is %d on a side", cfg.Width, cfg.Height, MaxImageSide))
+		return nil, &LoadError{Path: p, Err: &detail{kind: ErrLimit, cause: ErrFormat,
+			msg: fmt.Sprintf("image is %dx%d pixels; the largest the loader takes is %d on a side", cfg.Width, cfg.Height, MaxImageSide)}}
 	}
-	if raw, packed := pngSizes(data, cfg.Width, cfg.Height); packed*maxDeflateRatio < raw {
+	facts := pngFactsOf(data, cfg.Width, cfg.Height)
+	if size := facts.decoded; size > budget {
+		return nil, newError(p, ErrLimit, fmt.Sprintf("image of %dx%d pixels would take %d MiB decoded; the loader decodes at most %d MiB an image (Limits.ImageBytes)",
+			cfg.Width, cfg.Height, (size+1<<20-1)>>20, budget>>20))
+	}
+	if raw, packed := facts.raw, facts.packed; packed*maxDeflateRatio < raw {
 		// image/png allocates every pixel before it finds the data
 		// missing: a 68-byte header would cost gigabytes.
 		return nil, newError(p, ErrDecode, fmt.Sprintf("invalid PNG: %d bytes of image data cannot hold %dx%d pixels", packed, cfg.Width, cfg.Height))
@@ -121,29 +132,68 @@ func sniff(data []byte) string {
 // its most, for long runs of one byte.
 const maxDeflateRatio = 1032
 
-// pngSizes returns the bytes of filtered pixel data a w×h PNG holds once
-// inflated (a lower bound, ignoring interlacing) and the compressed bytes
-// its IDAT chunks hold, from the header and the chunk lengths, without
-// decoding anything. A file too short to tell gives 0, 0.
-func pngSizes(data []byte, w, h int) (raw, packed int64) {
+// pngFacts is what a PNG's chunks say of the memory decoding it takes,
+// without decoding anything.
+type pngFacts struct {
+	// raw is the bytes of filtered pixel data the image holds once
+	// inflated (a lower bound, ignoring interlacing); packed the
+	// compressed bytes its IDAT chunks hold.
+	raw, packed int64
+	// decoded is the memory image/png allocates for the pixels: the
+	// decoded image, and as much again for the passes of an interlaced
+	// one.
+	decoded    int64
+	interlaced bool
+}
+
+// pngFactsOf reads the facts of a w×h PNG from its header and chunk
+// lengths. A file too short to tell gives zero facts.
+func pngFactsOf(data []byte, w, h int) pngFacts {
 	if len(data) < 33 {
-		return 0, 0
+		return pngFacts{}
 	}
 	depth, colorType := int64(data[24]), data[25]
 	channels := map[byte]int64{0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[colorType]
 	if channels == 0 {
-		return 0, 0 // image/png reports the bad color type
+		return pngFacts{} // image/png reports the bad color type
 	}
-	raw = int64(h) * (1 + (int64(w)*depth*channels+7)/8)
+	f := pngFacts{interlaced: data[28] != 0}
+	f.raw = int64(h) * (1 + (int64(w)*depth*channels+7)/8)
+	trns := false
 	for i := 8; i+8 <= len(data); {
 		n := int64(binary.BigEndian.Uint32(data[i:]))
-		if string(data[i+4:i+8]) == "IDAT" {
-			packed += n
+		switch string(data[i+4 : i+8]) {
+		case "IDAT":
+			f.packed += n
+		case "tRNS":
+			trns = true
 		}
 		if n > int64(len(data)) {
 			break
 		}
 		i += 12 + int(n)
 	}
-	return raw, packed
+	f.decoded = int64(w) * int64(h) * decodedPixel(colorType, depth, trns)
+	if f.interlaced {
+		f.decoded *= 2
+	}
+	return f
+}
+
+// decodedPixel returns the bytes a pixel of the image image/png decodes a
+// PNG of colorType and depth into takes: Gray or Gray16, Paletted, RGBA or
+// RGBA64, NRGBA or NRGBA64; a transparent colour (tRNS) makes a grey or
+// RGB image NRGBA.
+func decodedPixel(colorType byte, depth int64, trns bool) int64 {
+	wide := int64(1)
+	if depth == 16 {
+		wide = 2
+	}
+	switch {
+	case colorType == 3:
+		return 1
+	case colorType == 0 && !trns:
+		return wide
+	}
+	return 4 * wide
 }

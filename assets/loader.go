@@ -74,23 +74,33 @@ func (r Request) String() string {
 // asset share one load. The values it returns are the same whatever the
 // order of the loads.
 type Loader struct {
-	fsys fs.FS
+	fsys   fs.FS
+	limits Limits // with the defaults filled in
 
 	mu      sync.Mutex
 	entries map[key]*entry
 
-	reloadMu sync.Mutex // one reload at a time; guards the entries' watch fields
+	// reloadMu lets one reload at a time run, and guards the entries'
+	// watch fields. Atlas loads hold it to read, so that a reload never
+	// sees an atlas checked against an image it is replacing.
+	reloadMu sync.RWMutex
 }
 
-// New returns a loader of the files in fsys, with an empty cache. Paths
-// given to it are paths in fsys: slash-separated and relative, such as
-// "sprites/hero.png" (see [io/fs.ValidPath]).
-func New(fsys fs.FS) *Loader {
-	return &Loader{fsys: fsys, entries: make(map[key]*entry)}
+// New returns a loader of the files in fsys, with an empty cache and the
+// default [Limits]. Paths given to it are paths in fsys: slash-separated
+// and relative, such as "sprites/hero.png" (see [io/fs.ValidPath]).
+func New(fsys fs.FS) *Loader { return NewWithOptions(fsys, Options{}) }
+
+// NewWithOptions is [New] with options: limits other than the defaults.
+func NewWithOptions(fsys fs.FS, opts Options) *Loader {
+	return &Loader{fsys: fsys, limits: opts.Limits.withDefaults(), entries: make(map[key]*entry)}
 }
 
 // FS returns the file system the loader reads.
 func (l *Loader) FS() fs.FS { return l.fsys }
+
+// Limits returns the limits the loader applies, its defaults filled in.
+func (l *Loader) Limits() Limits { return l.limits }
 
 // key is what the cache is keyed by.
 type key struct {
@@ -112,7 +122,11 @@ type entry struct {
 	st      stamp // of the file when it was last read
 	sum     [sha256.Size]byte
 	bad     *stamp // a reload at this stamp failed and was reported
-	badGen  uint64 // for an atlas: the image generation that failed with it
+	badMsg  string // what it reported
+	// blocked says the failed version may load once another file changes:
+	// an image that an atlas's frames would not fit, an atlas file whose
+	// frames do not fit its image.
+	blocked bool
 	// For an atlas file whose new content failed: the image it names and
 	// that image's mark (imageMark) then, so that the file is tried again
 	// once the image changes or appears.
@@ -201,20 +215,17 @@ func clean(name string) (string, *LoadError) {
 	return c, nil
 }
 
-// read returns the content of the file name, with the stamp it had just
-// before it was read (so a change during the read shows at the next
-// reload).
-func (l *Loader) read(name string) ([]byte, stamp, *LoadError) {
+// read returns the content of the file name, to load as kind, with the
+// stamp it had just before it was read (so a change during the read shows
+// at the next reload).
+func (l *Loader) read(name string, kind Kind) ([]byte, stamp, *LoadError) {
 	fi, err := fs.Stat(l.fsys, name)
 	if err != nil {
 		return nil, stamp{}, ioError(name, err)
 	}
-	if fi.IsDir() {
-		return nil, stamp{}, newError(name, ErrNotFound, "is a directory, not a file")
-	}
-	data, err := fs.ReadFile(l.fsys, name)
-	if err != nil {
-		return nil, stamp{}, ioError(name, err)
+	data, lerr := l.readFile(name, kind, fi)
+	if lerr != nil {
+		return nil, stamp{}, lerr
 	}
 	return data, stampOf(fi), nil
 }
@@ -244,7 +255,7 @@ func loadFile[T any](l *Loader, kind Kind, name string, decode func(path string,
 		return zero, lerr
 	}
 	a, err := l.get(key{kind: kind, path: p}, func(e *entry) (any, error) {
-		data, st, lerr := l.read(p)
+		data, st, lerr := l.read(p, kind)
 		if lerr != nil {
 			return nil, lerr
 		}

@@ -1,10 +1,13 @@
 package assets_test
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"image"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -53,7 +56,7 @@ func TestReload(t *testing.T) {
 	d.write("hero.png", pngFile(48, 16))
 	d.write("hero.yaml", []byte("image: hero.png\nframes:\n  a: {x: 0, w: 16, h: 16}\n  b: {x: 32, w: 16, h: 16}\n"))
 	d.write("tuning.yaml", []byte("speed: 1\n"))
-	d.write("ui.ttf", sfnt("OTTO", -1, 10, 38))
+	d.write("ui.ttf", fontFile("OTTO"))
 	l := assets.New(os.DirFS(d.dir))
 	img, err := l.Image("hero.png")
 	if err != nil {
@@ -112,16 +115,16 @@ func TestReload(t *testing.T) {
 	reload(t, l, nil, `tuning.yaml:2:5: cannot decode the string "lots" into int`)
 	check("bad value", 2, 1, 8, 2, 2)
 
-	d.write("hero.png", pngFile(40, 16)) // frame b no longer fits
-	reload(t, l, []string{"hero.png"}, `hero.yaml:4:3: frame "b" (32,0)-(48,16) is outside the image hero.png (0,0)-(40,16)`)
+	d.write("hero.png", pngFile(40, 16)) // frame b would no longer fit: the image and its atlases stay as they were
+	reload(t, l, nil, `hero.yaml:4:3: frame "b" (32,0)-(48,16) is outside the image hero.png (0,0)-(40,16): kept hero.png and its atlases as they were`)
 	reload(t, l, nil)
-	check("frame outside", 3, 1, 2, 2, 2)
-	if atlas.Frame(1) != image.Rect(32, 0, 48, 16) {
-		t.Errorf("the atlas changed frames after a failed reload: %v", atlas.Frame(1))
+	check("frame outside", 2, 1, 8, 2, 2)
+	if atlas.Frame(1) != image.Rect(32, 0, 48, 16) || !atlas.Frame(1).In(atlas.Image().Bounds()) {
+		t.Errorf("after a failed reload, frame %v of an image %v", atlas.Frame(1), atlas.Image().Bounds())
 	}
 
 	d.write("hero.yaml", []byte("image: hero.png\nframes:\n  a: {x: 0, w: 16, h: 16}\n  b: {x: 16, w: 16, h: 16}\n"))
-	reload(t, l, []string{"hero.yaml"})
+	reload(t, l, []string{"hero.png", "hero.yaml"}) // the new frames fit the new image: both load
 	check("atlas fixed", 3, 2, 2, 2, 2)
 
 	d.write("hero.png", pngFile(32, 16)) // the frames fit: only the grid changes
@@ -147,7 +150,7 @@ func TestReload(t *testing.T) {
 	reload(t, l, []string{"tuning.yaml"})
 	check("restored", 4, 3, 2, 3, 5)
 
-	d.write("ui.ttf", sfnt("true", -1, 10, 38)) // fonts are not reloaded
+	d.write("ui.ttf", fontFile("true")) // fonts are not reloaded
 	reload(t, l, nil)
 	if font.Format() != assets.FontOpenType {
 		t.Error("the font was reloaded")
@@ -214,4 +217,58 @@ func TestWatcher(t *testing.T) {
 	if r, ok := every.Poll(); !ok || r.Err == nil {
 		t.Errorf("Poll() of a broken file = %+v, %v; want an error", r, ok)
 	}
+}
+
+// TestRaceReloadWhileLoading: batches, Decode, Bind and Loaded on several
+// goroutines while files are rewritten and Reload runs, for -race.
+func TestRaceReloadWhileLoading(t *testing.T) {
+	d := newDirFiles(t)
+	for i := range 8 {
+		d.write(fmt.Sprintf("i%d.png", i), pngFile(32, 16))
+		d.write(fmt.Sprintf("a%d.yaml", i), []byte(fmt.Sprintf("image: i%d.png\nframes: {a: {w: 16, h: 16}}\n", i)))
+		d.write(fmt.Sprintf("d%d.yaml", i), []byte("speed: 1\n"))
+	}
+	l := assets.New(os.DirFS(d.dir))
+	var wg sync.WaitGroup
+	stop := make(chan struct{})
+	for w := range 3 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for n := 0; ; n++ {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				b := l.Batch()
+				for i := range 8 {
+					b.Add(assets.KindAtlas, fmt.Sprintf("a%d.yaml", (i+w)%8))
+					b.AddGrid(fmt.Sprintf("i%d.png", i), assets.Grid{W: 8, H: 8})
+					b.Add(assets.KindData, fmt.Sprintf("d%d.yaml", i))
+				}
+				rs, _ := b.Load(context.Background(), nil)
+				for _, r := range rs {
+					switch a := r.Asset.(type) {
+					case *assets.Atlas:
+						_ = a.Frame(0)
+						_ = a.Image().Bounds()
+					case *assets.Data:
+						var s Stats
+						_ = a.Decode(&s)
+						_ = a.Bind(&s)
+					}
+				}
+				_ = l.Loaded()
+			}
+		}()
+	}
+	for k := range 30 {
+		i := k % 8
+		d.write(fmt.Sprintf("i%d.png", i), pngFile(32+k%2*16, 16))
+		d.write(fmt.Sprintf("d%d.yaml", i), []byte(fmt.Sprintf("speed: %d\n", k)))
+		l.Reload()
+	}
+	close(stop)
+	wg.Wait()
 }

@@ -67,9 +67,11 @@ func (s *Sound) Info() SoundInfo { return s.info }
 // is the player's work.
 //
 // The error is a [*LoadError] naming the path and wrapping [ErrNotFound],
-// [ErrFormat] (neither WAV nor Ogg, or an encoding ebitengine does not
-// play, such as float samples or Ogg Opus) or [ErrDecode] (a header that
-// is cut short or inconsistent), or the file system's error.
+// [ErrFormat] (neither WAV nor Ogg, an encoding ebitengine does not play,
+// such as float samples or Ogg Opus, or a sample rate outside
+// [MinSampleRate, MaxSampleRate]), [ErrLimit] (a file larger than
+// [Limits.FileSize]) or [ErrDecode] (a header that is cut short or
+// inconsistent), or the file system's error.
 func (l *Loader) Sound(name string) (*Sound, error) {
 	return loadFile(l, KindSound, name, func(p string, data []byte) (*Sound, error) {
 		var info SoundInfo
@@ -88,6 +90,25 @@ func (l *Loader) Sound(name string) (*Sound, error) {
 		}
 		return &Sound{path: p, data: data, info: info}, nil
 	})
+}
+
+// The sample rates the loader takes, in samples a second: from below the
+// lowest rate audio devices play (8000 Hz, telephone quality; old effects
+// saved at 5512 Hz load too, to be resampled) to the highest (768 kHz). A
+// header claiming a rate outside them is broken or hostile: resampling 64
+// KB at 1 Hz to 44100 Hz would make 2.8 GB of samples.
+const (
+	MinSampleRate = 4000
+	MaxSampleRate = 768000
+)
+
+// checkRate returns the message for a sample rate the loader does not
+// take, or "".
+func checkRate(rate int) string {
+	if rate < MinSampleRate || rate > MaxSampleRate {
+		return fmt.Sprintf("a sample rate of %d Hz: devices play %d to %d Hz; save the sound at 44100 or 48000 Hz", rate, MinSampleRate, MaxSampleRate)
+	}
+	return ""
 }
 
 // WAV encodings, from the fmt chunk.
@@ -143,6 +164,8 @@ func parseWAV(data []byte) (SoundInfo, string, error) {
 				return SoundInfo{}, fmt.Sprintf("%d bits per sample: only 8 and 16 are supported", info.BitsPerSample), ErrFormat
 			case info.SampleRate == 0:
 				return SoundInfo{}, "the sample rate is 0", ErrDecode
+			case checkRate(info.SampleRate) != "":
+				return SoundInfo{}, checkRate(info.SampleRate), ErrFormat
 			}
 			haveFmt = true
 		case "data":
@@ -195,6 +218,9 @@ func parseOgg(data []byte) (SoundInfo, string, error) {
 	}
 	if info.Channels == 0 || info.SampleRate == 0 {
 		return SoundInfo{}, fmt.Sprintf("the Vorbis header says %d channels at %d Hz", info.Channels, info.SampleRate), ErrDecode
+	}
+	if msg := checkRate(info.SampleRate); msg != "" {
+		return SoundInfo{}, msg, ErrFormat
 	}
 	if info.Channels > 2 {
 		// ebitengine's Vorbis decoder plays mono and stereo only, as

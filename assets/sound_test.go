@@ -49,6 +49,9 @@ func TestSound(t *testing.T) {
 			info: assets.SoundInfo{Format: assets.SoundWAV, Channels: 1, SampleRate: 8000, BitsPerSample: 16, Duration: 100 * time.Millisecond}},
 		{name: "Ogg Vorbis file", data: ogg, info: assets.SoundInfo{Format: assets.SoundVorbis, Channels: 1, SampleRate: 44100}},
 		{name: "Ogg Vorbis stereo", data: oggOf(0, vorbisHeader(2, 48000)), info: assets.SoundInfo{Format: assets.SoundVorbis, Channels: 2, SampleRate: 48000}},
+		{name: "the lowest rate", data: with(func(h *wavHeader) { h.rate, h.dataSize = assets.MinSampleRate, 800 }),
+			info: assets.SoundInfo{Format: assets.SoundWAV, Channels: 1, SampleRate: 4000, BitsPerSample: 16, Duration: 100 * time.Millisecond}},
+		{name: "the highest rate", data: oggOf(0, vorbisHeader(1, assets.MaxSampleRate)), info: assets.SoundInfo{Format: assets.SoundVorbis, Channels: 1, SampleRate: 768000}},
 
 		{name: "neither", data: []byte("ID3\x04 an mp3"), want: "s: not a WAV or Ogg Vorbis file", kind: assets.ErrFormat},
 		{name: "RIFF but not WAVE", data: []byte("RIFF\x04\x00\x00\x00AVI "), want: "s: a RIFF file, but not WAVE", kind: assets.ErrFormat},
@@ -70,7 +73,20 @@ func TestSound(t *testing.T) {
 		{name: "Opus", data: oggOf(0, []byte("OpusHead\x01\x02")), want: "s: Ogg Opus is not supported: encode the sound as Ogg Vorbis", kind: assets.ErrFormat},
 		{name: "Ogg but not Vorbis", data: oggOf(0, []byte("\x80theora")), want: "s: an Ogg stream, but not Vorbis", kind: assets.ErrFormat},
 		{name: "Vorbis header cut short", data: oggOf(0, []byte("\x01vorbis\x00")), want: "s: the Vorbis identification header is cut short", kind: assets.ErrDecode},
+		// ebitengine's audio/vorbis (v2.8.8 vorbis.go:77) plays 1 or 2
+		// channels only: a 5.1 file is refused when it loads, not when it
+		// plays.
+		{name: "Vorbis of 3 channels", data: oggOf(0, vorbisHeader(3, 44100)), want: "s: 3 channels: only mono and stereo are supported (save the sound as mono or stereo)", kind: assets.ErrFormat},
+		{name: "Vorbis 5.1", data: oggOf(0, vorbisHeader(6, 44100)), want: "s: 6 channels: only mono and stereo are supported (save the sound as mono or stereo)", kind: assets.ErrFormat},
+		{name: "Vorbis of 255 channels", data: oggOf(0, vorbisHeader(255, 44100)), want: "s: 255 channels: only mono and stereo are supported (save the sound as mono or stereo)", kind: assets.ErrFormat},
 		{name: "Vorbis without channels", data: oggOf(0, vorbisHeader(0, 48000)), want: "s: the Vorbis header says 0 channels at 48000 Hz", kind: assets.ErrDecode},
+		// Rates no device plays: resampling 64 KB claiming 1 Hz to 44100 Hz
+		// took 12 s and 2.8 GB.
+		{name: "rate 1 Hz", data: with(func(h *wavHeader) { h.rate = 1 }), want: "s: a sample rate of 1 Hz: devices play 4000 to 768000 Hz; save the sound at 44100 or 48000 Hz", kind: assets.ErrFormat},
+		{name: "rate under the lowest", data: with(func(h *wavHeader) { h.rate = assets.MinSampleRate - 1 }), want: "s: a sample rate of 3999 Hz: devices play 4000 to 768000 Hz; save the sound at 44100 or 48000 Hz", kind: assets.ErrFormat},
+		{name: "rate over the highest", data: with(func(h *wavHeader) { h.rate = 1 << 31 }), want: "s: a sample rate of 2147483648 Hz: devices play 4000 to 768000 Hz; save the sound at 44100 or 48000 Hz", kind: assets.ErrFormat},
+		{name: "Vorbis at 1 Hz", data: oggOf(0, vorbisHeader(2, 1)), want: "s: a sample rate of 1 Hz: devices play 4000 to 768000 Hz; save the sound at 44100 or 48000 Hz", kind: assets.ErrFormat},
+		{name: "Vorbis too fast", data: oggOf(0, vorbisHeader(2, 10_000_000)), want: "s: a sample rate of 10000000 Hz: devices play 4000 to 768000 Hz; save the sound at 44100 or 48000 Hz", kind: assets.ErrFormat},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -17,6 +17,8 @@ type Config struct {
 	Window WindowConfig
 	Loop   LoopConfig
 	Input  InputConfig
+	Assets AssetsConfig
+	Audio  AudioConfig
 	Debug  DebugConfig
 	// Game holds the values of the game's own keys ([LoadOptions.Keys]) by
 	// key, each of the type of the key's default.
@@ -65,6 +67,27 @@ type AxisConfig struct {
 	Left, Right, Up, Down string
 }
 
+// AssetsConfig says where the game's files come from (config keys
+// assets.*).
+type AssetsConfig struct {
+	// Dir (assets.dir), if not "", is a directory the engine reads the
+	// game's files from instead of [Game.Assets], watching them and
+	// reloading what changes while the game runs: point it at the game's
+	// assets folder while developing, and an artist's save shows at once
+	// ([EventReload]). "" uses the files the game ships.
+	Dir string
+}
+
+// AudioConfig configures sound (config keys audio.*).
+type AudioConfig struct {
+	// Silent (audio.enabled, negated) plays no sound; the zero value plays
+	// sound when the machine has a device for it.
+	Silent bool
+	// Volume (audio.volume) is the master volume, from 0 to 1; 0 means 1
+	// (to silence the game, disable audio).
+	Volume float64
+}
+
 // DebugConfig holds options for debugging, tests and documentation
 // (config keys debug.*).
 type DebugConfig struct {
@@ -91,6 +114,11 @@ type DebugConfig struct {
 	// same frames on every machine, which screenshots for tests and docs
 	// want. The game runs as fast as frames are drawn, not in real time.
 	FixedFrames bool
+	// OverlayKey (debug.overlay_key) names a button that shows and hides
+	// the debug overlay; "" means none. LoadConfig's default is F3.
+	OverlayKey string
+	// Overlay (debug.overlay) shows the debug overlay from the start.
+	Overlay bool
 }
 
 // DefaultConfig returns the configuration every key's default makes: what
@@ -100,7 +128,8 @@ func DefaultConfig() Config {
 		Window: WindowConfig{Title: "Tessera", Width: 640, Height: 360, Zoom: 1},
 		Loop:   LoopConfig{Hz: DefaultHz, MaxSteps: DefaultMaxSteps},
 		Input:  InputConfig{DeadZone: DefaultDeadZone},
-		Debug:  DebugConfig{ScreenshotPath: "screenshot.png", ScreenshotKey: "F12"},
+		Audio:  AudioConfig{Volume: 1},
+		Debug:  DebugConfig{ScreenshotPath: "screenshot.png", ScreenshotKey: "F12", OverlayKey: "F3"},
 	}
 }
 
@@ -128,6 +157,9 @@ func (c Config) WithDefaults() Config {
 	}
 	if c.Input.DeadZone == 0 {
 		c.Input.DeadZone = DefaultDeadZone
+	}
+	if c.Audio.Volume == 0 {
+		c.Audio.Volume = d.Audio.Volume
 	}
 	if c.Debug.ScreenshotPath == "" {
 		c.Debug.ScreenshotPath = d.Debug.ScreenshotPath
@@ -170,17 +202,22 @@ var (
 	// ErrUnknownAction is wrapped by the error for an input action name
 	// that is not defined.
 	ErrUnknownAction = errors.New("engine: unknown input action")
+	// ErrLimit is wrapped by the error for a config file, or a list from
+	// any source, over one of the limits of [LoadOptions].
+	ErrLimit = errors.New("engine: over a limit")
 )
 
 // ConfigError reports a configuration value that is wrong, naming its key
 // and where the value came from.
 type ConfigError struct {
 	Key string // such as "window.width"
-	// Source is where the value came from: "file tessera.yaml",
-	// "env TESSERA_WINDOW_WIDTH", "flag -window.width", "default" or
-	// "code" (a Config built in code).
+	// Source is where the value came from: "file tessera.yaml:3:5" (the
+	// key's line and column), "env TESSERA_WINDOW_WIDTH", "flag
+	// -window.width", "default" or "code" (a Config built in code).
 	Source string
-	Err    error // wraps ErrUnknownKey, ErrWrongType, ErrOutOfRange or ErrUnknownButton
+	// Err wraps ErrUnknownKey, ErrWrongType, ErrOutOfRange,
+	// ErrUnknownButton, ErrUnknownAction or ErrLimit.
+	Err error
 }
 
 // Error returns a message such as
@@ -240,6 +277,12 @@ var specs = []spec{
 		func(c *Config) any { return c.Loop.MaxSteps }, func(c *Config, v any) { c.Loop.MaxSteps = v.(int) }},
 	{"input.dead_zone", kindFloat, 0.01, 0.95, "how far a stick may lean and still read as at rest",
 		func(c *Config) any { return c.Input.DeadZone }, func(c *Config, v any) { c.Input.DeadZone = v.(float64) }},
+	{"assets.dir", kindString, 0, 0, "read the game's files from this directory and reload them when they change (empty: the files the game ships)",
+		func(c *Config) any { return c.Assets.Dir }, func(c *Config, v any) { c.Assets.Dir = v.(string) }},
+	{"audio.enabled", kindBool, 0, 0, "play sound when the machine has a sound device",
+		func(c *Config) any { return !c.Audio.Silent }, func(c *Config, v any) { c.Audio.Silent = !v.(bool) }},
+	{"audio.volume", kindFloat, 0.001, 1, "master volume",
+		func(c *Config) any { return c.Audio.Volume }, func(c *Config, v any) { c.Audio.Volume = v.(float64) }},
 	{"debug.fps", kindBool, 0, 0, "show FPS and steps per frame in the window title",
 		func(c *Config) any { return c.Debug.ShowFPS }, func(c *Config, v any) { c.Debug.ShowFPS = v.(bool) }},
 	{"debug.frames", kindInt, 0, 1e9, "quit after this many frames (0: never)",
@@ -252,6 +295,10 @@ var specs = []spec{
 		func(c *Config) any { return c.Debug.ScreenshotKey }, func(c *Config, v any) { c.Debug.ScreenshotKey = v.(string) }},
 	{"debug.fixed_frames", kindBool, 0, 0, "advance each windowed frame by one fixed step, whatever the wall clock",
 		func(c *Config) any { return c.Debug.FixedFrames }, func(c *Config, v any) { c.Debug.FixedFrames = v.(bool) }},
+	{"debug.overlay_key", kindButton, 0, 0, "button that shows and hides the debug overlay (empty: none)",
+		func(c *Config) any { return c.Debug.OverlayKey }, func(c *Config, v any) { c.Debug.OverlayKey = v.(string) }},
+	{"debug.overlay", kindBool, 0, 0, "show the debug overlay from the start",
+		func(c *Config) any { return c.Debug.Overlay }, func(c *Config, v any) { c.Debug.Overlay = v.(bool) }},
 }
 
 // Prefixes of the keys whose last part is a name the file chooses.

@@ -335,3 +335,38 @@ func TestConfigDocExamples(t *testing.T) {
 		}
 	}
 }
+
+// TestConfigDocLimits checks the table under "## Limits" against
+// LoadOptions: a row for each limit field, with the default the engine's
+// constant has.
+func TestConfigDocLimits(t *testing.T) {
+	data, err := os.ReadFile(configDoc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, limits, ok := strings.Cut(string(data), "\n## Limits\n")
+	if !ok {
+		t.Fatalf("%s has no ## Limits section", configDoc)
+	}
+	limits, _, _ = strings.Cut(limits, "\n## ")
+	want := map[string]string{
+		"MaxFileBytes": fmt.Sprintf("%d MiB (`engine.DefaultMaxFileBytes`)", engine.DefaultMaxFileBytes>>20),
+		"MaxDepth":     fmt.Sprintf("%d (`engine.DefaultMaxDepth`)", engine.DefaultMaxDepth),
+		"MaxValues":    fmt.Sprintf("%d,%03d (`engine.DefaultMaxValues`)", engine.DefaultMaxValues/1000, engine.DefaultMaxValues%1000),
+	}
+	row := regexp.MustCompile("(?m)^\\| [^|]+ \\| ([^|]+) \\| `(\\w+)` \\|")
+	seen := 0
+	for _, m := range row.FindAllStringSubmatch(limits, -1) {
+		def, field := strings.TrimSpace(m[1]), m[2]
+		if _, ok := reflect.TypeFor[engine.LoadOptions]().FieldByName(field); !ok {
+			t.Errorf("%s: ## Limits names LoadOptions.%s, which does not exist", configDoc, field)
+		}
+		if want[field] != def {
+			t.Errorf("%s: ## Limits gives %s a default of %q, want %q", configDoc, field, def, want[field])
+		}
+		seen++
+	}
+	if seen != len(want) {
+		t.Errorf("%s: ## Limits has %d rows, want one for each of %d limits", configDoc, seen, len(want))
+	}
+}

@@ -107,7 +107,7 @@ game:
 	want := engine.Config{
 		Window: engine.WindowConfig{Title: "Orcs", Width: 320, Height: 180, Zoom: 3, DisableVSync: true, Fullscreen: true, Resizable: true},
 		Loop:   engine.LoopConfig{Hz: 120, MaxSteps: 4},
-		Debug:  engine.DebugConfig{ShowFPS: false, Frames: 60, ScreenshotFrame: 30, ScreenshotPath: "shot.png", ScreenshotKey: "F9"},
+		Debug:  engine.DebugConfig{ShowFPS: false, Frames: 60, ScreenshotFrame: 30, ScreenshotPath: "shot.png", ScreenshotKey: "F9", OverlayKey: "F3"},
 	}
 	if cfg.Window != want.Window || cfg.Loop != want.Loop || cfg.Debug != want.Debug {
 		t.Errorf("LoadConfig =\n%+v\n%+v\n%+v\nwant\n%+v\n%+v\n%+v", cfg.Window, cfg.Loop, cfg.Debug, want.Window, want.Loop, want.Debug)
@@ -134,52 +134,52 @@ func TestConfigErrors(t *testing.T) {
 		args       []string
 		keys       []engine.Key
 		wantKey    string
-		wantSource string // "file" stands for "file <path>"
+		wantSource string // "file:L:C" stands for "file <path>:L:C"
 		wantErr    error
 		wantText   string
 	}{
 		{name: "wrong type in file", file: "window:\n  width: wide\n",
-			wantKey: "window.width", wantSource: "file", wantErr: engine.ErrWrongType, wantText: `"wide" is not an integer`},
+			wantKey: "window.width", wantSource: "file:2:3", wantErr: engine.ErrWrongType, wantText: `"wide" is not an integer`},
 		{name: "wrong type in env", env: [2]string{"TESSERA_WINDOW_WIDTH", "wide"},
 			wantKey: "window.width", wantSource: "env TESSERA_WINDOW_WIDTH", wantErr: engine.ErrWrongType},
 		{name: "wrong type in flag", args: []string{"-window.width=wide"},
 			wantKey: "window.width", wantSource: "flag -window.width", wantErr: engine.ErrWrongType},
 		{name: "fraction for an int", file: "loop:\n  hz: 59.5\n",
-			wantKey: "loop.hz", wantSource: "file", wantErr: engine.ErrWrongType},
+			wantKey: "loop.hz", wantSource: "file:2:3", wantErr: engine.ErrWrongType},
 		{name: "not a bool", file: "window:\n  vsync: maybe\n",
-			wantKey: "window.vsync", wantSource: "file", wantErr: engine.ErrWrongType},
+			wantKey: "window.vsync", wantSource: "file:2:3", wantErr: engine.ErrWrongType},
 		{name: "bool flag with a bad value", args: []string{"-window.fullscreen=often"},
 			wantKey: "window.fullscreen", wantSource: "flag -window.fullscreen", wantErr: engine.ErrWrongType},
 		{name: "not a number", env: [2]string{"TESSERA_WINDOW_ZOOM", "big"},
 			wantKey: "window.zoom", wantSource: "env TESSERA_WINDOW_ZOOM", wantErr: engine.ErrWrongType},
-		{name: "a map for a string", file: "window:\n  title: [a, b]\n",
-			wantKey: "window.title", wantSource: "file", wantErr: engine.ErrWrongType},
+		{name: "a list for a string", file: "window:\n  title: [a, b]\n",
+			wantKey: "window.title", wantSource: "file:2:3", wantErr: engine.ErrWrongType},
 		{name: "out of range in file", file: "loop:\n  hz: 0\n",
-			wantKey: "loop.hz", wantSource: "file", wantErr: engine.ErrOutOfRange, wantText: "0 is not in [1, 1000]"},
+			wantKey: "loop.hz", wantSource: "file:2:3", wantErr: engine.ErrOutOfRange, wantText: "0 is not in [1, 1000]"},
 		{name: "out of range in env", env: [2]string{"TESSERA_LOOP_MAX_STEPS", "5000"},
 			wantKey: "loop.max_steps", wantSource: "env TESSERA_LOOP_MAX_STEPS", wantErr: engine.ErrOutOfRange},
 		{name: "out of range in flag", args: []string{"-window.zoom", "100"},
 			wantKey: "window.zoom", wantSource: "flag -window.zoom", wantErr: engine.ErrOutOfRange},
 		{name: "unknown key in file", file: "window:\n  widht: 800\n",
-			wantKey: "window.widht", wantSource: "file", wantErr: engine.ErrUnknownKey},
+			wantKey: "window.widht", wantSource: "file:2:3", wantErr: engine.ErrUnknownKey},
 		{name: "unknown section in file", file: "sound:\n  volume: 3\n",
-			wantKey: "sound.volume", wantSource: "file", wantErr: engine.ErrUnknownKey},
+			wantKey: "sound.volume", wantSource: "file:2:3", wantErr: engine.ErrUnknownKey},
 		{name: "unknown button", file: "input:\n  actions:\n    jump: [Spacebar]\n",
-			wantKey: "input.actions.jump", wantSource: "file", wantErr: engine.ErrUnknownButton},
+			wantKey: "input.actions.jump", wantSource: "file:3:5", wantErr: engine.ErrUnknownButton},
 		{name: "unknown button in env", file: "input:\n  actions:\n    jump: [Space]\n", env: [2]string{"TESSERA_INPUT_ACTIONS_JUMP", "Space,Jetpack"},
 			wantKey: "input.actions.jump", wantSource: "env TESSERA_INPUT_ACTIONS_JUMP", wantErr: engine.ErrUnknownButton},
 		{name: "action given a map", file: "input:\n  actions:\n    jump:\n      key: Space\n",
-			wantKey: "input.actions.jump", wantSource: "file", wantErr: engine.ErrWrongType},
+			wantKey: "input.actions.jump", wantSource: "file:3:5", wantErr: engine.ErrWrongType},
 		{name: "axis of three", file: "input:\n  actions:\n    l: [A]\n  axes:\n    move: [l, l, l]\n",
-			wantKey: "input.axes.move", wantSource: "file", wantErr: engine.ErrWrongType},
+			wantKey: "input.axes.move", wantSource: "file:5:5", wantErr: engine.ErrWrongType},
 		{name: "axis of an unknown action", file: "input:\n  actions:\n    l: [A]\n  axes:\n    move: [l, l, l, r]\n",
-			wantKey: "input.axes.move", wantSource: "file", wantErr: engine.ErrUnknownAction},
+			wantKey: "input.axes.move", wantSource: "file:5:5", wantErr: engine.ErrUnknownAction},
 		{name: "screenshot key unknown", args: []string{"-debug.screenshot_key", "F99"},
 			wantKey: "debug.screenshot_key", wantSource: "flag -debug.screenshot_key", wantErr: engine.ErrUnknownButton},
 		{name: "game key out of range", keys: []engine.Key{{Name: "game.lives", Default: 3, Min: 1, Max: 9}},
 			env: [2]string{"TESSERA_GAME_LIVES", "10"}, wantKey: "game.lives", wantSource: "env TESSERA_GAME_LIVES", wantErr: engine.ErrOutOfRange},
 		{name: "game key of the wrong type", keys: []engine.Key{{Name: "game.lives", Default: 3}},
-			file: "game:\n  lives: many\n", wantKey: "game.lives", wantSource: "file", wantErr: engine.ErrWrongType},
+			file: "game:\n  lives: many\n", wantKey: "game.lives", wantSource: "file:2:3", wantErr: engine.ErrWrongType},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -187,8 +187,8 @@ func TestConfigErrors(t *testing.T) {
 			wantSource := tt.wantSource
 			if tt.file != "" {
 				opts.File = writeFile(t, "tessera.yaml", tt.file)
-				if wantSource == "file" {
-					wantSource = "file " + opts.File
+				if at, ok := strings.CutPrefix(wantSource, "file:"); ok {
+					wantSource = "file " + opts.File + ":" + at
 				}
 			}
 			if tt.env[0] != "" {
@@ -375,5 +375,50 @@ func TestConfigFlagsRebindInput(t *testing.T) {
 	var ce *engine.ConfigError
 	if !errors.As(err, &ce) || ce.Key != "input.actions.jump" || ce.Source != "flag -input.actions.jump" {
 		t.Errorf("a bad button by flag: %v, want a ConfigError naming the key and the flag", err)
+	}
+}
+
+// TestGameKeyClashes: game keys that clash with the engine's -config, each
+// other or a flag of the game's own are errors naming the key, not panics.
+func TestGameKeyClashes(t *testing.T) {
+	own := quietFlags()
+	own.Bool("game.fast", false, "the game's own flag")
+	for _, tt := range []struct {
+		keys  []engine.Key
+		flags *flag.FlagSet
+		want  string
+	}{
+		{[]engine.Key{{Name: "config", Default: "x"}}, quietFlags(), `game key "config": the engine defines it`},
+		{[]engine.Key{{Name: "game.lives", Default: 3}, {Name: "game.lives", Default: 5}}, quietFlags(), `game key "game.lives": declared twice`},
+		{[]engine.Key{{Name: "game.fast", Default: true}}, own, `game key "game.fast": the game's flag set has a flag`},
+	} {
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("LoadConfig with keys %v panicked: %v", tt.keys, r)
+				}
+			}()
+			_, err := engine.LoadConfig(engine.LoadOptions{Keys: tt.keys, Flags: tt.flags})
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("LoadConfig with keys %v = %v, want an error saying %q", tt.keys, err, tt.want)
+			}
+		}()
+	}
+}
+
+func TestGameFloatNaNFromFile(t *testing.T) {
+	dir := t.TempDir()
+	p := dir + "/g.yaml"
+	if err := os.WriteFile(p, []byte("game:\n  gravity: .nan\n  speed: .inf\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	keys := []engine.Key{{Name: "game.gravity", Default: 9.8}, {Name: "game.speed", Default: 1.0}}
+	cfg, err := engine.LoadConfig(engine.LoadOptions{File: p, Keys: keys, Flags: quietFlags()})
+	_, envErr := engine.LoadConfig(engine.LoadOptions{Args: []string{"-game.gravity", "NaN"}, Keys: keys, Flags: quietFlags()})
+	if envErr == nil {
+		t.Errorf("-game.gravity NaN accepted")
+	}
+	if err == nil {
+		t.Errorf("file values .nan/.inf accepted for float keys (gravity=%v, speed=%v), though the same value from a flag is rejected: %v", cfg.Game["game.gravity"], cfg.Game["game.speed"], envErr)
 	}
 }

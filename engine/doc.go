@@ -1,6 +1,6 @@
 // Package engine runs Tessera games: a deterministic fixed-step loop that
 // drives a stack of scenes, input mapped to named actions, an event bus,
-// configuration through viper, and a headless runner. It never imports
+// configuration from a file, the environment and flags, and a headless runner. It never imports
 // ebitengine, so it builds and tests anywhere; the window is package
 // engine/window. A game's main makes one call: [Run] (with engine/window
 // imported, which registers itself as the runtime) or [window.Run].
@@ -25,9 +25,10 @@
 // Each frame the runtime feeds the frame's length to the [FixedLoop],
 // which owes floor(accumulated / step) steps of 1/hz seconds. For each
 // step the engine runs the top scene's fixed systems ([world.Fixed]), then
-// its FixedUpdate(dt), then the scene changes asked for during the step.
-// After the steps come the frame systems ([world.Frame]), the scene's
-// Update(dt, alpha) and the changes asked for meanwhile; alpha, from 0 to
+// its FixedUpdate(dt), then the step boundary, where the scene requests
+// queued during the step are made ([scene.Manager.Apply]). After the steps
+// come the frame systems ([world.Frame]), the scene's Update(dt, alpha)
+// and another boundary for the requests queued meanwhile; alpha, from 0 to
 // 1, is the share of a step accumulated since the last one, for drawing
 // between the last two steps. A frame runs zero steps or several, at most
 // loop.max_steps; the rest of a long stall is dropped and reported as an

@@ -3,10 +3,10 @@ package engine
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"sync/atomic"
 	"time"
 
+	"github.com/tessera-engine/tessera/assets"
 	"github.com/tessera-engine/tessera/render/drawable"
 	"github.com/tessera-engine/tessera/scene"
 	"github.com/tessera-engine/tessera/world"
@@ -19,11 +19,14 @@ import (
 // it simulated ones.
 //
 // Each frame ([Engine.Frame]) runs the fixed steps the loop owes, each one
-// running the top scene's fixed systems, then its FixedUpdate, then the
-// scene changes asked for during the step; then the frame phase: the top
-// scene's frame systems, its Update and the changes asked for meanwhile. A
-// system that fails is reported as an [EventError] and the systems after
-// it still run.
+// running the top scene's fixed systems, then its FixedUpdate; then the
+// frame phase: the top scene's frame systems, then its Update. A system
+// that fails is reported as an [EventError] and the systems after it
+// still run. Scene changes are asked for at any time and made at the step
+// boundaries: the engine applies the manager's queue ([scene.Manager.Apply])
+// after every step, after the frame phase and before each frame, and
+// reports each change as an [EventScene], its failures as EventErrors just
+// before it.
 //
 // An Engine is not safe for concurrent use, except [Engine.Stop] and
 // [Events.Subscribe]: run it on one goroutine.
@@ -33,9 +36,7 @@ type Engine struct {
 	scenes  *scene.Manager
 	events  Events
 	input   *Input
-	first   scene.Scene
 	started bool
-	closed  bool
 	frames  uint64
 	stop    atomic.Bool
 	halt    func() bool    // ends a frame's steps early when it returns true
@@ -43,13 +44,9 @@ type Engine struct {
 	ctx     *world.Context // of the step or frame phase in progress, for events
 	onError func(error)    // made once, so reporting costs no allocation
 	step    stepper
-	// reported holds the scene errors reported with their change during
-	// an applyScenes (applying), so that they are not reported again
-	// after it.
-	reported []error
-	applying bool
 
 	svc        services           // what scenes' worlds get: the loader, the sound queue
+	watch      *assets.Watcher    // with assets.dir: what changed there
 	sounds     []Sound            // sound requests not yet taken
 	animator   *drawable.Animator // plays the stepping scene's animations
 	beforeStep func(scene.Scene)  // the runtime's step observer
@@ -57,8 +54,9 @@ type Engine struct {
 
 // New returns an engine that will run g with the configuration cfg
 // (g.Config is only Main's defaults), fills in cfg's defaults and checks
-// it ([Config.Validate]). The first scene is entered by [Engine.Start], or
-// by the first frame. Panics if g.First is nil.
+// it ([Config.Validate]). Entering g.First is the engine's first scene
+// request, queued now and made by [Engine.Start] or the first frame, so
+// that requests made before then come after it. Panics if g.First is nil.
 func New(cfg Config, g Game) (*Engine, error) {
 	first := g.First
 	if first == nil {
@@ -77,32 +75,33 @@ func New(cfg Config, g Game) (*Engine, error) {
 		loop:   NewFixedLoop(cfg.Loop.Hz, cfg.Loop.MaxSteps),
 		scenes: scene.NewManager(),
 		input:  in,
-		first:  first,
 	}
 	e.onError = func(err error) { e.emit(errorEvent(err)) }
-	e.svc = newServices(g.Assets)
+	e.svc, e.watch = newServices(g.Assets, cfg.Assets)
+	e.svc.cfg = &e.cfg
 	e.svc.sounds = &e.sounds
-	e.svc.steps = e.loop.Steps
+	e.svc.steps = e.stepNow
 	if e.svc.assets != nil {
 		e.animator = drawable.NewAnimator(e.svc.assets)
 	}
 	e.step.e = e
 	e.scenes.OnChange = e.changed
+	e.scenes.Prepare = e.provide
+	e.scenes.Replace(first)
 	return e, nil
 }
 
-// Start enters the first scene, if it has not been entered yet and the
-// engine is not closed, and returns the error of its OnEnter (the scene
-// stays entered: see [scene.Scene]). Subscribe to [Engine.Events] before Start to see the
-// first scene change.
+// Start makes the scene requests queued since [New], the first scene's
+// entry first, unless it already has; it returns the error of the first
+// scene's OnEnter (the scene stays entered: see [scene.Scene]), which is
+// also reported as an event. Subscribe to [Engine.Events] before Start to
+// see the first scene change.
 func (e *Engine) Start() error {
-	if e.started || e.closed {
+	if e.started {
 		return nil
 	}
 	e.started = true
-	e.provide(e.first)
-	e.scenes.Replace(e.first)
-	return e.applyScenes()
+	return e.scenes.Apply()
 }
 
 // Frame runs one frame of length d: the fixed steps the loop owes, then
@@ -126,10 +125,9 @@ func (e *Engine) FrameSteps(n int) Tick {
 
 // frame runs a frame of length d, or of exactly steps steps if steps > 0.
 func (e *Engine) frame(d time.Duration, steps int) Tick {
-	if !e.started {
-		e.Start() // its errors are reported as events
-	}
-	e.apply() // changes asked for between frames
+	e.started = true
+	e.reload()       // files changed in assets.dir, between frames
+	e.scenes.Apply() // the first scene, and requests made between frames: reported as events
 	if e.Done() {
 		return Tick{Stopped: true}
 	}
@@ -168,7 +166,7 @@ func (s *stepper) FixedStep(ctx *world.Context) bool {
 		e.stepEnds(top, ctx)
 	}
 	e.input.endStep()
-	e.apply()
+	e.scenes.Apply() // the step boundary
 	return !e.ended() && !e.halted()
 }
 
@@ -188,7 +186,7 @@ func (s *stepper) Frame(ctx *world.Context) {
 		}
 		e.update(top, "Update", ctx.DT, ctx.Alpha)
 	}
-	e.apply()
+	e.scenes.Apply()
 }
 
 // update calls the scene's FixedUpdate (op "FixedUpdate") or Update,
@@ -216,31 +214,6 @@ func (e *Engine) update(s scene.Scene, op string, dt, alpha float64) {
 	}
 }
 
-// apply makes the scene changes asked for, reporting failures.
-func (e *Engine) apply() {
-	// Once closed, nothing enters: what a leaving scene queued stays queued.
-	if e.scenes.Pending() && !e.closed {
-		e.applyScenes()
-	}
-}
-
-// applyScenes applies the queued scene changes and returns their errors,
-// joined, having reported each as an error event: a change's own failures
-// just before its scene event (see changed), the others (a scene already
-// on the stack, too many changes) after them all.
-func (e *Engine) applyScenes() error {
-	e.reported, e.applying = e.reported[:0], true
-	err := e.scenes.Apply()
-	e.applying = false
-	eachError(err, func(one error) {
-		if !slices.Contains(e.reported, one) {
-			e.onError(one)
-		}
-	})
-	e.reported = e.reported[:0]
-	return err
-}
-
 // eachError calls fn with each error err joins (however deeply), or err.
 func eachError(err error, fn func(error)) {
 	if j, ok := err.(interface{ Unwrap() []error }); ok {
@@ -254,23 +227,21 @@ func eachError(err error, fn func(error)) {
 	}
 }
 
-// changed hands the engine's input to the scene that became current (a
-// world resource, read by InputOf) and reports the change: its failures
-// first, each as an error event, then the change.
+// changed is the manager's observer: it reports a change's failures, each
+// as an error event, then (unless the manager refused the request, which
+// changes nothing) hands the engine's input to the scene that became
+// current (a world resource, read by InputOf) and reports the change.
 func (e *Engine) changed(c scene.Change) {
+	eachError(c.Err, e.onError)
+	if c.Kind == scene.Refused {
+		return
+	}
 	if c.Kind != scene.Pushed && c.From != nil {
 		inputResource.Set(c.From.World(), nil)
 	}
 	if c.To != nil {
 		inputResource.Set(c.To.World(), e.input)
-		e.provide(c.To)
 	}
-	eachError(c.Err, func(one error) {
-		if e.applying { // applyScenes reports Apply's other errors after
-			e.reported = append(e.reported, one)
-		}
-		e.onError(one)
-	})
 	e.emit(Event{Kind: EventScene, Change: c})
 }
 
@@ -299,20 +270,26 @@ func (e *Engine) Done() bool {
 // ended reports whether the engine was stopped or closed, or ran out of
 // scenes: no step may run after it is true.
 func (e *Engine) ended() bool {
-	return e.stop.Load() || e.closed || (e.started && e.scenes.Len() == 0 && !e.scenes.Pending())
+	return e.stop.Load() || e.scenes.Closed() || (e.started && e.scenes.Len() == 0 && !e.scenes.Pending())
 }
 
-// Close leaves every scene, top first, and returns the errors of their
-// OnExit (and of leaving: Clear, Release), which it also reports as error
-// events with each pop's scene event. The engine is done afterwards: a
-// change a leaving scene queues is never made. Calling Close again does
-// nothing.
+// Close asks every scene to leave, top first, after the scene changes
+// already asked for, and the engine to take no change after that
+// ([scene.Manager.Close]): it is done. Each scene that leaves is reported
+// as a pop, its failures (OnExit, Clear) as error events just before it.
+//
+// Between frames (a runtime ending its run, a test's deferred Close),
+// Close makes the changes at once and returns their failures, joined.
+// Called from inside a step, a frame phase or a scene change (a quit
+// system, a scene's OnExit saving and quitting, an event subscriber),
+// Close returns nil and the changes are made at the step boundary, as
+// every scene change is. Calling Close again does nothing.
 func (e *Engine) Close() error {
-	if e.closed {
-		return nil
+	e.scenes.Close()
+	if e.ctx != nil {
+		return nil // a step or frame phase is running: its end applies the queue
 	}
-	e.closed = true
-	return e.scenes.Close() // each pop reported as its change (see changed)
+	return e.scenes.Apply() // inside a change, this returns at once: the change in progress goes on to the Close
 }
 
 // Config returns the configuration the engine runs, defaults filled in.

@@ -4,10 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/tessera-engine/tessera/assets"
 	"github.com/tessera-engine/tessera/scene"
 	"github.com/tessera-engine/tessera/world"
 )
@@ -29,9 +31,14 @@ const (
 	// EventStall: a frame owed more steps than the loop's MaxSteps, and
 	// Dropped of them were dropped.
 	EventStall
+	// EventReload: with assets.dir set, files of the game changed and
+	// were reloaded between frames; Reload says which, and what failed
+	// (an asset that fails keeps what it had). Each failure is also an
+	// EventError.
+	EventReload
 )
 
-// String returns "error", "scene" or "stall".
+// String returns "error", "scene", "stall" or "reload".
 func (k EventKind) String() string {
 	switch k {
 	case EventError:
@@ -40,6 +47,8 @@ func (k EventKind) String() string {
 		return "scene"
 	case EventStall:
 		return "stall"
+	case EventReload:
+		return "reload"
 	}
 	return fmt.Sprintf("EventKind(%d)", uint8(k))
 }
@@ -62,6 +71,8 @@ type Event struct {
 	Change scene.Change // EventScene
 
 	Dropped int // EventStall
+
+	Reload assets.Reload // EventReload
 }
 
 // String describes the event, such as
@@ -74,6 +85,8 @@ func (e Event) String() string {
 		return fmt.Sprintf("scene at step %d: %v", e.Step, e.Change)
 	case EventStall:
 		return fmt.Sprintf("stall at step %d: %d steps dropped", e.Step, e.Dropped)
+	case EventReload:
+		return fmt.Sprintf("reload at step %d: %s", e.Step, strings.Join(e.Reload.Paths, ", "))
 	}
 	return fmt.Sprintf("%v at step %d", e.Kind, e.Step)
 }

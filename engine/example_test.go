@@ -144,6 +144,63 @@ func ExampleEvents() {
 	// scene: pop *engine_test.Flaky -> <nil>
 }
 
+// Scripted is a scene whose fixed system makes the scene requests of its
+// script, each at its step.
+type Scripted struct {
+	scene.Base
+	Name   string
+	Script map[uint64]func(*scene.Manager)
+}
+
+func (s *Scripted) OnEnter() error {
+	return s.World().AddSystem(world.System{Name: "script", Phase: world.Fixed, Run: func(ctx *world.Context) error {
+		if ask := s.Script[ctx.Step]; ask != nil {
+			ask(s.Scenes())
+		}
+		return nil
+	}})
+}
+
+func nameOf(s scene.Scene) string {
+	if s == nil {
+		return "-"
+	}
+	return s.(*Scripted).Name
+}
+
+func ExampleEngine_Scenes() {
+	title := &Scripted{Name: "title"}
+	menu := &Scripted{Name: "menu", Script: map[uint64]func(*scene.Manager){
+		2: func(m *scene.Manager) { m.ReplaceAll(title) }, // "quit to title"
+	}}
+	level := &Scripted{Name: "level", Script: map[uint64]func(*scene.Manager){
+		1: func(m *scene.Manager) { m.Push(&Scripted{Name: "pause"}); m.Push(menu) }, // made in order
+	}}
+	h, err := engine.NewHeadless(engine.Config{}, engine.Game{First: level}, engine.HeadlessOptions{})
+	if err != nil {
+		panic(err)
+	}
+	h.Events().Subscribe(func(ev engine.Event) {
+		if ev.Kind == engine.EventScene {
+			fmt.Printf("step %d: %v %s -> %s\n", ev.Step, ev.Change.Kind, nameOf(ev.Change.From), nameOf(ev.Change.To))
+		}
+	})
+	if err := h.RunSteps(4); err != nil {
+		panic(err)
+	}
+	if err := h.Close(); err != nil {
+		panic(err)
+	}
+	// Output:
+	// step 0: replace - -> level
+	// step 1: push level -> pause
+	// step 1: push pause -> menu
+	// step 2: pop menu -> pause
+	// step 2: pop pause -> level
+	// step 2: replace level -> title
+	// step 4: pop title -> -
+}
+
 func ExampleLoadConfig() {
 	cfg, err := engine.LoadConfig(engine.LoadOptions{
 		Args: []string{"-window.width", "800", "-loop.hz", "120"},

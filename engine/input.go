@@ -62,9 +62,10 @@ type axis struct {
 // NewInput returns an Input with cfg's actions and axes, all released.
 // It returns an error naming the action or axis for a name that is empty
 // or not lower case (configuration keys are lower-cased), an unknown button
-// or an axis naming an unknown action.
+// or an axis naming an unknown action. Its cost is linear in the number of
+// bindings, after sorting the names.
 func NewInput(cfg InputConfig) (*Input, error) {
-	in := &Input{index: make(map[string]int), axisIndex: make(map[string]int), deadZone: cfg.DeadZone}
+	in := &Input{index: make(map[string]int, len(cfg.Actions)), axisIndex: make(map[string]int, len(cfg.Axes)), deadZone: cfg.DeadZone}
 	if in.deadZone == 0 {
 		in.deadZone = DefaultDeadZone
 	}
@@ -73,29 +74,49 @@ func NewInput(cfg InputConfig) (*Input, error) {
 	}
 	in.fixed = Actions{in: in, fixed: true}
 	in.frame = Actions{in: in}
-	for _, name := range slices.Sorted(maps.Keys(cfg.Actions)) {
+	if err := in.addActions(cfg.Actions); err != nil {
+		return nil, err
+	}
+	if err := in.addAxes(cfg.Axes); err != nil {
+		return nil, err
+	}
+	return in, nil
+}
+
+// addActions adds the actions, in name order: O(actions + bindings).
+func (in *Input) addActions(actions map[string][]string) error {
+	in.actions = make([]action, 0, len(actions))
+	bound := make([]bool, len(buttonNames)) // by Button: in in.buttons
+	for _, name := range slices.Sorted(maps.Keys(actions)) {
 		if err := checkName("action", name); err != nil {
-			return nil, err
+			return err
 		}
-		a := action{name: name}
-		for _, bn := range cfg.Actions[name] {
+		a := action{name: name, buttons: make([]Button, 0, len(actions[name]))}
+		for _, bn := range actions[name] {
 			b, ok := LookupButton(bn)
 			if !ok {
-				return nil, wrap(fmt.Sprintf("engine: input action %q: ", name), ErrUnknownButton, fmt.Sprintf(" %q", bn))
+				return wrap(fmt.Sprintf("engine: input action %s: ", quoteShort(name)), ErrUnknownButton, " "+quoteShort(bn))
 			}
 			a.buttons = append(a.buttons, b)
-			if !slices.Contains(in.buttons, b) {
+			if !bound[b] {
+				bound[b] = true
 				in.buttons = append(in.buttons, b)
 			}
 		}
 		in.index[name] = len(in.actions)
 		in.actions = append(in.actions, a)
 	}
-	for _, name := range slices.Sorted(maps.Keys(cfg.Axes)) {
+	return nil
+}
+
+// addAxes adds the axes, in name order, each of four actions addActions
+// added.
+func (in *Input) addAxes(axes map[string]AxisConfig) error {
+	for _, name := range slices.Sorted(maps.Keys(axes)) {
 		if err := checkName("axis", name); err != nil {
-			return nil, err
+			return err
 		}
-		c := cfg.Axes[name]
+		c := axes[name]
 		ax := axis{name: name}
 		for _, f := range []struct {
 			dir  string
@@ -104,14 +125,14 @@ func NewInput(cfg InputConfig) (*Input, error) {
 		}{{"left", c.Left, &ax.left}, {"right", c.Right, &ax.right}, {"up", c.Up, &ax.up}, {"down", c.Down, &ax.down}} {
 			i, ok := in.index[f.name]
 			if !ok {
-				return nil, wrap(fmt.Sprintf("engine: input axis %q: %s is ", name, f.dir), ErrUnknownAction, fmt.Sprintf(" %q", f.name))
+				return wrap(fmt.Sprintf("engine: input axis %s: %s is ", quoteShort(name), f.dir), ErrUnknownAction, " "+quoteShort(f.name))
 			}
 			*f.to = i
 		}
 		in.axisIndex[name] = len(in.axes)
 		in.axes = append(in.axes, ax)
 	}
-	return in, nil
+	return nil
 }
 
 // StandardInput returns the bindings most games start from:
@@ -140,7 +161,7 @@ func StandardInput() InputConfig {
 
 func checkName(what, name string) error {
 	if name == "" || name != strings.ToLower(name) {
-		return fmt.Errorf("engine: input %s %q: names must be non-empty and lower case (configuration keys are lower-cased)", what, name)
+		return fmt.Errorf("engine: input %s %s: names must be non-empty and lower case (configuration keys are lower-cased)", what, quoteShort(name))
 	}
 	return nil
 }

@@ -5,12 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io/fs"
-	"math"
 	"os"
-	"strconv"
 	"strings"
-
-	"github.com/spf13/viper"
 )
 
 // DefaultConfigFile is the file [LoadConfig] reads when no other is named,
@@ -21,11 +17,18 @@ const DefaultConfigFile = "tessera.yaml"
 // reads: TESSERA_WINDOW_WIDTH sets window.width.
 const EnvPrefix = "TESSERA"
 
+// The defaults of the limits in [LoadOptions].
+const (
+	DefaultMaxFileBytes = 1 << 20 // LoadOptions.MaxFileBytes: 1 MiB
+	DefaultMaxDepth     = 32      // LoadOptions.MaxDepth
+	DefaultMaxValues    = 10000   // LoadOptions.MaxValues
+)
+
 // Key is a configuration key of the game's own, such as "game.lives",
 // loaded with the engine's keys and from the same sources.
 type Key struct {
 	// Name is the key, lower case, dotted by section: "game.lives". It
-	// must not be one of the engine's keys.
+	// must not be one of the engine's keys, nor a section of another key.
 	Name string
 	// Default is the value when no source sets one; its type, one of int,
 	// float64, bool, string and []string, is the key's type.
@@ -37,8 +40,8 @@ type Key struct {
 	Usage string
 }
 
-// LoadOptions says where [LoadConfig] looks. Every field's zero value is
-// usable.
+// LoadOptions says where [LoadConfig] looks, and how much it reads. Every
+// field's zero value is usable.
 type LoadOptions struct {
 	// File is the config file to read (YAML, JSON or TOML, by extension);
 	// an error if it does not exist. "" reads tessera.yaml if it exists.
@@ -57,6 +60,18 @@ type LoadOptions struct {
 	Defaults Config
 	// Keys are the game's own keys.
 	Keys []Key
+
+	// MaxFileBytes is the largest config file read, in bytes; a larger
+	// one is an error wrapping [ErrLimit]. 0 means DefaultMaxFileBytes.
+	MaxFileBytes int64
+	// MaxDepth is how deeply the config file may nest maps and lists, and
+	// how many dotted parts a key in it may have; 0 means DefaultMaxDepth.
+	MaxDepth int
+	// MaxValues is how many values (each map, list, key and list item
+	// counts one, YAML aliases once per use) the config file may hold, and
+	// how many names a list from any source may have; 0 means
+	// DefaultMaxValues.
+	MaxValues int
 }
 
 // LoadConfig builds a Config from, lowest precedence first: the defaults
@@ -69,211 +84,157 @@ type LoadOptions struct {
 // TESSERA_INPUT_ACTIONS_JUMP=Space,GamepadA. The environment can rebind an
 // action or axis that the defaults or the file define, not add one.
 //
-// Keys are lower-cased, by viper, wherever they come from: action names
-// included.
+// Every source gives a value as text, and one rule reads it whatever the
+// source: an int is decimal digits with an optional sign (1e3, 0x280 and
+// 640.0 are not ints; 060 is sixty), a float a decimal number with an
+// optional exponent, a bool what [strconv.ParseBool] reads. The file's
+// keys, action names included, are lower-cased.
+//
+// LoadConfig reads only a regular file, of at most opts.MaxFileBytes, and
+// checks the file's depth and size against opts.MaxDepth and
+// opts.MaxValues before using any value. Where there is no file system (a
+// browser), there is no config file.
 //
 // A value of the wrong type or out of range, and a key in the file that
 // neither the engine nor opts.Keys defines, are [*ConfigError] values
 // naming the key and its source. LoadConfig returns them all, joined, with
-// the Config it could build. A missing or unreadable file, or a bad flag,
-// is a plain error.
+// the Config it could build, in which each of those keys keeps its
+// default. A missing, unreadable or oversized file, a syntax error in it,
+// or a bad flag, is a plain error, returned with the defaults. Its cost is
+// linear in the size of the sources.
 func LoadConfig(opts LoadOptions) (Config, error) {
-	cfg := DefaultConfig()
-	overlay(&cfg, opts.Defaults)
+	return load(opts, hostSystem())
+}
+
+// system is what LoadConfig reads besides its options: the file system and
+// the environment. Tests replace it.
+type system struct {
+	stat      func(name string) (fs.FileInfo, error)
+	open      func(name string) (fs.File, error)
+	lookupEnv func(key string) (string, bool)
+}
+
+// hostSystem is the process's file system and environment.
+func hostSystem() system {
+	return system{
+		stat:      os.Stat,
+		open:      func(name string) (fs.File, error) { return os.Open(name) },
+		lookupEnv: os.LookupEnv,
+	}
+}
+
+// loader holds one LoadConfig call's state: the Config as it is built and
+// what each source gave.
+type loader struct {
+	sys   system
+	limit limits
+	cfg   Config
+	specs []spec                // the engine's keys, then the game's
+	keys  keySet                // of specs
+	flags map[string]*flagValue // by key
+	file  fileValues
+	errs  []error
+}
+
+func load(opts LoadOptions, sys system) (Config, error) {
+	l := &loader{sys: sys, cfg: DefaultConfig()}
+	overlay(&l.cfg, opts.Defaults)
+	lim, err := opts.limits()
+	if err != nil {
+		return l.cfg, err
+	}
+	l.limit = lim
 	game, err := gameSpecs(opts.Keys)
 	if err != nil {
-		return cfg, err
+		return l.cfg, err
 	}
-	all := append(append([]spec(nil), specs...), game...)
-
+	l.specs = append(append([]spec(nil), specs...), game...)
+	l.keys = newKeySet(l.specs)
 	fset := opts.Flags
 	if fset == nil {
 		fset = flag.NewFlagSet("tessera", flag.ContinueOnError)
 	}
-	for _, s := range game {
-		if fset.Lookup(s.key) != nil {
-			return cfg, fmt.Errorf("engine: game key %q: the game's flag set has a flag of that name", s.key)
-		}
-	}
-	if fset.Lookup("config") != nil {
-		return cfg, fmt.Errorf("engine: the game's flag set has a flag -config, which the engine defines")
-	}
-	configFlag := fset.String("config", "", "config `file` (default "+DefaultConfigFile+" if it exists)")
-	flags := make(map[string]*flagValue, len(all))
-	for _, s := range all {
-		f := &flagValue{name: s.key, isBool: s.kind == kindBool, def: defaultText(s.get(&cfg))}
-		fset.Var(f, s.key, s.flagUsage())
-		flags[s.key] = f
-	}
-	// The actions and axes the defaults define are flags too (a list,
-	// comma-separated, as in the environment): -input.actions.jump=Enter.
-	// Those only a file defines cannot be, as flags are parsed first.
-	for _, name := range sortedKeys(cfg.Input.Actions) {
-		key := actionsPrefix + name
-		flags[key] = &flagValue{name: key, def: strings.Join(cfg.Input.Actions[name], ",")}
-		fset.Var(flags[key], key, "buttons that trigger action "+name+" (`list`, comma-separated)")
-	}
-	for _, name := range sortedKeys(cfg.Input.Axes) {
-		a, key := cfg.Input.Axes[name], axesPrefix+name
-		flags[key] = &flagValue{name: key, def: strings.Join([]string{a.Left, a.Right, a.Up, a.Down}, ",")}
-		fset.Var(flags[key], key, "the four actions of axis "+name+": left, right, up, down (`list`, comma-separated)")
+	configFlag, err := l.defineFlags(fset, game)
+	if err != nil {
+		return l.cfg, err
 	}
 	if err := fset.Parse(opts.Args); err != nil {
-		return cfg, err
+		return l.cfg, err
 	}
+	if err := l.readFile(l.configPath(opts.File, *configFlag)); err != nil {
+		return l.cfg, err
+	}
+	for _, s := range l.specs {
+		l.resolve(s)
+	}
+	l.resolveInput()
+	return l.cfg, errors.Join(l.errs...)
+}
 
-	v := viper.New()
-	v.SetEnvPrefix(EnvPrefix)
-	v.SetEnvKeyReplacer(strings.NewReplacer(".", "_"))
-	v.AutomaticEnv()
-	for _, s := range all {
-		v.SetDefault(s.key, s.get(&cfg))
-		if err := v.BindFlagValue(s.key, flags[s.key]); err != nil {
-			return cfg, err
-		}
-	}
+// limits are LoadOptions' limits with their defaults filled in.
+type limits struct {
+	fileBytes int64
+	depth     int
+	values    int
+}
 
-	for name, list := range cfg.Input.Actions {
-		v.SetDefault(actionsPrefix+name, list)
-		if err := v.BindFlagValue(actionsPrefix+name, flags[actionsPrefix+name]); err != nil {
-			return cfg, err
-		}
+func (o LoadOptions) limits() (limits, error) {
+	if o.MaxFileBytes < 0 || o.MaxDepth < 0 || o.MaxValues < 0 {
+		return limits{}, fmt.Errorf("engine: LoadOptions limits must not be negative: MaxFileBytes %d, MaxDepth %d, MaxValues %d",
+			o.MaxFileBytes, o.MaxDepth, o.MaxValues)
 	}
-	for name, a := range cfg.Input.Axes {
-		v.SetDefault(axesPrefix+name, []string{a.Left, a.Right, a.Up, a.Down})
-		if err := v.BindFlagValue(axesPrefix+name, flags[axesPrefix+name]); err != nil {
-			return cfg, err
-		}
+	l := limits{o.MaxFileBytes, o.MaxDepth, o.MaxValues}
+	if l.fileBytes == 0 {
+		l.fileBytes = DefaultMaxFileBytes
 	}
+	if l.depth == 0 {
+		l.depth = DefaultMaxDepth
+	}
+	if l.values == 0 {
+		l.values = DefaultMaxValues
+	}
+	return l, nil
+}
 
-	path, explicit := opts.File, opts.File != ""
-	if p, ok := os.LookupEnv(EnvPrefix + "_CONFIG"); ok && p != "" {
-		path, explicit = p, true
+// lookup returns key's value from the source of highest precedence that
+// sets it, and that source's name; ok is false when only the defaults do.
+func (l *loader) lookup(key string) (v *node, source string, ok bool) {
+	if f := l.flags[key]; f != nil && f.set {
+		return textNode(f.value), "flag -" + key, true
 	}
-	if *configFlag != "" {
-		path, explicit = *configFlag, true
+	env := envName(key)
+	if s, ok := l.sys.lookupEnv(env); ok && s != "" {
+		return textNode(s), "env " + env, true
 	}
-	if path == "" {
-		path = DefaultConfigFile
+	if fv, ok := l.file.values[key]; ok {
+		return fv.node, l.file.source(fv.line, fv.col), true
 	}
-	fileKeys := make(map[string]bool)
-	if _, err := os.Stat(path); err == nil || explicit {
-		fv := viper.New()
-		fv.SetConfigFile(path)
-		if err := fv.ReadInConfig(); err != nil {
-			return cfg, fmt.Errorf("engine: config file %s: %w", path, err)
-		}
-		for _, k := range fv.AllKeys() {
-			fileKeys[k] = true
-		}
-		if err := v.MergeConfigMap(fv.AllSettings()); err != nil {
-			return cfg, fmt.Errorf("engine: config file %s: %w", path, err)
-		}
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		return cfg, fmt.Errorf("engine: config file %s: %w", path, err)
-	}
+	return nil, "", false
+}
 
-	source := func(key string) string {
-		if f := flags[key]; f != nil && f.set {
-			return "flag -" + key
-		}
-		if env := envName(key); os.Getenv(env) != "" {
-			return "env " + env
-		}
-		if fileKeys[key] {
-			return "file " + path
-		}
-		return "default"
+// resolve sets s's key in the Config from its source, or leaves the
+// default and records the error.
+func (l *loader) resolve(s spec) {
+	v, source, ok := l.lookup(s.key)
+	val := s.get(&l.cfg)
+	var err error
+	if ok {
+		val, err = convert(s.kind, v, l.limit.values)
+	} else {
+		source = "default"
 	}
-	var errs []error
-	fail := func(key string, err error) {
-		errs = append(errs, &ConfigError{Key: key, Source: source(key), Err: err})
+	if err == nil {
+		err = s.check(val)
 	}
+	if err != nil {
+		l.fail(s.key, source, err)
+		return
+	}
+	s.set(&l.cfg, val)
+}
 
-	known := make(map[string]bool, len(all))
-	for _, s := range all {
-		known[s.key] = true
-	}
-	actions := make(map[string]bool)
-	for name := range cfg.Input.Actions {
-		actions[name] = true
-	}
-	axes := make(map[string]bool)
-	for name := range cfg.Input.Axes {
-		axes[name] = true
-	}
-	for _, k := range sortedKeys(fileKeys) {
-		switch {
-		case known[k]:
-		case strings.HasPrefix(k, actionsPrefix) || strings.HasPrefix(k, axesPrefix):
-			prefix := actionsPrefix
-			if strings.HasPrefix(k, axesPrefix) {
-				prefix = axesPrefix
-			}
-			name, rest, nested := strings.Cut(k[len(prefix):], ".")
-			if nested {
-				errs = append(errs, &ConfigError{Key: prefix + name, Source: "file " + path,
-					Err: fmt.Errorf("%w: want a list of names, found a map with %s", ErrWrongType, rest)})
-				continue
-			}
-			if prefix == actionsPrefix {
-				actions[name] = true
-			} else {
-				axes[name] = true
-			}
-		default:
-			fail(k, ErrUnknownKey)
-		}
-	}
-
-	for _, s := range all {
-		val, err := convert(s.kind, v.Get(s.key))
-		if err == nil {
-			err = s.check(val)
-		}
-		if err != nil {
-			fail(s.key, err)
-			continue
-		}
-		s.set(&cfg, val)
-	}
-
-	cfg.Input.Actions = make(map[string][]string, len(actions))
-	for _, name := range sortedKeys(actions) {
-		key := actionsPrefix + name
-		val, err := convert(kindList, v.Get(key))
-		if err != nil {
-			fail(key, err)
-			continue
-		}
-		list := val.([]string)
-		for _, b := range list {
-			if _, ok := LookupButton(b); !ok {
-				fail(key, fmt.Errorf("%w %q", ErrUnknownButton, b))
-			}
-		}
-		cfg.Input.Actions[name] = list
-	}
-	cfg.Input.Axes = make(map[string]AxisConfig, len(axes))
-	for _, name := range sortedKeys(axes) {
-		key := axesPrefix + name
-		val, err := convert(kindList, v.Get(key))
-		if err == nil && len(val.([]string)) != 4 {
-			err = fmt.Errorf("%w: want 4 action names (left, right, up, down), found %d", ErrWrongType, len(val.([]string)))
-		}
-		if err != nil {
-			fail(key, err)
-			continue
-		}
-		list := val.([]string)
-		for _, a := range list {
-			if _, ok := cfg.Input.Actions[a]; !ok {
-				fail(key, fmt.Errorf("%w %q", ErrUnknownAction, a))
-			}
-		}
-		cfg.Input.Axes[name] = AxisConfig{Left: list[0], Right: list[1], Up: list[2], Down: list[3]}
-	}
-	return cfg, errors.Join(errs...)
+func (l *loader) fail(key, source string, err error) {
+	l.errs = append(l.errs, &ConfigError{Key: key, Source: source, Err: err})
 }
 
 // envName returns the environment variable for key.
@@ -296,221 +257,4 @@ func overlay(dst *Config, src Config) {
 	if src.Input.Axes != nil {
 		dst.Input.Axes = src.Input.Axes
 	}
-}
-
-// gameSpecs turns the game's keys into specs whose values live in
-// Config.Game.
-func gameSpecs(keys []Key) ([]spec, error) {
-	engineKey := make(map[string]bool, len(specs))
-	for _, s := range specs {
-		engineKey[s.key] = true
-	}
-	var out []spec
-	seen := make(map[string]bool, len(keys))
-	for _, k := range keys {
-		name := k.Name
-		switch {
-		case name == "" || name != strings.ToLower(name):
-			return nil, fmt.Errorf("engine: game key %q: names must be non-empty and lower case", name)
-		case engineKey[name] || strings.HasPrefix(name, "input.") || name == "config":
-			return nil, fmt.Errorf("engine: game key %q: the engine defines it", name)
-		case seen[name]:
-			return nil, fmt.Errorf("engine: game key %q: declared twice", name)
-		}
-		seen[name] = true
-		var kd kind
-		switch d := k.Default.(type) {
-		case int:
-			kd = kindInt
-		case float64:
-			kd = kindFloat
-		case bool:
-			kd = kindBool
-		case string:
-			kd = kindString
-		case []string:
-			kd = kindList
-			k.Default = append([]string(nil), d...)
-		default:
-			return nil, fmt.Errorf("engine: game key %q: default of type %T; want int, float64, bool, string or []string", name, k.Default)
-		}
-		def := k.Default
-		out = append(out, spec{key: name, kind: kd, min: k.Min, max: k.Max, usage: k.Usage,
-			get: func(c *Config) any {
-				if v, ok := c.Game[name]; ok {
-					return v
-				}
-				return def
-			},
-			set: func(c *Config, v any) {
-				if c.Game == nil {
-					c.Game = make(map[string]any)
-				}
-				c.Game[name] = v
-			},
-		})
-	}
-	return out, nil
-}
-
-// convert turns a raw value from viper into a value of kind k: strictly,
-// so that 2.5 is not an int and "yes" not a bool.
-func convert(k kind, raw any) (any, error) {
-	switch k {
-	case kindInt:
-		switch x := raw.(type) {
-		case int:
-			return x, nil
-		case int64:
-			if x == int64(int(x)) {
-				return int(x), nil
-			}
-		case uint64:
-			if x <= math.MaxInt {
-				return int(x), nil
-			}
-		case float64:
-			if x == math.Trunc(x) && math.Abs(x) < 1<<53 {
-				return int(x), nil
-			}
-		case string:
-			if n, err := strconv.Atoi(strings.TrimSpace(x)); err == nil {
-				return n, nil
-			}
-		}
-		return nil, wrongType(raw, "an integer")
-	case kindFloat:
-		switch x := raw.(type) {
-		case float64:
-			if math.IsNaN(x) || math.IsInf(x, 0) {
-				break // as from a flag: a file's .nan or .inf is no number to use
-			}
-			return x, nil
-		case int:
-			return float64(x), nil
-		case int64:
-			return float64(x), nil
-		case uint64:
-			return float64(x), nil
-		case string:
-			if f, err := strconv.ParseFloat(strings.TrimSpace(x), 64); err == nil && !math.IsNaN(f) && !math.IsInf(f, 0) {
-				return f, nil
-			}
-		}
-		return nil, wrongType(raw, "a number")
-	case kindBool:
-		switch x := raw.(type) {
-		case bool:
-			return x, nil
-		case string:
-			if b, err := strconv.ParseBool(strings.TrimSpace(x)); err == nil {
-				return b, nil
-			}
-		}
-		return nil, wrongType(raw, "true or false")
-	case kindString, kindButton:
-		switch x := raw.(type) {
-		case string:
-			return x, nil
-		case int, int64, uint64, float64, bool:
-			return fmt.Sprint(x), nil
-		}
-		return nil, wrongType(raw, "a string")
-	case kindList:
-		switch x := raw.(type) {
-		case []string:
-			return append([]string(nil), x...), nil
-		case []any:
-			out := make([]string, 0, len(x))
-			for _, e := range x {
-				s, ok := e.(string)
-				if !ok {
-					return nil, wrongType(raw, "a list of names")
-				}
-				out = append(out, s)
-			}
-			return out, nil
-		case string:
-			var out []string
-			for f := range strings.SplitSeq(x, ",") {
-				if f = strings.TrimSpace(f); f != "" {
-					out = append(out, f)
-				}
-			}
-			return out, nil
-		case nil:
-			return []string{}, nil
-		}
-		return nil, wrongType(raw, "a list of names")
-	}
-	return nil, fmt.Errorf("engine: no conversion to %v", k)
-}
-
-func wrongType(raw any, want string) error {
-	if s, ok := raw.(string); ok {
-		return fmt.Errorf("%w: %q is not %s", ErrWrongType, s, want)
-	}
-	return fmt.Errorf("%w: %v (%T) is not %s", ErrWrongType, raw, raw, want)
-}
-
-// flagValue is a flag that keeps its text for LoadConfig to check, and is
-// bound to viper as a viper.FlagValue.
-type flagValue struct {
-	name   string
-	value  string
-	set    bool
-	isBool bool
-	def    string // the default, as -help shows it
-}
-
-// String returns the value given, or else the default, which is what the
-// flag package shows as the default in -help.
-func (f *flagValue) String() string {
-	if !f.set {
-		return f.def
-	}
-	return f.value
-}
-func (f *flagValue) Set(s string) error  { f.value, f.set = s, true; return nil }
-func (f *flagValue) IsBoolFlag() bool    { return f.isBool }
-func (f *flagValue) HasChanged() bool    { return f.set }
-func (f *flagValue) Name() string        { return f.name }
-func (f *flagValue) ValueString() string { return f.value }
-func (f *flagValue) ValueType() string   { return "string" }
-
-// flagUsage is the key's line in -help: what it means, then its type (the
-// flag package shows the backquoted word as the value's placeholder) and
-// range, such as "logical screen width in pixels (int in [1, 16384])".
-func (s spec) flagUsage() string {
-	if s.kind == kindBool {
-		return s.usage
-	}
-	u := s.usage + " (`" + s.kind.String() + "`"
-	if s.min != 0 || s.max != 0 {
-		u += " in " + rangeText(s.min, s.max)
-	}
-	return u + ")"
-}
-
-// defaultText is a default value as -help shows it: a list comma-separated,
-// as the environment takes it, and "" for a zero value, which -help leaves
-// out as it does for the flag package's own flags.
-func defaultText(v any) string {
-	switch v := v.(type) {
-	case []string:
-		return strings.Join(v, ",")
-	case bool:
-		if !v {
-			return ""
-		}
-	case int:
-		if v == 0 {
-			return ""
-		}
-	case float64:
-		if v == 0 {
-			return ""
-		}
-	}
-	return fmt.Sprint(v)
 }

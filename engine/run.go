@@ -111,8 +111,12 @@ func runtime() func(*Engine) error {
 // 2, unless -headless is given. -headless runs the game with no window
 // for -steps fixed steps (600 by default, ten seconds at 60 Hz), in
 // either build, for servers, CI and machines without a display.
+//
+// In a browser (GOOS=js), the page's query string stands for the command
+// line (?window.zoom=2 is -window.zoom=2), and as there is no file system
+// there is no config file.
 func Main(g Game) {
-	os.Exit(runMain(os.Args[1:], g, os.Stderr))
+	os.Exit(runMain(commandLine(), g, os.Stderr))
 }
 
 // DefaultHeadlessSteps is how many fixed steps Main runs with -headless

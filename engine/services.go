@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"io/fs"
+	"os"
+	"time"
 
 	"github.com/tessera-engine/tessera/assets"
 	"github.com/tessera-engine/tessera/geom"
@@ -37,6 +39,7 @@ type Game struct {
 // its loader and its sound queue. Systems reach them with [AssetsOf] and
 // [PlaySound].
 type services struct {
+	cfg    *Config
 	assets *assets.Loader
 	sounds *[]Sound
 	steps  func() uint64 // the loop's step count, to stamp sounds
@@ -55,6 +58,18 @@ func AssetsOf(w *world.World) *assets.Loader {
 		return s.assets
 	}
 	return nil
+}
+
+// ConfigOf returns the configuration the engine running w's scene runs
+// with, defaults filled in, and whether an engine runs it: a scene reads
+// its game's own keys there in OnEnter (engine.ConfigOf(s.World()).Game
+// ["game.seed"]), as the keys a game declares ([Game.Keys]) are loaded by
+// [Main] with the engine's. O(1).
+func ConfigOf(w *world.World) (Config, bool) {
+	if s, ok := servicesOf.Lookup(w); ok && s.cfg != nil {
+		return *s.cfg, true
+	}
+	return Config{}, false
 }
 
 // SoundKind says what a [Sound] request asks for.
@@ -150,13 +165,48 @@ func (e *Engine) TakeSounds(dst []Sound) []Sound {
 // where everything was, to draw between steps. nil stops it.
 func (e *Engine) SetStepObserver(fn func(scene.Scene)) { e.beforeStep = fn }
 
-// newServices makes the services of a game's files.
-func newServices(files fs.FS) services {
-	var l *assets.Loader
-	if files != nil {
-		l = assets.New(files)
+// WatchInterval is how often the engine looks for changed files when the
+// configuration's assets.dir is set.
+const WatchInterval = 250 * time.Millisecond
+
+// stepNow returns the step in progress, or between steps the number of
+// steps run: what Sound.Step says.
+func (e *Engine) stepNow() uint64 {
+	if e.ctx != nil {
+		return e.ctx.Step
 	}
-	return services{assets: l}
+	return e.loop.Steps()
+}
+
+// newServices makes the services of a game's files: those it ships, or
+// with assets.dir set, those of that directory, watched.
+func newServices(files fs.FS, cfg AssetsConfig) (services, *assets.Watcher) {
+	if cfg.Dir != "" {
+		files = os.DirFS(cfg.Dir)
+	}
+	if files == nil {
+		return services{}, nil
+	}
+	l := assets.New(files)
+	var w *assets.Watcher
+	if cfg.Dir != "" {
+		w = l.Watch(WatchInterval)
+	}
+	return services{assets: l}, w
+}
+
+// reload reloads what changed in assets.dir, between frames, and reports
+// it: an EventReload, and an EventError for each problem.
+func (e *Engine) reload() {
+	if e.watch == nil {
+		return
+	}
+	r, ok := e.watch.Poll()
+	if !ok {
+		return
+	}
+	eachError(r.Err, e.onError)
+	e.emit(Event{Kind: EventReload, Reload: r})
 }
 
 // provide gives a scene's world the engine's services, before its

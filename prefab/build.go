@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"go.yaml.in/yaml/v3"
+	"github.com/tessera-engine/tessera/internal/yamltext"
 )
 
 // build resolves every prefab of s: code prefabs as they are, data
@@ -17,10 +17,13 @@ import (
 func (l *Library) build(s *state) []*LoadError {
 	var errs []*LoadError
 	broken := false
+	decoders := make(map[*fileNodes]*decoder, len(s.sources)) // one per file, reporting its problems
 	for _, src := range s.sources {
 		errs = append(errs, src.errs...)
 		broken = broken || src.broken
+		decoders[src.nodes] = newDecoder(src.name, &errs, src.nodes, l.comps, s.assets)
 	}
+	decoderOf := func(d *def) *decoder { return decoders[d.nodes] }
 
 	s.prefabs = make(map[string]*Prefab)
 	for _, p := range s.code {
@@ -37,13 +40,13 @@ func (l *Library) build(s *state) []*LoadError {
 	for _, src := range s.sources {
 		for _, d := range src.defs {
 			if _, inCode := s.prefabs[d.name]; inCode {
-				errs = append(errs, defError(d, d.key, ErrDuplicatePrefab, "defined twice: here and in code"))
+				decoderOf(d).failPrefab(d, d.key, ErrDuplicatePrefab, "defined twice: here and in code")
 				dups = append(dups, &node{def: d})
 				continue
 			}
 			if prev, dup := nodes[d.name]; dup {
-				errs = append(errs, defError(d, d.key, ErrDuplicatePrefab, fmt.Sprintf("defined twice (first at %s:%d:%d)",
-					prev.def.file, prev.def.key.Line, prev.def.key.Column)))
+				decoderOf(d).failPrefab(d, d.key, ErrDuplicatePrefab, fmt.Sprintf("defined twice (first at %s:%d:%d)",
+					prev.def.file, prev.def.key.Line, prev.def.key.Column))
 				dups = append(dups, &node{def: d})
 				continue
 			}
@@ -53,7 +56,6 @@ func (l *Library) build(s *state) []*LoadError {
 		}
 	}
 
-	decoders := make(map[string]*decoder)
 	hints := &baseHints{names: func() []string {
 		return slices.Sorted(maps.Keys(maps.Collect(func(yield func(string, bool) bool) {
 			for name := range nodes {
@@ -77,7 +79,7 @@ func (l *Library) build(s *state) []*LoadError {
 		if d.extNode != nil {
 			if b, ok := nodes[d.extends]; ok {
 				if b.state == 1 {
-					errs = append(errs, cycleError(stack, b))
+					decoderOf(b.def).failPrefab(b.def, b.def.extNode, ErrCycle, cycle(stack, b))
 				} else {
 					base = visit(b)
 				}
@@ -87,16 +89,11 @@ func (l *Library) build(s *state) []*LoadError {
 				// With a file that is not YAML, its prefabs are unknown:
 				// reporting every base it held would only bury the real
 				// problem.
-				errs = append(errs, defError(d, d.extNode, ErrUnknownBase,
-					fmt.Sprintf("extends unknown prefab %q%s", d.extends, hints.of(d.extends, d.name))))
+				decoderOf(d).failPrefab(d, d.extNode, ErrUnknownBase,
+					fmt.Sprintf("extends unknown prefab %s%s", yamltext.Quote(d.extends), hints.of(d.extends, d.name)))
 			}
 		}
-		dec := decoders[d.file]
-		if dec == nil {
-			dec = newDecoder(d.file, &errs)
-			decoders[d.file] = dec
-		}
-		n.result = l.resolveDef(dec, d, base, s.attached[d.name])
+		n.result = decoderOf(d).prefab(d, base, s.attached[d.name])
 		n.state = 2
 		stack = stack[:len(stack)-1]
 		return n.result
@@ -106,6 +103,9 @@ func (l *Library) build(s *state) []*LoadError {
 	}
 	for _, n := range dups {
 		visit(n) // a load reports all its errors, a duplicate's body's too
+	}
+	for _, src := range s.sources {
+		decoders[src.nodes].finish()
 	}
 	for _, n := range order {
 		s.prefabs[n.def.name] = n.result
@@ -121,89 +121,20 @@ type node struct {
 	result *Prefab
 }
 
-// resolveDef builds the prefab d defines over base (nil when it has none
-// or it is unknown): each component decoded over the base's part, then
-// the parts attached in code.
-func (l *Library) resolveDef(dec *decoder, d *def, base *Prefab, attached []Part) *Prefab {
-	dec.prefab = d.name
-	defer func() { dec.prefab, dec.component = "", "" }()
-	var list []Part
-	if base != nil {
-		list = slices.Clone(base.parts)
-	}
-	var known []string
-	for _, c := range d.comps {
-		dec.component = c.name
-		e, ok := l.comps[c.name]
-		if !ok {
-			if known == nil {
-				known = slices.Sorted(maps.Keys(l.comps))
-			}
-			dec.failNaming("component", c.key, "", ErrUnknownComponent, "unknown component %q%s", c.name, hint(c.name, known, "components"))
-			continue
-		}
-		id := e.component().ID()
-		i := slices.IndexFunc(list, func(p Part) bool { return p.Component().ID() == id })
-		if isNone(c.val) {
-			if i >= 0 {
-				list = slices.Delete(list, i, i+1)
-			}
-			continue
-		}
-		var prev Part
-		if i >= 0 {
-			prev = list[i]
-		}
-		if prev != nil && prev.factory() && isEmpty(c.val) {
-			continue // "Health: {}" over a base's factory keeps the factory
-		}
-		p := e.decode(dec, c.val, prev)
-		if i >= 0 {
-			list[i] = p
-		} else {
-			list = append(list, p)
-		}
-	}
-	return &Prefab{name: d.name, base: base, parts: resolve(list, attached)}
-}
-
-// isEmpty reports whether a component's value is null or an empty
-// mapping: the base's part as it is.
-func isEmpty(n *yaml.Node) bool {
-	for n != nil && n.Kind == yaml.AliasNode {
-		n = n.Alias
-	}
-	return n == nil || n.Kind == yaml.MappingNode && len(n.Content) == 0 ||
-		n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null"
-}
-
-// isNone reports whether a component's value is the plain word none,
-// which removes the component. A quoted "none" is a string.
-func isNone(n *yaml.Node) bool {
-	for n != nil && n.Kind == yaml.AliasNode {
-		n = n.Alias
-	}
-	return n != nil && n.Kind == yaml.ScalarNode && n.Style == 0 && n.ShortTag() == "!!str" && n.Value == "none"
-}
-
-func defError(d *def, at *yaml.Node, kind error, msg string) *LoadError {
-	return &LoadError{File: d.file, Line: at.Line, Col: at.Column, Prefab: d.name, Err: &detail{kind: kind, msg: msg}}
-}
-
-// cycleError reports the cycle that closes when the prefab at the top of
-// stack extends b, which is on the stack: at b's extends, since b is the
-// first prefab of the cycle that was reached.
-func cycleError(stack []*node, b *node) *LoadError {
+// cycle says what cycle closes when the prefab at the top of stack
+// extends b, which is on the stack. It is reported at b's extends, since
+// b is the first prefab of the cycle that was reached.
+func cycle(stack []*node, b *node) string {
 	i := slices.Index(stack, b)
 	if i == len(stack)-1 {
-		return defError(b.def, b.def.extNode, ErrCycle, "extends itself")
+		return "extends itself"
 	}
 	names := make([]string, 0, len(stack)-i+1)
 	for _, n := range stack[i:] {
-		names = append(names, n.def.name)
+		names = append(names, yamltext.Clip(n.def.name, yamltext.QuoteLen))
 	}
-	names = append(names, b.def.name)
-	return defError(b.def, b.def.extNode, ErrCycle, "cycle in extends: "+strings.Join(names, " -> "))
+	names = append(names, yamltext.Clip(b.def.name, yamltext.QuoteLen))
+	return "cycle in extends: " + strings.Join(names, " -> ")
 }
 
 // baseHints makes the "did you mean" hints of unknown bases for one build.
@@ -235,7 +166,7 @@ func (h *baseHints) of(base, self string) string {
 		got = hint(base, h.known, "prefabs")
 		h.found[base] = got
 	}
-	if i, in := slices.BinarySearch(h.known, self); in && (len(h.known) <= 13 || got == fmt.Sprintf(" (did you mean %q?)", self)) {
+	if i, in := slices.BinarySearch(h.known, self); in && (len(h.known) <= 13 || got == fmt.Sprintf(" (did you mean %s?)", yamltext.Quote(self))) {
 		// The hint lists the names, or suggests the prefab's own: look
 		// again without it (cheap: few names, or a rare case).
 		return hint(base, slices.Delete(slices.Clone(h.known), i, i+1), "prefabs")

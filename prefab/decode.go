@@ -6,13 +6,14 @@ import (
 	"math"
 	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/tessera-engine/tessera/assets"
+	"github.com/tessera-engine/tessera/internal/yamlpos"
 	"github.com/tessera-engine/tessera/internal/yamltext"
 )
 
@@ -22,162 +23,8 @@ import (
 // cannot be set from data; a struct field tagged `yaml:",inline"` lays its
 // fields into its parent's mapping.
 
-// nodeBudget bounds the YAML nodes one file may make the loader visit.
-// Aliases let a few bytes stand for an exponential number of nodes; past
-// the budget the load fails instead of running for ever.
-const nodeBudget = 1 << 18
-
-// decoder turns YAML nodes into Go values by reflection, collecting every
-// problem it meets with its position rather than stopping at the first.
-type decoder struct {
-	file      string
-	prefab    string
-	component string
-	errs      *[]*LoadError
-	budget    int
-	merging   map[*yaml.Node]bool // mappings whose merge keys are being expanded
-
-	// When track is on, every struct field the data sets as a whole is
-	// recorded in sets, as an index path from the top value (for
-	// reflect.Value.FieldByIndex); struct fields it merges into are not,
-	// their own fields are. That is what a patch over a factory applies.
-	track bool
-	cur   []int
-	sets  [][]int
-}
-
-func newDecoder(file string, errs *[]*LoadError) *decoder {
-	return &decoder{file: file, errs: errs, budget: nodeBudget}
-}
-
-// fail records a problem at node n.
-func (d *decoder) fail(n *yaml.Node, field string, kind error, format string, args ...any) {
-	d.failCause(n, field, kind, nil, format, args...)
-}
-
-// failNaming is fail for a message that quotes the component or field
-// (what) it is about, which the error's text then does not say again.
-func (d *decoder) failNaming(what string, n *yaml.Node, field string, kind error, format string, args ...any) {
-	d.fail(n, field, kind, format, args...)
-	(*d.errs)[len(*d.errs)-1].Err.(*detail).names = what
-}
-
-// failCause is fail for a value whose own decoding returned cause, which
-// the error then wraps as well as kind.
-func (d *decoder) failCause(n *yaml.Node, field string, kind, cause error, format string, args ...any) {
-	e := &LoadError{File: d.file, Prefab: d.prefab, Component: d.component, Field: field,
-		Err: &detail{kind: kind, msg: fmt.Sprintf(format, args...), cause: cause}}
-	if n != nil {
-		e.Line, e.Col = n.Line, n.Column
-	}
-	*d.errs = append(*d.errs, e)
-}
-
-// resolve follows aliases to the node they name, spending budget. It
-// returns nil, once the problem is reported, when the budget is spent.
-func (d *decoder) resolve(n *yaml.Node) *yaml.Node {
-	d.budget--
-	if d.budget == 0 {
-		d.fail(n, "", ErrSyntax, "too many values: aliases expand to more than %d nodes", nodeBudget)
-	}
-	if d.budget <= 0 {
-		return nil
-	}
-	for n != nil && n.Kind == yaml.AliasNode {
-		n = n.Alias
-	}
-	return n
-}
-
-func isNull(n *yaml.Node) bool {
-	for n != nil && n.Kind == yaml.AliasNode {
-		n = n.Alias
-	}
-	return n == nil || n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null"
-}
-
-// pair is one key and value of a mapping. merged marks those that come
-// from a merge key (<<: *anchor), which the mapping's own keys override.
-type pair struct {
-	key, val *yaml.Node
-	merged   bool
-}
-
-// pairs returns the keys and values of mapping n, with those of merge keys
-// first so that later ones override them, as YAML's merge key says.
-func (d *decoder) pairs(n *yaml.Node) []pair {
-	if d.merging[n] {
-		d.fail(n, "", ErrSyntax, "a merge key (<<) refers to a mapping it is part of")
-		d.budget = -1 // stop: the mapping would expand for ever
-		return nil
-	}
-	if d.merging == nil {
-		d.merging = make(map[*yaml.Node]bool)
-	}
-	d.merging[n] = true
-	defer delete(d.merging, n)
-	var groups [][]pair // each merge key's pairs, in order
-	var own []pair
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := n.Content[i], n.Content[i+1]
-		if k.Kind == yaml.ScalarNode && k.ShortTag() == "!!merge" {
-			groups = append(groups, d.mergePairs(v))
-			continue
-		}
-		own = append(own, pair{key: k, val: v})
-	}
-	// A later merge key's pairs come first, so that an earlier one's win
-	// (the last of a key's pairs is what a mapping keeps); joined once, not
-	// prepended group by group.
-	var merged []pair
-	for _, g := range slices.Backward(groups) {
-		merged = append(merged, g...)
-	}
-	return append(merged, own...)
-}
-
-// mergePairs returns the pairs a merge key's value brings: one mapping, or
-// a list of them where earlier ones win.
-func (d *decoder) mergePairs(v *yaml.Node) []pair {
-	v = d.resolve(v)
-	if v == nil {
-		return nil
-	}
-	var maps []*yaml.Node
-	switch v.Kind {
-	case yaml.MappingNode:
-		maps = []*yaml.Node{v}
-	case yaml.SequenceNode:
-		for _, m := range v.Content {
-			if m = d.resolve(m); m == nil {
-				return nil
-			}
-			maps = append(maps, m)
-		}
-	}
-	var out []pair
-	for _, m := range slices.Backward(maps) {
-		if m.Kind != yaml.MappingNode {
-			d.fail(m, "", ErrSyntax, "a merge key (<<) takes a mapping or a list of mappings")
-			continue
-		}
-		ps := d.pairs(m)
-		if d.budget <= 0 {
-			return nil // reported already
-		}
-		if d.budget -= len(ps); d.budget <= 0 {
-			d.fail(m, "", ErrSyntax, "too many values: aliases expand to more than %d nodes", nodeBudget)
-			return nil
-		}
-		for _, p := range ps {
-			p.merged = true
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
 var (
+	referrerType    = reflect.TypeFor[assets.Referrer]()
 	durationType    = reflect.TypeFor[time.Duration]()
 	unmarshalerType = reflect.TypeFor[yaml.Unmarshaler]()
 	textType        = reflect.TypeFor[encoding.TextUnmarshaler]()
@@ -187,67 +34,93 @@ var (
 // field into the value already there, so fields the mapping leaves out
 // keep their values: that is how a variant merges over its base. Every
 // other kind is replaced: slices, maps and pointers are made anew.
-func (d *decoder) value(v reflect.Value, n *yaml.Node, path string) {
-	if n = d.resolve(n); n == nil {
+//
+// A value that decodes without a problem and names assets (its pointer
+// type implements assets.Referrer) is then checked against the library's
+// asset loader, unless it is a struct a patch over a factory merges into
+// (a.rec is set), which is not the whole value.
+func (d *decoder) value(v reflect.Value, n *yaml.Node, a at) {
+	if n = d.resolve(n, a); n == nil {
 		return
 	}
-	t := v.Type()
+	if a.depth++; a.depth > maxDepth {
+		d.failLimit(n, a, "values nest more than %d deep", maxDepth)
+		return
+	}
 	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null" {
 		v.SetZero()
 		return
 	}
+	before := d.problems()
+	d.decode(v, n, a)
+	if d.assets == nil || a.rec != nil || d.problems() != before {
+		return
+	}
+	if reflect.PointerTo(v.Type()).Implements(referrerType) {
+		d.checkAssets(v, n, a)
+	}
+	if v.Kind() == reflect.Struct {
+		// An inline struct's fields sit in this mapping: it is checked
+		// here, at the mapping, as a whole value is at its own node.
+		for _, idx := range fieldsOf(v.Type()).inlineRefs {
+			d.checkAssets(v.FieldByIndex(idx), n, a)
+		}
+	}
+}
+
+// checkAssets reports what the assets.Referrer v names that does not load.
+func (d *decoder) checkAssets(v reflect.Value, n *yaml.Node, a at) {
+	if err := v.Addr().Interface().(assets.Referrer).CheckAssets(d.assets); err != nil {
+		d.failCause(n, a, ErrAsset, err, "%s", strings.TrimPrefix(err.Error(), "assets: "))
+	}
+}
+
+// decode is value for a node that is neither an alias nor null.
+func (d *decoder) decode(v reflect.Value, n *yaml.Node, a at) {
+	t := v.Type()
 	switch {
 	case t == durationType:
 		dur, err := time.ParseDuration(n.Value)
 		if n.Kind != yaml.ScalarNode || err != nil {
-			d.bad(n, path, t)
+			d.bad(n, a, t)
 			return
 		}
 		v.SetInt(int64(dur))
 		return
 	case reflect.PointerTo(t).Implements(unmarshalerType):
 		if err := n.Decode(v.Addr().Interface()); err != nil {
-			d.failCause(n, path, ErrBadValue, err, "%s (%v)", strings.TrimPrefix(err.Error(), "yaml: "), t)
+			d.failCause(n, a, ErrBadValue, err, "%s (%v)", strings.TrimPrefix(err.Error(), "yaml: "), t)
 		}
 		return
 	case reflect.PointerTo(t).Implements(textType):
 		if n.Kind != yaml.ScalarNode {
-			d.bad(n, path, t)
+			d.bad(n, a, t)
 			return
 		}
 		if err := v.Addr().Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(n.Value)); err != nil {
-			d.failCause(n, path, ErrBadValue, err, "%v, got %s (%v)", err, got(n), t)
+			d.failCause(n, a, ErrBadValue, err, "%v, got %s (%v)", err, yamlpos.Describe(n), t)
 		}
 		return
-	}
-	switch t.Kind() {
-	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
-		// A patch copies such a field whole (it is recorded where the
-		// struct holding it sets it): no path inside it is a field to copy.
-		if d.track {
-			d.track = false
-			defer func() { d.track = true }()
-		}
 	}
 	switch t.Kind() {
 	case reflect.Bool:
 		var b bool
 		if !d.scalar(n, "!!bool", &b) {
-			d.bad(n, path, t)
+			d.bad(n, a, t)
 			return
 		}
 		v.SetBool(b)
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		var i int64
 		if !d.scalar(n, "!!int", &i) || v.OverflowInt(i) {
-			d.bad(n, path, t)
+			d.bad(n, a, t)
 			return
 		}
 		v.SetInt(i)
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		var u uint64
 		if !d.scalar(n, "!!int", &u) || v.OverflowUint(u) {
-			d.bad(n, path, t)
+			d.bad(n, a, t)
 			return
 		}
 		v.SetUint(u)
@@ -255,46 +128,46 @@ func (d *decoder) value(v reflect.Value, n *yaml.Node, path string) {
 		var f float64
 		ok := d.scalar(n, "!!float", &f) || d.scalar(n, "!!int", &f)
 		if !ok || !math.IsInf(f, 0) && v.OverflowFloat(f) {
-			d.bad(n, path, t)
+			d.bad(n, a, t)
 			return
 		}
 		v.SetFloat(f)
 	case reflect.String:
 		// Any scalar is a string: a designer's name: 123 means "123".
 		if n.Kind != yaml.ScalarNode {
-			d.bad(n, path, t)
+			d.bad(n, a, t)
 			return
 		}
 		v.SetString(n.Value)
 	case reflect.Pointer:
 		p := reflect.New(t.Elem())
-		d.value(p.Elem(), n, path)
+		d.value(p.Elem(), n, a)
 		v.Set(p)
 	case reflect.Slice:
 		if n.Kind != yaml.SequenceNode {
-			d.bad(n, path, t)
+			d.bad(n, a, t)
 			return
 		}
 		s := reflect.MakeSlice(t, len(n.Content), len(n.Content))
 		for i, item := range n.Content {
-			d.value(s.Index(i), item, fmt.Sprintf("%s[%d]", path, i))
+			d.value(s.Index(i), item, a.item(i))
 		}
 		v.Set(s)
 	case reflect.Array:
 		if n.Kind != yaml.SequenceNode || len(n.Content) > t.Len() {
-			d.bad(n, path, t)
+			d.bad(n, a, t)
 			return
 		}
 		v.SetZero()
 		for i, item := range n.Content {
-			d.value(v.Index(i), item, fmt.Sprintf("%s[%d]", path, i))
+			d.value(v.Index(i), item, a.item(i))
 		}
 	case reflect.Map:
-		d.mapping(v, n, path)
+		d.mapping(v, n, a)
 	case reflect.Struct:
-		d.structure(v, n, path)
+		d.structure(v, n, a)
 	default:
-		d.fail(n, path, ErrBadValue, "prefab data cannot set a field of type %v; give it in code, with a factory", t)
+		d.fail(n, a, ErrBadValue, "prefab data cannot set a field of type %v; give it in code, with a factory", t)
 	}
 }
 
@@ -304,34 +177,37 @@ func (d *decoder) scalar(n *yaml.Node, tag string, out any) bool {
 }
 
 // bad reports a value that does not fit type t.
-func (d *decoder) bad(n *yaml.Node, path string, t reflect.Type) {
-	d.fail(n, path, ErrBadValue, "expected %s, got %s", expect(t), got(n))
+func (d *decoder) bad(n *yaml.Node, a at, t reflect.Type) {
+	d.fail(n, a, ErrBadValue, "expected %s, got %s", expect(t), yamlpos.Describe(n))
 }
 
-func (d *decoder) mapping(v reflect.Value, n *yaml.Node, path string) {
+// mapping decodes the mapping n into v, a map it makes anew. A key that
+// the mapping's own keys give twice is an error; one a merge key brings
+// is overridden.
+func (d *decoder) mapping(v reflect.Value, n *yaml.Node, a at) {
 	t := v.Type()
 	if n.Kind != yaml.MappingNode {
-		d.bad(n, path, t)
+		d.bad(n, a, t)
 		return
 	}
 	m := reflect.MakeMapWithSize(t, len(n.Content)/2)
 	seen := make(map[string]*yaml.Node)
-	for _, p := range d.pairs(n) {
-		k := d.resolve(p.key)
+	for _, p := range d.pairs(n, a) {
+		k := d.resolve(p.key, a)
 		if k == nil {
 			return
 		}
-		sub := joinPath(path, k.Value)
+		sub := a.in(k.Value)
 		if !p.merged {
 			if prev, dup := seen[k.Value]; dup {
-				d.fail(k, sub, ErrSyntax, "key %q given twice (first at line %d)", k.Value, prev.Line)
+				d.fail(k, sub, ErrSyntax, "key %s given twice (first at line %d)", yamltext.Quote(k.Value), prev.Line)
 				continue
 			}
 			seen[k.Value] = k
 		}
 		key := reflect.New(t.Key()).Elem()
 		if k.Kind != yaml.ScalarNode {
-			d.fail(k, sub, ErrBadValue, "expected a key that is %s, got %s", expect(t.Key()), got(k))
+			d.fail(k, sub, ErrBadValue, "expected a key that is %s, got %s", expect(t.Key()), yamlpos.Describe(k))
 			continue
 		}
 		d.value(key, k, sub)
@@ -342,48 +218,56 @@ func (d *decoder) mapping(v reflect.Value, n *yaml.Node, path string) {
 	v.Set(m)
 }
 
-func (d *decoder) structure(v reflect.Value, n *yaml.Node, path string) {
+// structure decodes the mapping n into the struct v field by field, so
+// the fields it leaves out keep their values. For a patch (a.rec set), it
+// records each field it sets whole and merges into the others with the
+// record still on.
+func (d *decoder) structure(v reflect.Value, n *yaml.Node, a at) {
 	t := v.Type()
 	if n.Kind != yaml.MappingNode {
-		d.bad(n, path, t)
+		d.bad(n, a, t)
 		return
 	}
 	info := fieldsOf(t)
 	seen := make(map[string]*yaml.Node)
-	for _, p := range d.pairs(n) {
-		k := d.resolve(p.key)
+	for _, p := range d.pairs(n, a) {
+		k := d.resolve(p.key, a)
 		if k == nil {
 			return
 		}
-		name := k.Value
-		sub := joinPath(path, name)
 		if k.Kind != yaml.ScalarNode {
-			d.fail(k, path, ErrSyntax, "expected a field name, got %s", got(k))
+			d.fail(k, a, ErrSyntax, "expected a field name, got %s", yamlpos.Describe(k))
 			continue
 		}
+		name := k.Value
+		sub := a.in(name)
 		f, ok := info.byName[name]
 		if !ok {
-			d.failNaming("field", k, sub, ErrUnknownField, "unknown field %q%s", sub, hint(name, info.names, "fields"))
+			d.failNaming("field", k, sub, ErrUnknownField, "unknown field %s%s", yamltext.Quote(sub.path()), hint(name, info.names, "fields"))
 			continue
 		}
 		if !p.merged {
 			if prev, dup := seen[name]; dup {
-				d.failNaming("field", k, sub, ErrSyntax, "field %q given twice (first at line %d)", sub, prev.Line)
+				d.failNaming("field", k, sub, ErrSyntax, "field %s given twice (first at line %d)", yamltext.Quote(sub.path()), prev.Line)
 				continue
 			}
 			seen[name] = k
 		}
 		fv := v.FieldByIndex(f.index)
-		if d.track {
-			d.cur = append(d.cur, f.index...)
-			if !mergesInto(fv.Type(), p.val) {
-				d.sets = append(d.sets, slices.Clone(d.cur))
-			}
+		rec := a.rec
+		if rec == nil {
+			d.value(fv, p.val, sub)
+			continue
 		}
-		d.value(fv, p.val, sub)
-		if d.track {
-			d.cur = d.cur[:len(d.cur)-len(f.index)]
+		rec.cur = append(rec.cur, f.index...)
+		if mergesInto(fv.Type(), p.val) {
+			d.value(fv, p.val, sub)
+		} else {
+			rec.sets = append(rec.sets, slices.Clone(rec.cur))
+			sub.rec = nil // set whole: a patch copies it as it is
+			d.value(fv, p.val, sub)
 		}
+		rec.cur = rec.cur[:len(rec.cur)-len(f.index)]
 	}
 }
 
@@ -391,19 +275,10 @@ func (d *decoder) structure(v reflect.Value, n *yaml.Node, path string) {
 // field by field (a struct from a mapping) rather than replacing the
 // value.
 func mergesInto(t reflect.Type, n *yaml.Node) bool {
-	for n != nil && n.Kind == yaml.AliasNode {
-		n = n.Alias
-	}
+	n = yamlpos.Resolve(n)
 	pt := reflect.PointerTo(t)
 	return t.Kind() == reflect.Struct && n != nil && n.Kind == yaml.MappingNode &&
 		!pt.Implements(unmarshalerType) && !pt.Implements(textType)
-}
-
-func joinPath(path, name string) string {
-	if path == "" {
-		return name
-	}
-	return path + "." + name
 }
 
 // field is a struct field data can set.
@@ -417,6 +292,9 @@ type structInfo struct {
 	byName map[string]field
 	names  []string // keys in field order
 	fields []field  // in field order
+	// inlineRefs are the index paths of the inline struct fields that
+	// name assets (assets.Referrer), checked with the struct.
+	inlineRefs [][]int
 }
 
 var structInfos sync.Map // reflect.Type -> *structInfo
@@ -437,6 +315,9 @@ func fieldsOf(t reflect.Type) *structInfo {
 			}
 			idx := append(slices.Clone(index), i)
 			if opts == "inline" && f.Type.Kind() == reflect.Struct {
+				if reflect.PointerTo(f.Type).Implements(referrerType) {
+					s.inlineRefs = append(s.inlineRefs, idx)
+				}
 				walk(f.Type, idx)
 				continue
 			}
@@ -497,37 +378,28 @@ func expect(t reflect.Type) string {
 	return what + " (" + t.String() + ")"
 }
 
-// got describes node n as a designer wrote it, for errors.
-func got(n *yaml.Node) string {
-	switch n.Kind {
-	case yaml.MappingNode:
-		return "a mapping"
-	case yaml.SequenceNode:
-		return "a list"
-	case yaml.ScalarNode:
-		if n.ShortTag() == "!!str" {
-			return strconv.Quote(n.Value)
-		}
-		return n.Value
-	}
-	return "nothing"
-}
-
 // hint returns a suggestion for a misspelt name: " (did you mean "x"?)"
 // when one of known is close, else the list of known names when it is
-// short, else "".
+// short, else "". A name longer than yamltext.HintLen is close to none,
+// which keeps the hint cheap on a name of megabytes.
 func hint(name string, known []string, what string) string {
 	best, bestD := "", 3
-	for _, k := range known {
-		if strings.EqualFold(k, name) {
-			return fmt.Sprintf(" (did you mean %q?)", k)
-		}
-		if d := yamltext.Distance(strings.ToLower(name), strings.ToLower(k)); d < bestD {
-			best, bestD = k, d
+	if len(name) <= yamltext.HintLen {
+		lower := strings.ToLower(name)
+		for _, k := range known {
+			if strings.EqualFold(k, name) {
+				return fmt.Sprintf(" (did you mean %q?)", k)
+			}
+			if len(k) > yamltext.HintLen {
+				continue
+			}
+			if d := yamltext.Distance(lower, strings.ToLower(k)); d < bestD {
+				best, bestD = k, d
+			}
 		}
 	}
 	if best != "" && bestD <= len(name)/3+1 {
-		return fmt.Sprintf(" (did you mean %q?)", best)
+		return fmt.Sprintf(" (did you mean %s?)", yamltext.Quote(best))
 	}
 	if len(known) == 0 {
 		if what == "components" {

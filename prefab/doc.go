@@ -1,7 +1,7 @@
 // Package prefab holds Tessera's prefabs: named templates for entities,
 // written in code by programmers or in YAML by designers, and a library
 // that loads, checks and hot-reloads the YAML. It imports world, the
-// standard library and go.yaml.in/yaml/v3, so it tests anywhere.
+// standard library, assets and go.yaml.in/yaml/v3, so it tests anywhere.
 //
 // # Outline
 //
@@ -16,7 +16,9 @@
 //     [Library.Lookup], [Library.Names].
 //   - Loading YAML: [Library.Load] (files and directories),
 //     [Library.LoadFS] (any [io/fs.FS], such as an embed.FS),
-//     [Library.LoadBytes].
+//     [Library.LoadBytes]; asset references checked with
+//     [Library.UseAssets]; what one file may cost bounded by [Limits]
+//     ([Library.SetLimits]).
 //   - Hot reload: [Library.Reload], [Library.Watch], [Watcher.Poll],
 //     [Reload].
 //   - Checking data in CI: [Library.Check], [Library.CheckFS],
@@ -70,5 +72,6 @@
 //	levels/orcs.yaml:14:3: prefab "grunt": component "Health": unknown field "hpp" (did you mean "hp"?)
 //
 // and keeps nothing of a load that failed: the library is exactly as
-// before.
+// before. Only regular files are read, each within [Limits] (size, nodes,
+// alias expansion), so that no file can hang a load or exhaust memory.
 package prefab

@@ -2,10 +2,10 @@ package prefab
 
 import (
 	"errors"
-	"strconv"
 	"strings"
 
 	"github.com/tessera-engine/tessera/internal/loaderr"
+	"github.com/tessera-engine/tessera/internal/yamltext"
 )
 
 // Sentinel errors, for errors.Is. Every error a load returns is a
@@ -41,6 +41,17 @@ var (
 	// library does not hold: [Library.Spawn] of an unknown name, or a part
 	// attached with [Library.Attach] to a prefab no file defines.
 	ErrUnknownPrefab = errors.New("prefab: unknown prefab")
+	// ErrLimit is wrapped by errors about a file over one of the
+	// library's [Limits] (too large, too many nodes, aliases that expand
+	// too far, values nested too deep), and by the last error of a file
+	// with more problems than a load reports, which counts the rest.
+	ErrLimit = errors.New("prefab: over a limit")
+	// ErrAsset is wrapped by errors about a value that names an asset the
+	// library's asset loader cannot load (see [Library.UseAssets]): a
+	// missing file, an atlas without the frame named. Such an error also
+	// wraps the loader's own error, so errors.Is finds, say,
+	// assets.ErrNotFound too.
+	ErrAsset = errors.New("prefab: bad asset reference")
 	// ErrUncopyable is wrapped by the panic of [Value], [Patch] and
 	// [Component] for a type or value that cannot be deep-copied.
 	ErrUncopyable = errors.New("prefab: value cannot be copied")
@@ -76,7 +87,7 @@ func (e *LoadError) Error() string {
 		if name != "" && what != names {
 			b.WriteString(what)
 			b.WriteByte(' ')
-			b.WriteString(strconv.Quote(name))
+			b.WriteString(yamltext.Quote(name))
 			b.WriteString(": ")
 		}
 	}

@@ -5,12 +5,16 @@ package prefab_test
 // differ.
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"image"
+	"image/png"
 	"os"
 	"path/filepath"
 	"testing/fstest"
 
+	"github.com/tessera-engine/tessera/assets"
 	"github.com/tessera-engine/tessera/prefab"
 	"github.com/tessera-engine/tessera/world"
 )
@@ -127,4 +131,41 @@ func Example_hotReload() {
 	// step 1 {12 0}
 	// reload: [] true
 	// step 2 {12 0}
+}
+
+// Icon names a picture by path, as a sprite does.
+type Icon struct{ Image assets.Path }
+
+// CheckAssets loads the picture, so a load of prefab data that names one
+// that is missing fails.
+func (i Icon) CheckAssets(l *assets.Loader) error {
+	_, err := l.Image(i.Image.String())
+	return err
+}
+
+// onePixelPNG returns a PNG file of one pixel.
+func onePixelPNG() []byte {
+	var b bytes.Buffer
+	png.Encode(&b, image.NewGray(image.Rect(0, 0, 1, 1)))
+	return b.Bytes()
+}
+
+func Example_assets() {
+	IconKey := world.DefineComponent[Icon]("Icon") // Icon implements assets.Referrer
+	lib := prefab.NewLibrary(prefab.Component(IconKey))
+	gameFiles := fstest.MapFS{"sprites/bird.png": {Data: onePixelPNG()}}
+	if err := lib.UseAssets(assets.New(gameFiles)); err != nil { // nil turns checking off
+		panic(err)
+	}
+
+	err := lib.LoadBytes("birds.yaml", []byte(`
+bird:
+  components:
+    Icon: {image: sprites/brid.png}
+`))
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, prefab.ErrAsset), errors.Is(err, assets.ErrNotFound))
+	// Output:
+	// birds.yaml:4:11: prefab "bird": component "Icon": sprites/brid.png: file does not exist
+	// true true
 }

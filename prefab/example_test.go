@@ -173,7 +173,7 @@ grunt:
 	fmt.Println(lib.Names()) // nothing of a failed load is kept
 	// Output:
 	// orcs.yaml:3:12: prefab "grunt": extends unknown prefab "orc"
-	// orcs.yaml:5:19: prefab "grunt": component "Health": field "hp": expected an integer (int), got "lots"
+	// orcs.yaml:5:19: prefab "grunt": component "Health": field "hp": expected an integer (int), got the string "lots"
 	// orcs.yaml:5:25: prefab "grunt": component "Health": unknown field "mx" (did you mean "max"?)
 	// orcs.yaml:6:5: prefab "grunt": unknown component "Helth" (did you mean "Health"?)
 	// orcs.yaml 3 12 grunt true
@@ -227,7 +227,7 @@ func ExampleReload() {
 	e, _ := lib.Spawn(w, "imp", nil)
 	fmt.Println(*Health.Require(w, e))
 	// Output:
-	// imp.yaml:3:18: prefab "imp": component "Health": field "hp": expected an integer (int), got "three"
+	// imp.yaml:3:18: prefab "imp": component "Health": field "hp": expected an integer (int), got the string "three"
 	// {3 0}
 }
 

@@ -1,8 +1,12 @@
 package prefab
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
+	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path"
 	"path/filepath"
@@ -20,19 +24,37 @@ type root struct {
 	path string
 }
 
-// holds reports whether the file k is r's path or lies under it.
-func (r root) holds(k fileKey) bool {
-	if k.fs != r.id {
-		return false
+// rootKey is what tells roots apart: their file system and path.
+type rootKey struct {
+	id   fsID
+	path string
+}
+
+func (r root) key() rootKey { return rootKey{r.id, r.path} }
+
+// rootSet is a set of roots, by key.
+type rootSet map[rootKey]bool
+
+// hold reports whether the file k is one of the roots or lies under one:
+// a look-up for each directory above it, so that a load of many roots
+// stays linear.
+func (rs rootSet) hold(k fileKey) bool {
+	dir, sep := path.Dir, "/"
+	if k.fs.kind == fsOS {
+		dir, sep = filepath.Dir, string(filepath.Separator)
 	}
-	sep := "/"
-	if r.fsys == nil {
-		sep = string(filepath.Separator)
+	for name := k.name; ; {
+		if rs[rootKey{k.fs, name}] {
+			return true
+		}
+		up := dir(name)
+		if up == name || up == "." || strings.TrimSuffix(up, sep) == "" {
+			break
+		}
+		name = up
 	}
-	if r.path == "." {
-		return r.fsys != nil || filepath.IsLocal(k.name)
-	}
-	return k.name == r.path || strings.HasPrefix(k.name, strings.TrimSuffix(r.path, sep)+sep)
+	// "." holds every relative name (for the OS, one that stays inside).
+	return rs[rootKey{k.fs, "."}] && (k.fs.kind != fsOS || filepath.IsLocal(k.name))
 }
 
 // fsID tells file systems apart, so that two fs.FS values holding a file
@@ -81,12 +103,6 @@ func identify(fsys fs.FS) fsID {
 type fileKey struct {
 	fs   fsID
 	name string
-}
-
-// same reports whether r and o are the same path of the same file system,
-// so a path loaded twice is listed once on reload.
-func (r root) same(o root) bool {
-	return r.id == o.id && r.path == o.path
 }
 
 func osRoots(paths []string) []root {
@@ -197,11 +213,71 @@ func (r root) list() ([]file, []*LoadError) {
 	return files, errs
 }
 
-func (r root) read(name string) ([]byte, error) {
+// read reads the file name of r's file system. It refuses, before
+// opening it, what is not a regular file (opening a named pipe blocks
+// until something writes to it, and a device such as /dev/zero never
+// ends) and a file larger than limit bytes; it reads through the limit,
+// for a file that grows meanwhile.
+func (r root) read(name string, limit int64) ([]byte, *LoadError) {
+	stat, open := os.Stat, func(name string) (fs.File, error) { return os.Open(name) }
 	if r.fsys != nil {
-		return fs.ReadFile(r.fsys, name)
+		stat = func(name string) (fs.FileInfo, error) { return fs.Stat(r.fsys, name) }
+		open = r.fsys.Open
 	}
-	return os.ReadFile(name)
+	fi, err := stat(name)
+	if err != nil {
+		return nil, ioError(name, err)
+	}
+	if lerr := readable(name, fi, limit); lerr != nil {
+		return nil, lerr
+	}
+	f, err := open(name)
+	if err != nil {
+		return nil, ioError(name, err)
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil { // it may have been replaced since
+		if lerr := readable(name, fi, limit); lerr != nil {
+			return nil, lerr
+		}
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, min(max(fi.Size(), 0), limit)+bytes.MinRead))
+	if _, err := buf.ReadFrom(io.LimitReader(f, min(limit, math.MaxInt64-1)+1)); err != nil {
+		return nil, ioError(name, err)
+	}
+	if int64(buf.Len()) > limit {
+		return nil, tooLarge(name, int64(buf.Len()), limit)
+	}
+	return buf.Bytes(), nil
+}
+
+// readable reports a file a load does not read: one that is not a
+// regular file, or is larger than limit bytes.
+func readable(name string, fi fs.FileInfo, limit int64) *LoadError {
+	if m := fi.Mode(); !m.IsRegular() {
+		what := "an irregular file"
+		switch {
+		case m.IsDir():
+			what = "a directory"
+		case m&fs.ModeNamedPipe != 0:
+			what = "a named pipe"
+		case m&fs.ModeSocket != 0:
+			what = "a socket"
+		case m&fs.ModeDevice != 0:
+			what = "a device"
+		}
+		return &LoadError{File: name, Err: &detail{kind: fs.ErrInvalid, msg: "not a regular file (" + what + ")"}}
+	}
+	if fi.Size() > limit {
+		return tooLarge(name, fi.Size(), limit)
+	}
+	return nil
+}
+
+// tooLarge reports a file of size bytes, over limit.
+func tooLarge(name string, size, limit int64) *LoadError {
+	return &LoadError{File: name, Err: &detail{kind: ErrLimit,
+		msg: fmt.Sprintf("the file is %d bytes, more than Limits.FileSize (%d)", size, limit)}}
 }
 
 // ioError reports a file that could not be listed or read. The message
@@ -223,21 +299,30 @@ type source struct {
 	data   []byte
 	defs   []*def
 	errs   []*LoadError // problems of the file's shape; a published source has none
-	broken bool         // the file is not YAML, so its prefabs are unknown
+	broken bool         // the file is not YAML, or over a limit, so its prefabs are unknown
+	nodes  *fileNodes   // what parsing measured, for the decoders that build its prefabs
 }
 
-func newSource(key fileKey, root int, st stamp, data []byte) *source {
+// newSource parses data, the content of the file key, within lim.
+func newSource(key fileKey, root int, st stamp, data []byte, lim Limits) *source {
 	s := &source{name: key.name, key: key, root: root, st: st, data: data}
-	s.defs, s.errs, s.broken = parse(key.name, data)
+	if int64(len(data)) > lim.FileSize {
+		s.errs, s.broken = []*LoadError{tooLarge(key.name, int64(len(data)), lim.FileSize)}, true
+		s.nodes = &fileNodes{}
+		return s
+	}
+	s.defs, s.errs, s.broken, s.nodes = parse(key.name, data, lim)
 	return s
 }
 
-func readSource(r root, index int, f file) (*source, *LoadError) {
-	data, err := r.read(f.name)
+// readSource reads and parses the file f of r, the root at index, within
+// lim.
+func readSource(r root, index int, f file, lim Limits) (*source, *LoadError) {
+	data, err := r.read(f.name, lim.FileSize)
 	if err != nil {
-		return nil, ioError(f.name, err)
+		return nil, err
 	}
-	return newSource(fileKey{r.id, f.name}, index, f.st, data), nil
+	return newSource(fileKey{r.id, f.name}, index, f.st, data, lim), nil
 }
 
 // has reports whether the file name still exists in r's file system.

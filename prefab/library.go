@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/tessera-engine/tessera/assets"
 	"github.com/tessera-engine/tessera/world"
 )
 
@@ -27,9 +28,10 @@ import (
 //
 // The zero value is an empty library, ready to use.
 type Library struct {
-	mu    sync.Mutex // serializes changes
-	cur   atomic.Pointer[state]
-	comps map[string]entry // guarded by mu
+	mu     sync.Mutex // serializes changes
+	cur    atomic.Pointer[state]
+	comps  map[string]entry // guarded by mu
+	limits Limits           // guarded by mu
 	// tried holds the stamps of the files of the last reload that failed,
 	// so that an unchanged broken file is reported once, not every poll.
 	tried map[fileKey]stamp
@@ -43,7 +45,8 @@ type state struct {
 	roots    []root            // what Load and LoadFS were given, for reloads
 	sources  []*source         // loaded files, in load order
 	prefabs  map[string]*Prefab
-	names    []string // sorted
+	names    []string       // sorted
+	assets   *assets.Loader // checks the assets data names; nil: no checking
 }
 
 // NewLibrary returns a library that knows components.
@@ -129,6 +132,27 @@ func (l *Library) Attach(name string, parts ...Part) error {
 	})
 }
 
+// UseAssets makes the library check the assets its data names against
+// loader, the game's asset loader: every value a load decodes whose type
+// (or pointer type) implements [assets.Referrer] (a sprite naming its
+// image, a text its font), at any depth, has its CheckAssets called, and
+// a value naming an asset that cannot be loaded is a [*LoadError] at the
+// value's file:line:column, wrapping [ErrAsset] and the loader's error.
+// Loads, [Library.Reload] and [Library.Check] all check, and a failed
+// check keeps nothing, as any failed load.
+//
+// The prefabs the library holds already are checked at once: if one
+// names a bad asset, UseAssets returns every such problem and the library
+// is unchanged, its previous loader included. A nil loader turns checking
+// off, which is what a new library does. Checking loads the assets
+// through loader, so it also fills the loader's cache; values that data
+// does not write (a mapping laid over a factory's value checks only the
+// values it sets whole, and parts made in code are not checked) are left
+// to the code that makes them.
+func (l *Library) UseAssets(loader *assets.Loader) error {
+	return l.change(func(s *state) { s.assets = loader })
+}
+
 // Load loads prefab files from the operating system's file system: each
 // path is a YAML file, or a directory whose .yaml and .yml files are all
 // loaded, subdirectories included (names starting with "." are skipped).
@@ -158,7 +182,8 @@ func (l *Library) LoadFS(fsys fs.FS, paths ...string) error {
 // It is never reloaded.
 func (l *Library) LoadBytes(name string, data []byte) error {
 	return l.change(func(s *state) {
-		s.sources = replaceSources(s.sources, []*source{newSource(fileKey{fsID{kind: fsBytes}, name}, -1, stamp{}, data)})
+		src := newSource(fileKey{fsID{kind: fsBytes}, name}, -1, stamp{}, data, l.limits.effective())
+		s.sources = replaceSources(s.sources, []*source{src})
 	})
 }
 
@@ -217,23 +242,29 @@ func (l *Library) load(roots []root, check bool) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	old := l.state()
+	lim := l.limits.effective()
 	next := old.clone()
 	next.roots = slices.Clone(next.roots)
 	var errs []*LoadError
 	var srcs []*source
-	var again []root // roots loaded before: what they list now is all they hold
+	index := make(map[rootKey]int, len(next.roots))
+	for i, r := range next.roots {
+		index[r.key()] = i
+	}
+	again := make(rootSet) // roots loaded before: what they list now is all they hold
 	for _, r := range roots {
-		index := slices.IndexFunc(next.roots, r.same)
-		if index < 0 {
-			index = len(next.roots)
+		i, ok := index[r.key()]
+		if !ok {
+			i = len(next.roots)
+			index[r.key()] = i
 			next.roots = append(next.roots, r)
 		} else {
-			again = append(again, r)
+			again[r.key()] = true
 		}
 		files, ferrs := r.list()
 		errs = append(errs, ferrs...)
 		for _, f := range files {
-			src, err := readSource(r, index, f)
+			src, err := readSource(r, i, f, lim)
 			if err != nil {
 				errs = append(errs, err)
 				continue
@@ -255,10 +286,10 @@ func (l *Library) load(roots []root, check bool) error {
 				return false
 			}
 			own := next.roots[src.root]
-			if slices.ContainsFunc(again, own.same) {
+			if again[own.key()] {
 				return true // its own root no longer lists it
 			}
-			return slices.ContainsFunc(again, func(r root) bool { return r.holds(src.key) }) && !own.has(src.key.name)
+			return again.hold(src.key) && !own.has(src.key.name)
 		})
 	}
 	next.sources = replaceSources(next.sources, srcs)
@@ -304,10 +335,15 @@ func (s *state) clone() *state {
 // the same file (name and file system), and the others appended.
 func replaceSources(list, add []*source) []*source {
 	out := slices.Clone(list)
+	at := make(map[fileKey]int, len(out))
+	for i, s := range out {
+		at[s.key] = i
+	}
 	for _, a := range add {
-		if i := slices.IndexFunc(out, func(s *source) bool { return s.key == a.key }); i >= 0 {
+		if i, ok := at[a.key]; ok {
 			out[i] = a
 		} else {
+			at[a.key] = len(out)
 			out = append(out, a)
 		}
 	}

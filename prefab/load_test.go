@@ -13,6 +13,7 @@ import (
 
 	"github.com/tessera-engine/tessera/prefab"
 	"github.com/tessera-engine/tessera/world"
+	"go.yaml.in/yaml/v3"
 )
 
 // yamlBase holds the bases the merge tests extend, beside the code prefab
@@ -187,19 +188,19 @@ func TestLoadErrors(t *testing.T) {
 		{"longer cycle", "a:\n  extends: b\nb:\n  extends: c\nc:\n  extends: a\nd:\n  extends: c\n", prefab.ErrCycle,
 			[]string{`t.yaml:2:12: prefab "a": cycle in extends: a -> b -> c -> a`}},
 		{"bad value", "goblin:\n  components:\n    Health: {hp: lots}\n", prefab.ErrBadValue,
-			[]string{`t.yaml:3:18: prefab "goblin": component "Health": field "hp": expected an integer (int), got "lots"`}},
+			[]string{`t.yaml:3:18: prefab "goblin": component "Health": field "hp": expected an integer (int), got the string "lots"`}},
 		{"bad nested value", "goblin:\n  components:\n    Stats:\n      resist:\n        fire: [1]\n", prefab.ErrBadValue,
 			[]string{`t.yaml:5:15: prefab "goblin": component "Stats": field "resist.fire": expected a number (float64), got a list`}},
 		{"out of range", "goblin:\n  components:\n    Stats: {level: 256}\n", prefab.ErrBadValue,
-			[]string{`t.yaml:3:20: prefab "goblin": component "Stats": field "level": expected an integer from 0 to 255 (uint8), got 256`}},
+			[]string{`t.yaml:3:20: prefab "goblin": component "Stats": field "level": expected an integer from 0 to 255 (uint8), got the number 256`}},
 		{"bad list item", "goblin:\n  components:\n    Stats: {grid: [1, 200]}\n", prefab.ErrBadValue,
-			[]string{`t.yaml:3:23: prefab "goblin": component "Stats": field "grid[1]": expected an integer from -128 to 127 (int8), got 200`}},
+			[]string{`t.yaml:3:23: prefab "goblin": component "Stats": field "grid[1]": expected an integer from -128 to 127 (int8), got the number 200`}},
 		{"list too long", "goblin:\n  components:\n    Stats: {grid: [1, 2, 3]}\n", prefab.ErrBadValue,
 			[]string{`t.yaml:3:19: prefab "goblin": component "Stats": field "grid": expected a list of at most 2 items ([2]int8), got a list`}},
 		{"bad duration", "goblin:\n  components:\n    Stats: {cool: soon}\n", prefab.ErrBadValue,
-			[]string{`t.yaml:3:19: prefab "goblin": component "Stats": field "cool": expected a duration such as "1.5s" (time.Duration), got "soon"`}},
+			[]string{`t.yaml:3:19: prefab "goblin": component "Stats": field "cool": expected a duration such as "1.5s" (time.Duration), got the string "soon"`}},
 		{"bad component value", "goblin:\n  components:\n    Health: 3\n", prefab.ErrBadValue,
-			[]string{`t.yaml:3:13: prefab "goblin": component "Health": expected a mapping (prefab_test.Life), got 3`}},
+			[]string{`t.yaml:3:13: prefab "goblin": component "Health": expected a mapping (prefab_test.Life), got the number 3`}},
 		{"field data cannot set", "goblin:\n  components:\n    Stats: {hook: x}\n", prefab.ErrBadValue,
 			[]string{`t.yaml:3:19: prefab "goblin": component "Stats": field "hook": prefab data cannot set a field of type func(); give it in code, with a factory`}},
 		{"unknown field", "goblin:\n  components:\n    Health:\n      hpp: 3\n", prefab.ErrUnknownField,
@@ -237,7 +238,7 @@ func TestLoadErrors(t *testing.T) {
 		{"every error at once", "a:\n  extends: zz\n  components:\n    Health: {hp: x, mx: 1}\n    Nope: 1\nb:\n  extends: b\n", nil,
 			[]string{
 				`t.yaml:2:12: prefab "a": extends unknown prefab "zz" (prefabs: b, monster)`,
-				`t.yaml:4:18: prefab "a": component "Health": field "hp": expected an integer (int), got "x"`,
+				`t.yaml:4:18: prefab "a": component "Health": field "hp": expected an integer (int), got the string "x"`,
 				`t.yaml:4:21: prefab "a": component "Health": unknown field "mx" (did you mean "max"?)`,
 				`t.yaml:5:5: prefab "a": unknown component "Nope" (did you mean "Name"?)`,
 				`t.yaml:7:12: prefab "b": extends itself`,
@@ -588,5 +589,64 @@ func TestFileSystemsThatCannotBeCompared(t *testing.T) {
 	equal(t, "prefabs", lib.Names(), []string{"monster", "x", "y", "z"})
 	if r := lib.Reload(); r.Err != nil || len(r.Changed) != 0 {
 		t.Errorf("Reload() = %+v, want no change and no error", r)
+	}
+}
+
+// Hoard decodes itself the usual way, through a plain alias type.
+type Hoard struct {
+	Items map[string]int
+	Best  *Resist
+}
+
+var tHoard = world.DefineComponent[Hoard]("Hoard")
+
+func (v *Hoard) UnmarshalYAML(n *yaml.Node) error {
+	type plain Hoard
+	return n.Decode((*plain)(v))
+}
+
+// TestSelfDecodingLeavesBaseAlone: a variant of a type that decodes itself
+// (yaml.v3 decodes into the maps and pointees it is given) does not write
+// into its base's value, not even in a load that fails.
+func TestSelfDecodingLeavesBaseAlone(t *testing.T) {
+	lib := prefab.NewLibrary(prefab.Component(tHoard), prefab.Component(tHealth))
+	lib.Add(prefab.New("chest", prefab.Value(tHoard, Hoard{Items: map[string]int{"gold": 1}, Best: &Resist{Fire: 1}})))
+	src := "mimic:\n  extends: chest\n  components:\n    Hoard: {items: {teeth: 9}, best: {ice: 7}}\n"
+	if err := lib.LoadBytes("bad.yaml", []byte(src+"    Health: {hp: lots}\n")); err == nil {
+		t.Fatal("a load with hp: lots succeeded")
+	}
+	if err := lib.LoadBytes("good.yaml", []byte(src)); err != nil {
+		t.Fatal(err)
+	}
+	w := world.New()
+	for name, want := range map[string]string{"chest": "map[gold:1] {Fire:1 Ice:0}", "mimic": "map[gold:1 teeth:9] {Fire:1 Ice:7}"} {
+		e, err := lib.Spawn(w, name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := tHoard.Require(w, e)
+		if got := fmt.Sprintf("%v %+v", h.Items, *h.Best); got != want {
+			t.Errorf("%s spawns %s, want %s", name, got, want)
+		}
+	}
+}
+
+// TestMessagesNamePrefab: a message names its prefab even when the bad
+// value happens to be the prefab's name.
+func TestMessagesNamePrefab(t *testing.T) {
+	err := newLibrary(t).LoadBytes("f.yaml", []byte("imp:\n  components:\n    Health: {hp: imp}\n"))
+	for _, m := range messages(err) {
+		if !strings.Contains(m, `prefab "imp"`) || !strings.Contains(m, `field "hp"`) {
+			t.Errorf("message %q does not name the prefab and the field", m)
+		}
+	}
+}
+
+// TestUnknownAnchorLine: an alias to an unknown anchor is reported at the
+// alias's line (the parser gives none).
+func TestUnknownAnchorLine(t *testing.T) {
+	err := newLibrary(t).LoadBytes("f.yaml", []byte("a: {}\nb: {}\nc: *nope\n"))
+	if m := messages(err); len(m) != 1 || !strings.HasPrefix(m[0], "f.yaml:3:") || !strings.Contains(m[0], "nope") {
+		t.Errorf("messages = %q, want one at f.yaml:3 naming the anchor", m)
 	}
 }

@@ -3,6 +3,8 @@ package prefab_test
 import (
 	"fmt"
 	"math"
+	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -123,5 +125,58 @@ func TestSpawnCost(t *testing.T) {
 	t.Logf("ns/entity: direct %.1f, prefab %.1f (%.2f×)", direct, viaPrefab, viaPrefab/direct)
 	if viaPrefab > 3*direct {
 		t.Errorf("prefab spawn = %.1f ns/entity, more than 3× direct (%.1f)", viaPrefab, direct)
+	}
+}
+
+// BenchmarkLoadLimit loads files of the default Limits.FileSize (2 MiB):
+// the densest YAML (a flow list of one-digit numbers, refused after
+// parsing for holding more than Limits.Nodes), and typical prefabs of
+// about 5 bytes a node. It reports the peak heap a load reaches (MB-peak)
+// as well as what it allocates, the figures docs/PREFABS.md quotes under
+// "Limits": go test -run XXX -bench LoadLimit -benchtime 3x ./prefab/
+func BenchmarkLoadLimit(b *testing.B) {
+	size := prefab.DefaultFileSize
+	var typical strings.Builder
+	for i := 0; typical.Len() < size-64; i++ {
+		fmt.Fprintf(&typical, "p%d: {components: {Health: {hp: %d}}}\n", i, i%100)
+	}
+	inputs := []struct {
+		name string
+		data []byte
+	}{
+		{"densest", []byte("x: {components: {Items: [" + strings.Repeat("1,", (size-40)/2) + "1]}}\n")},
+		{"prefabs", []byte(typical.String())},
+	}
+	for _, in := range inputs {
+		b.Run(in.name, func(b *testing.B) {
+			b.ReportAllocs()
+			var peak uint64
+			for b.Loop() {
+				runtime.GC()
+				var before runtime.MemStats
+				runtime.ReadMemStats(&before)
+				done, result := make(chan struct{}), make(chan uint64)
+				go func() { // samples the heap while the load runs
+					var m runtime.MemStats
+					var top uint64
+					for {
+						select {
+						case <-done:
+							result <- top
+							return
+						case <-time.After(50 * time.Millisecond):
+							runtime.ReadMemStats(&m)
+							top = max(top, m.HeapInuse)
+						}
+					}
+				}()
+				newLibrary(b).LoadBytes("big.yaml", in.data)
+				close(done)
+				if top := <-result; top > before.HeapInuse {
+					peak = max(peak, top-before.HeapInuse)
+				}
+			}
+			b.ReportMetric(float64(peak)/(1<<20), "MB-peak")
+		})
 	}
 }

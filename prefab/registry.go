@@ -4,7 +4,6 @@ import (
 	"reflect"
 
 	"github.com/tessera-engine/tessera/world"
-	"go.yaml.in/yaml/v3"
 )
 
 // Registration is a component that prefab data may name, with the Go type
@@ -44,10 +43,17 @@ type entry interface {
 	renamed(name string) entry
 	component() world.ComponentType
 	goType() reflect.Type
-	// decode returns the part for node n laid over base, the part the
-	// prefab's base has for the component (or nil), reporting problems
-	// to d.
-	decode(d *decoder, n *yaml.Node, base Part) Part
+	// start returns a new value of the component's type to decode data
+	// into, settable: a copy of base's value when base is a plain value
+	// (deep, when the type holds references), else the zero value; and
+	// whether base is a factory.
+	start(base Part) (v reflect.Value, overFactory bool)
+	// valuePart returns the part that gives v, a value from start, to
+	// every entity.
+	valuePart(v reflect.Value) Part
+	// patchPart returns base, a factory, with the fields of v (a value
+	// from start) at the index paths sets copied over what it makes.
+	patchPart(base Part, v reflect.Value, sets [][]int) Part
 }
 
 type typedEntry[T any] struct {
@@ -66,49 +72,40 @@ func (e *typedEntry[T]) renamed(name string) entry {
 	return &c
 }
 
-// decode starts from a copy of the base's value, so that a struct's
-// fields that the data leaves out keep the base's values; everything the
-// data gives replaces what was there (see decoder.value). The copy is deep
-// when the type holds references (e.cp): the decoder itself makes new
-// slices, maps and pointers, but a type that decodes itself
-// (yaml.Unmarshaler) may write into the maps and pointees it is given, and
-// those must not be the base's, whose prefab other entities spawn from
-// (and which a failed load must leave as it was).
-//
-// Over a base's factory, a mapping that sets some of a struct's fields is
-// a patch: the factory still makes each entity's value, and the fields the
-// data sets are then copied over it. Data that gives the whole value
-// replaces the factory.
-func (e *typedEntry[T]) decode(d *decoder, n *yaml.Node, base Part) Part {
-	var v T
+// start copies the base's value deeply when the type holds references
+// (e.cp): the decoder itself makes new slices, maps and pointers, but a
+// type that decodes itself (yaml.Unmarshaler) may write into the maps and
+// pointees it is given, and those must not be the base's, whose prefab
+// other entities spawn from (and which a failed load must leave as it
+// was).
+func (e *typedEntry[T]) start(base Part) (reflect.Value, bool) {
+	v := new(T)
 	if b, ok := base.(*valuePart[T]); ok {
-		v = b.v
+		*v = b.v
 		if e.cp != nil {
-			v = e.cp(b.v)
+			*v = e.cp(b.v)
 		}
 	}
-	if isNull(n) {
-		return &valuePart[T]{key: e.key, v: v, cp: e.cp}
-	}
-	f, overFactory := base.(*factoryPart[T])
-	if !overFactory || !mergesInto(reflect.TypeFor[T](), n) {
-		d.value(reflect.ValueOf(&v).Elem(), n, "")
-		return &valuePart[T]{key: e.key, v: v, cp: e.cp}
-	}
-	d.track, d.cur, d.sets = true, d.cur[:0], nil
-	d.value(reflect.ValueOf(&v).Elem(), n, "")
-	paths := d.sets
-	d.track, d.sets = false, nil
-	return f.patched(func(dst *T) {
-		src := v
+	_, overFactory := base.(*factoryPart[T])
+	return reflect.ValueOf(v).Elem(), overFactory
+}
+
+func (e *typedEntry[T]) valuePart(v reflect.Value) Part {
+	return &valuePart[T]{key: e.key, v: *v.Addr().Interface().(*T), cp: e.cp}
+}
+
+func (e *typedEntry[T]) patchPart(base Part, v reflect.Value, sets [][]int) Part {
+	data := *v.Addr().Interface().(*T)
+	return base.(*factoryPart[T]).patched(func(dst *T) {
+		src := data
 		if e.cp != nil {
-			src = e.cp(v) // no two entities share what the data's slices or maps hold
+			src = e.cp(data) // no two entities share what the data's slices or maps hold
 		}
 		from, to := reflect.ValueOf(&src).Elem(), reflect.ValueOf(dst).Elem()
-		for _, p := range paths {
+		for _, p := range sets {
 			to.FieldByIndex(p).Set(from.FieldByIndex(p))
 		}
-	}, dataPatch[T]{v, paths})
+	}, dataPatch[T]{data, sets})
 }
 
 // dataPatch is what a YAML mapping over a factory sets: the decoded value

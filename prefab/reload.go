@@ -48,6 +48,7 @@ func (l *Library) Reload() Reload {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	old := l.state()
+	lim := l.limits.effective()
 
 	var errs []*LoadError
 	var listed []fileKey
@@ -88,7 +89,7 @@ func (l *Library) Reload() Reload {
 		default:
 			stampChanged = true
 			i := rootOf[src.key]
-			ns, err := l.reread(old.roots[i], i, file{src.name, st}, src)
+			ns, err := reread(old.roots[i], i, file{src.name, st}, src, lim)
 			if err != nil {
 				have[src.key] = true // reported once: not a new file either
 				errs = append(errs, err)
@@ -106,7 +107,7 @@ func (l *Library) Reload() Reload {
 			continue
 		}
 		i := rootOf[k]
-		ns, err := readSource(old.roots[i], i, file{k.name, stamps[k]})
+		ns, err := readSource(old.roots[i], i, file{k.name, stamps[k]}, lim)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -142,17 +143,17 @@ func (l *Library) Reload() Reload {
 
 // reread reads f again; it returns src itself, with the new stamp, when
 // the content is the same.
-func (l *Library) reread(r root, index int, f file, src *source) (*source, *LoadError) {
-	data, err := r.read(f.name)
+func reread(r root, index int, f file, src *source, lim Limits) (*source, *LoadError) {
+	data, err := r.read(f.name, lim.FileSize)
 	if err != nil {
-		return nil, ioError(f.name, err)
+		return nil, err
 	}
 	if bytes.Equal(data, src.data) {
 		c := *src
 		c.st = f.st
 		return &c, nil
 	}
-	return newSource(fileKey{r.id, f.name}, index, f.st, data), nil
+	return newSource(fileKey{r.id, f.name}, index, f.st, data, lim), nil
 }
 
 // changedPrefabs returns the names of the prefabs that differ between a

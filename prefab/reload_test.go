@@ -2,12 +2,16 @@ package prefab_test
 
 import (
 	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/tessera-engine/tessera/prefab"
@@ -212,5 +216,136 @@ func TestReloadKeepsPatchedFactories(t *testing.T) {
 	touch(t, filepath.Join(dir, "v.yaml"), 2)
 	if r := lib.Reload(); r.Err != nil || !slices.Equal(r.Changed, []string{"v"}) {
 		t.Errorf("reload changing the patch: Changed %v, Err %v; want [v]", r.Changed, r.Err)
+	}
+}
+
+type NaNCurve struct {
+	Points map[float64]int `yaml:"points"`
+}
+
+var tNaNCurve = world.DefineComponent[NaNCurve]("NaNCurve")
+
+// A comment-only edit of a file whose prefab has a .nan map key.
+func TestReloadNaNKey(t *testing.T) {
+	dir := t.TempDir()
+	src := "c: {components: {NaNCurve: {points: {.nan: 1, 2: 3}}}}\n"
+	write(t, dir, "a.yaml", src)
+	lib := prefab.NewLibrary(prefab.Component(tNaNCurve))
+	if err := lib.Load(dir); err != nil {
+		t.Fatal(err)
+	}
+	write(t, dir, "a.yaml", "# a comment\n"+src)
+	touch(t, filepath.Join(dir, "a.yaml"), 1)
+	if r := lib.Reload(); len(r.Changed) != 0 || r.Err != nil {
+		t.Errorf("comment-only edit: Reload() = %+v, want nothing changed", r)
+	}
+}
+
+// TestReloadRecoveredOnce: after a failed reload, files back exactly as
+// they were (a broken new file deleted, a base moved away and back) are
+// reported Recovered once, and then nothing.
+func TestReloadRecoveredOnce(t *testing.T) {
+	t.Run("broken file deleted", func(t *testing.T) {
+		dir := t.TempDir()
+		write(t, dir, "a.yaml", "goblin: {extends: monster}\n")
+		lib := newLibrary(t)
+		if err := lib.Load(dir); err != nil {
+			t.Fatal(err)
+		}
+		watch := lib.Watch(0)
+		write(t, dir, "b.yaml", "goblin: {extends: monster}\n") // defined twice
+		if r, ok := watch.Poll(); !ok || r.Err == nil {
+			t.Fatalf("poll 1 = %+v, %v; want an error", r, ok)
+		}
+		os.Remove(filepath.Join(dir, "b.yaml"))
+		if r, ok := watch.Poll(); !ok || !r.Recovered {
+			t.Fatalf("poll 2 = %+v, %v; want Recovered", r, ok)
+		}
+		for i := 3; i <= 5; i++ {
+			if r, ok := watch.Poll(); ok {
+				t.Errorf("poll %d with no change = %+v; want nothing to report", i, r)
+			}
+		}
+	})
+	t.Run("base moved away and back", func(t *testing.T) {
+		dir, away := t.TempDir(), t.TempDir()
+		write(t, dir, "base.yaml", "orc: {extends: monster}\n")
+		write(t, dir, "v.yaml", "orc-chief: {extends: orc}\n")
+		lib := newLibrary(t)
+		if err := lib.Load(dir); err != nil {
+			t.Fatal(err)
+		}
+		os.Rename(filepath.Join(dir, "base.yaml"), filepath.Join(away, "base.yaml"))
+		if r := lib.Reload(); r.Err == nil {
+			t.Fatalf("reload 1 = %+v; want an unknown base", r)
+		}
+		os.Rename(filepath.Join(away, "base.yaml"), filepath.Join(dir, "base.yaml"))
+		if r := lib.Reload(); !r.Recovered || r.Err != nil {
+			t.Errorf("reload 2 = %+v; want Recovered", r)
+		}
+		for i := 3; i <= 4; i++ {
+			if r := lib.Reload(); r.Recovered || r.Err != nil || len(r.Files) > 0 {
+				t.Errorf("reload %d with no change = %+v; want nothing", i, r)
+			}
+		}
+	})
+}
+
+// failFS is a MapFS whose Open and ReadFile fail for one name.
+type failFS struct {
+	fstest.MapFS
+	fail *string
+}
+
+func (f failFS) ReadFile(name string) ([]byte, error) {
+	if name == *f.fail {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: fs.ErrPermission}
+	}
+	return f.MapFS.ReadFile(name)
+}
+
+func (f failFS) Open(name string) (fs.File, error) {
+	if name == *f.fail {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrPermission}
+	}
+	return f.MapFS.Open(name)
+}
+
+// TestReloadUnreadableOnce: a changed file that cannot be read is reported
+// once, not also as a new file.
+func TestReloadUnreadableOnce(t *testing.T) {
+	fail := ""
+	fsys := failFS{fstest.MapFS{"p/a.yaml": {Data: []byte("goblin: {extends: monster}\n"), ModTime: time.Unix(1, 0)}}, &fail}
+	lib := newLibrary(t)
+	if err := lib.LoadFS(fsys, "p"); err != nil {
+		t.Fatal(err)
+	}
+	fsys.MapFS["p/a.yaml"].ModTime = time.Unix(2, 0)
+	fail = "p/a.yaml"
+	if got := messages(lib.Reload().Err); len(got) != 1 {
+		t.Errorf("Reload().Err has %d errors, want 1: %q", len(got), got)
+	}
+}
+
+// TestReloadCommentOnlyChangesNothing: a comment-only edit changes no
+// prefab, also when a value holds a func (from a base in code) or a NaN.
+func TestReloadCommentOnlyChangesNothing(t *testing.T) {
+	dir := t.TempDir()
+	src := "v: {extends: hooked, components: {Stats: {speed: 3}}}\nn: {components: {Stats: {speed: .nan}}}\n"
+	write(t, dir, "a.yaml", src)
+	lib := newLibrary(t)
+	lib.Add(prefab.New("hooked", prefab.Value(tStats, Stats{Hook: func() {}})))
+	if err := lib.Load(dir); err != nil {
+		t.Fatal(err)
+	}
+	write(t, dir, "a.yaml", "# a comment\n"+src)
+	touch(t, filepath.Join(dir, "a.yaml"), 1)
+	if r := lib.Reload(); len(r.Changed) != 0 || r.Err != nil {
+		t.Errorf("comment-only edit: Reload() = %+v, want nothing changed", r)
+	}
+	write(t, dir, "a.yaml", strings.Replace(src, "speed: 3", "speed: 4", 1))
+	touch(t, filepath.Join(dir, "a.yaml"), 2)
+	if r := lib.Reload(); fmt.Sprint(r.Changed) != "[v]" {
+		t.Errorf("after changing v: Changed = %v, want [v]", r.Changed)
 	}
 }

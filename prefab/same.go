@@ -150,6 +150,9 @@ func same(a, b reflect.Value, seen *visits) bool {
 // indexed by (NaN keys, which equal nothing) with b's entries whose keys
 // a cannot be indexed by, each to one that is the same, key and value.
 func sameLostKeys(a, b reflect.Value, lost [][2]reflect.Value, seen *visits) bool {
+	if len(lost) > maxLostKeys {
+		return false
+	}
 	var theirs [][2]reflect.Value
 	for it := b.MapRange(); it.Next(); {
 		if !a.MapIndex(it.Key()).IsValid() {
@@ -180,3 +183,9 @@ func sameLostKeys(a, b reflect.Value, lost [][2]reflect.Value, seen *visits) boo
 	}
 	return true
 }
+
+// maxLostKeys is how many NaN keys of one map sameLostKeys matches. The
+// matching costs the square of their number; past it (only merge keys can
+// give a map so many) the maps are taken to differ, so a reload may list
+// the prefab as changed when it is not.
+const maxLostKeys = 64

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"strconv"
@@ -264,5 +265,68 @@ func TestSchemaNamesOrNumbers(t *testing.T) {
 	}
 	if ints["type"] != "integer" || ints["minimum"] != -32768.0 || ints["maximum"] != 32767.0 {
 		t.Errorf("tier integers = %v, want an integer in [-32768, 32767]", ints)
+	}
+}
+
+// Tree refers to itself without a struct in between.
+type Tree map[string]Tree
+
+var tTree = world.DefineComponent[Tree]("Tree")
+
+// Element is an enum with text names, used as map keys.
+type Element uint8
+
+var elementNames = []string{"fire", "ice"}
+
+func (e Element) MarshalText() ([]byte, error) {
+	if int(e) < len(elementNames) {
+		return []byte(elementNames[e]), nil
+	}
+	return nil, fmt.Errorf("no element %d", e)
+}
+
+func (e *Element) UnmarshalText(b []byte) error {
+	for i, n := range elementNames {
+		if n == string(b) {
+			*e = Element(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown element %q", b)
+}
+
+type Armor struct{ Resist map[Element]float64 }
+
+var tArmor = world.DefineComponent[Armor]("Armor")
+
+// TestSchemaOddTypes: a named type that refers to itself gets a
+// definition instead of a stack overflow, and a map keyed by an enum
+// takes the enum's names as keys, as the loader does.
+func TestSchemaOddTypes(t *testing.T) {
+	lib := prefab.NewLibrary(prefab.Component(tTree), prefab.Component(tArmor))
+	if err := lib.LoadBytes("t.yaml", []byte("oak: {components: {Tree: {a: {b: {}}}, Armor: {resist: {fire: 0.5}}}}\n")); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := lib.WriteSchema(&buf); err != nil {
+		t.Fatal(err)
+	}
+	var s struct {
+		Definitions map[string]map[string]any
+	}
+	if err := json.Unmarshal(buf.Bytes(), &s); err != nil {
+		t.Fatal(err)
+	}
+	tree, ok := s.Definitions["prefab_test.Tree"]
+	if !ok || fmt.Sprint(tree["additionalProperties"]) != "map[$ref:#/definitions/prefab_test.Tree]" {
+		t.Errorf("Tree's definition = %v, want an object of Trees by $ref", tree)
+	}
+	armor, _ := s.Definitions["prefab_test.Armor"]["properties"].(map[string]any)
+	resist, _ := armor["resist"].(map[string]any)
+	if got := fmt.Sprint(resist["propertyNames"]); got != "map[enum:[fire ice]]" {
+		t.Errorf("resist's property names = %s, want the element names", got)
+	}
+	if err := lib.WriteSchema(io.Discard); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -1,20 +1,23 @@
 // Package scene holds the scenes a game is made of and the manager that
-// switches between them. A scene owns a [world.World] and a display list
-// (its root [Node]); entering it builds them, leaving it clears them. The
-// package imports world and the standard library only, never ebitengine, so
-// scenes build and test anywhere; the engine's runtime draws them.
+// switches between them. A scene owns a [world.World]; entering it builds
+// the world (systems, entities), leaving it clears it. A scene says what
+// to draw only through components in its world (drawables, cameras): the
+// engine's runtime draws them. The package imports world and the standard
+// library only, never ebitengine, so scenes build and test anywhere.
 //
 // # Outline
 //
-//   - Scenes: [Scene], the embeddable [Base] ([Base.World], [Base.Root],
+//   - Scenes: [Scene], the embeddable [Base] ([Base.World],
 //     [Base.Scenes]).
-//   - Switching: [Manager], [NewManager], [Manager.Replace],
-//     [Manager.Push], [Manager.Pop], [Manager.Apply], [Manager.Top],
-//     [Manager.All], [Manager.Close]; each change is reported as a
-//     [Change].
-//   - Display list: [Node] ([Node.Add], [Node.Remove], [Node.Release]),
-//     [Rect].
-//   - Errors: [Error], [ErrActive]; [Name] names a scene by its type.
+//   - Switching: [Manager], [NewManager]; the requests [Manager.Replace],
+//     [Manager.Push], [Manager.Pop], [Manager.PopAll],
+//     [Manager.ReplaceAll], [Manager.Close]; [Manager.Apply] makes them;
+//     [Manager.Top], [Manager.Len], [Manager.All], [Manager.Pending],
+//     [Manager.Closed].
+//   - Reports: each change is a [Change] ([ChangeKind]) handed to
+//     [Manager.OnChange], its failures attached.
+//   - Errors: [Error], [ErrActive], [ErrRunaway]; [Name] names a scene by
+//     its type.
 //
 // # Lifecycle
 //
@@ -23,28 +26,22 @@
 // manager enters a scene by calling OnEnter, which adds the scene's systems
 // to its world and spawns its entities. Leaving a scene calls OnExit, then
 // clears its world (every entity destroyed, every system removed and
-// disposed) and releases its root (every node removed, each node's
-// OnRelease called). So a scene entered again starts empty and adds its
-// systems again: add systems in OnEnter, never in a constructor.
+// disposed). So a scene entered again starts with an empty world and adds
+// its systems again: add systems in OnEnter, never in a constructor. Its
+// own fields are the scene's to reset, in OnEnter (see [Base]).
 //
-// # Switching
+// # One queue
 //
-// [Manager.Replace] swaps the top scene for another, [Manager.Push] covers
-// it with another (the covered one stops updating but is still drawn, under
-// the new one: pause menus, dialogs) and [Manager.Pop] leaves the top scene,
-// uncovering the one beneath. None of them acts at once: they queue the
-// change, and [Manager.Apply] makes the queued changes in order. The engine
-// calls Apply at the end of every fixed step and every frame, so a change
-// asked for by a system takes effect after the step, never in the middle of
-// one.
-//
-// # Drawing
-//
-// Scenes draw in two ways, both optional. The root [Node] is an
-// engine-agnostic display list: nodes with offsets and shapes such as
-// [Rect], drawn by the runtime in tree order. And a scene may have a Draw
-// method taking the runtime's screen type (for ebitengine, Draw(screen
-// *ebiten.Image)), which the runtime discovers with a type assertion, the
-// way io.Copy discovers io.WriterTo. Scenes are drawn bottom to top of the
-// manager's stack.
+// Every request is queued: [Manager.Replace] swaps the top scene for
+// another, [Manager.Push] covers it with another (the covered one stops
+// updating but is still drawn, under the new one: pause menus, dialogs),
+// [Manager.Pop] leaves the top scene, [Manager.PopAll] leaves them all,
+// [Manager.ReplaceAll] leaves all but the bottom one and replaces it
+// ("quit to title"), and [Manager.Close] leaves them all and takes no
+// request after it. [Manager.Apply] makes the queue in order, one change
+// at a time, including what the scenes' OnEnter and OnExit and the
+// OnChange observer ask for meanwhile, which joins the end of the queue.
+// Every change is reported once, to OnChange, with its failures. The
+// engine calls Apply at every step boundary, so a change asked for by a
+// system takes effect after the step, never in the middle of one.
 package scene

@@ -5,16 +5,25 @@ import (
 	"fmt"
 )
 
-// ErrActive is wrapped by the error [Manager.Apply] returns for a Replace
-// or Push of a scene that is already on the stack.
+// ErrActive is wrapped by the error of a Replace or Push of a scene that
+// is already on the stack, which [Manager.Apply] refuses.
 var ErrActive = errors.New("scene: scene is already active")
 
+// ErrRunaway is wrapped by the error of an Apply that made so many
+// requests that it gave up and dropped the rest of its queue: scenes whose
+// OnEnter or OnExit keep changing scene.
+var ErrRunaway = errors.New("scene: runaway scene changes")
+
 // Error reports a scene's OnEnter or OnExit that returned an error or
-// panicked, naming the scene by its Go type.
+// panicked, or a panic while the scene left or in the manager's observer,
+// naming the scene by its Go type.
 type Error struct {
 	Scene string // the scene's type, such as "*main.Level"
-	Op    string // "OnEnter", "OnExit", or leaving: "Clear" (the world), "Release" (the root)
-	Err   error
+	// Op is "OnEnter", "OnExit", "Clear" (clearing the world of a scene
+	// that leaves: a system's Dispose panicked) or "OnChange" (the
+	// manager's observer panicked reporting a change of this scene).
+	Op  string
+	Err error
 }
 
 // Error returns a message such as

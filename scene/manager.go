@@ -10,15 +10,21 @@ import (
 type ChangeKind uint8
 
 const (
-	// Replaced: From left and To took its place.
+	// Replaced: From left and To took its place (From is nil when the
+	// stack was empty).
 	Replaced ChangeKind = iota + 1
 	// Pushed: To was entered on top of From, which stays on the stack.
 	Pushed
 	// Popped: From left, uncovering To (nil when the stack is now empty).
 	Popped
+	// Refused: nothing changed. A request could not be made (Err wraps
+	// [ErrActive]: To, the scene asked for, is already on the stack), or
+	// the drain gave up on a runaway loop of requests and dropped the
+	// rest of the queue (Err wraps [ErrRunaway]). From is the top scene.
+	Refused
 )
 
-// String returns "replace", "push" or "pop".
+// String returns "replace", "push", "pop" or "refuse".
 func (k ChangeKind) String() string {
 	switch k {
 	case Replaced:
@@ -27,20 +33,21 @@ func (k ChangeKind) String() string {
 		return "push"
 	case Popped:
 		return "pop"
+	case Refused:
+		return "refuse"
 	}
 	return fmt.Sprintf("ChangeKind(%d)", uint8(k))
 }
 
-// Change is one change of the stack, made by [Manager.Apply] or
-// [Manager.Close]. From and To may be nil: the first scene is pushed over
-// nothing, and popping the last one uncovers nothing.
+// Change is one change of the stack made by [Manager.Apply], or a request
+// it refused. From and To may be nil: the first scene replaces nothing,
+// and popping the last one uncovers nothing.
 type Change struct {
 	Kind     ChangeKind
 	From, To Scene
 	// Err holds the failures of this change, as [*Error]s joined: the
-	// leaving scene's OnExit, Clear or Release, the entered one's
-	// OnEnter. Apply returns them too; OnChange sees them first, so
-	// that a change's failures can be reported with it, in order.
+	// leaving scene's OnExit or Clear, then the entered one's OnEnter.
+	// For a Refused change, it says why.
 	Err error
 }
 
@@ -49,172 +56,297 @@ func (c Change) String() string {
 	return fmt.Sprintf("%v %s -> %s", c.Kind, Name(c.From), Name(c.To))
 }
 
-// maxChanges bounds the changes one Apply makes, so scenes whose OnEnter
-// keeps changing scene fail instead of looping for ever.
-const maxChanges = 64
+// maxRequests bounds the requests one Apply makes, so that scenes whose
+// OnEnter keeps changing scene fail with [ErrRunaway] instead of looping
+// for ever.
+const maxRequests = 64
+
+// op is what a queued request asks for.
+type op uint8
+
+const (
+	opReplace op = iota + 1
+	opPush
+	opPop
+	opPopAll
+	opReplaceAll
+	opClose
+)
+
+// request is one entry of the manager's queue.
+type request struct {
+	op op
+	to Scene
+}
 
 // Manager keeps the stack of active scenes. The top scene updates; every
-// scene on the stack is drawn, bottom first. Replace, Push and Pop queue a
-// change and Apply makes the queued changes, which the engine does at the
-// end of every fixed step and frame.
+// scene on the stack is drawn, bottom first.
+//
+// Every request (Replace, Push, Pop, PopAll, ReplaceAll, Close) is queued,
+// and [Manager.Apply] makes the queued requests, in the order they were
+// asked for, one change at a time; the engine calls it at every step
+// boundary. What a scene's callbacks (OnEnter, OnExit) and the OnChange
+// observer ask for while Apply runs joins the end of the same queue, and
+// the same Apply makes it. Nothing else happens inside a change, so no
+// request ever acts in the middle of another.
 //
 // The zero value is an empty manager ready to use. A Manager is not safe for
 // concurrent use: use it on the loop's goroutine.
 type Manager struct {
-	// OnChange, if not nil, is called after each change, once the entered
-	// scene's OnEnter has returned. The engine reports changes through it.
-	// Replaying the changes it sees, in order, rebuilds the stack: even
-	// when a scene closes the manager from inside a change (see Close).
+	// OnChange, if not nil, is called once for each change Apply makes,
+	// right after it (the stack already changed, the entered scene's
+	// OnEnter returned), with the change's failures in its Err; and once
+	// for each request Apply refuses (Kind [Refused]). Replaying the
+	// changes it sees, in order, rebuilds the stack. It may queue
+	// requests; Apply makes them after those queued before. The engine
+	// reports changes through it. A panic in OnChange is recovered and
+	// returned by Apply as an [*Error] of op "OnChange".
 	OnChange func(Change)
+	// Prepare, if not nil, is called with a scene about to enter, its
+	// world made, just before its OnEnter: the engine gives the world its
+	// services there (the game's files, the sound queue), so that OnEnter
+	// can load through them. It must not change the stack.
+	Prepare func(Scene)
 
 	stack    []Scene
-	pending  []request
-	closes   uint64 // Close calls: one during Apply restarts the queue
-	changing int    // changes in progress: a Close waits for them
-	closing  bool   // Close was called during a change, its pops wait
-	applying bool   // inside Apply or Close: a nested Apply does nothing
-}
-
-type request struct {
-	kind ChangeKind
-	to   Scene
+	queue    []request
+	head     int  // queue[head:] is still to make
+	closed   bool // Close was called: no request is taken after it
+	draining bool // inside Apply: an Apply called meanwhile returns at once
 }
 
 // NewManager returns an empty manager.
 func NewManager() *Manager { return &Manager{} }
 
-// Replace queues a change that leaves the top scene and enters s in its
+// Replace queues a request that leaves the top scene and enters s in its
 // place (on an empty stack it enters s). Replacing the top scene with
-// itself restarts it: it leaves and enters again. Panics if s is nil.
-func (m *Manager) Replace(s Scene) { m.queue(Replaced, s) }
+// itself restarts it: it leaves and enters again. Apply refuses it if s is
+// on the stack beneath the top. Panics if s is nil.
+func (m *Manager) Replace(s Scene) { m.ask(opReplace, s) }
 
-// Push queues a change that enters s on top of the current scene, which
-// stops updating but stays on the stack and is still drawn. Panics if s
-// is nil.
-func (m *Manager) Push(s Scene) { m.queue(Pushed, s) }
+// Push queues a request that enters s on top of the current scene, which
+// stops updating but stays on the stack and is still drawn. Apply refuses
+// it if s is already on the stack. Panics if s is nil.
+func (m *Manager) Push(s Scene) { m.ask(opPush, s) }
 
-// Pop queues a change that leaves the top scene, so the one beneath it
+// Pop queues a request that leaves the top scene, so the one beneath it
 // updates again. Popping the last scene leaves the stack empty, which ends
 // the engine's run. Popping an empty stack does nothing.
-func (m *Manager) Pop() { m.pending = append(m.pending, request{kind: Popped}) }
+func (m *Manager) Pop() { m.ask(opPop, nil) }
 
-func (m *Manager) queue(k ChangeKind, s Scene) {
-	if s == nil {
-		panic(fmt.Errorf("scene: %v of a nil scene", k))
+// PopAll queues a request that leaves every scene, top first, each
+// reported as a pop. It ends the engine's run, unless a request queued
+// after it enters a scene.
+func (m *Manager) PopAll() { m.ask(opPopAll, nil) }
+
+// ReplaceAll queues a request that leaves every scene but the bottom one,
+// top first (each a pop), then replaces the bottom one with s (on an empty
+// stack it enters s): "quit to the title screen". The stack is never empty
+// on the way, so the engine's run goes on. If s is the bottom scene, it
+// restarts. Panics if s is nil.
+func (m *Manager) ReplaceAll(s Scene) { m.ask(opReplaceAll, s) }
+
+// Close queues a request that leaves every scene, top first, as PopAll
+// does, and makes the manager take no request after it: those asked for
+// later (by the scenes leaving, say) are dropped. Calling Close again does
+// nothing. The engine calls it when its run ends.
+func (m *Manager) Close() {
+	if !m.closed {
+		m.ask(opClose, nil)
+		m.closed = true
 	}
-	m.pending = append(m.pending, request{kind: k, to: s})
 }
 
-// Pending reports whether changes are queued.
-func (m *Manager) Pending() bool { return len(m.pending) > 0 }
+// Closed reports whether [Manager.Close] was called: the manager takes
+// no more requests, and its scenes leave (or have left) at the next Apply.
+func (m *Manager) Closed() bool { return m.closed }
 
-// Apply makes the queued changes in the order they were asked for, and any
-// that the entered scenes' OnEnter queue in turn. A scene's OnEnter or
-// OnExit that fails or panics does not stop the others: Apply returns
-// every such failure as an [*Error], joined. A Replace or Push of a scene
-// that is already on the stack is skipped with an error wrapping
-// [ErrActive].
+func (m *Manager) ask(o op, s Scene) {
+	if s == nil && (o == opReplace || o == opPush || o == opReplaceAll) {
+		panic(fmt.Errorf("scene: %v of a nil scene", o))
+	}
+	if m.closed {
+		return
+	}
+	m.queue = append(m.queue, request{op: o, to: s})
+}
+
+// String describes the request, such as "Push *main.Pause".
+func (r request) String() string {
+	if r.to == nil {
+		return r.op.String()
+	}
+	return r.op.String() + " " + Name(r.to)
+}
+
+// String returns the request's method name, for messages.
+func (o op) String() string {
+	switch o {
+	case opReplace:
+		return "Replace"
+	case opPush:
+		return "Push"
+	case opPop:
+		return "Pop"
+	case opPopAll:
+		return "PopAll"
+	case opReplaceAll:
+		return "ReplaceAll"
+	case opClose:
+		return "Close"
+	}
+	return fmt.Sprintf("op(%d)", uint8(o))
+}
+
+// Pending reports whether requests are queued.
+func (m *Manager) Pending() bool { return m.head < len(m.queue) }
+
+// Apply makes the queued requests in the order they were asked for, and
+// those asked for meanwhile (by the scenes entering and leaving, and by
+// OnChange), until the queue is empty. Each change is reported to OnChange
+// once. A scene's OnEnter or OnExit that fails or panics does not stop the
+// others: it is reported with its change, as an [*Error] naming the scene
+// and the call. Apply returns every failure of the changes it made, every
+// refusal and every OnChange panic, joined in the order they happened.
+//
+// After 64 requests in one Apply, the rest of the queue is dropped (a
+// Close in it aside) and reported as a Refused change wrapping
+// [ErrRunaway].
 //
 // Never call Apply from inside a system of a scene it may leave: leaving
 // clears the scene's world, which panics during a system run. The engine
-// calls it between steps. Called during an Apply or a Close (from an
-// OnEnter, OnExit or OnChange), it does nothing: the Apply in progress
-// makes the changes queued meanwhile, and those queued during a Close
-// wait for the next Apply.
+// calls it between steps. Called while an Apply is in progress (from an
+// OnEnter, OnExit or OnChange), Apply returns nil at once: the Apply in
+// progress makes what is queued.
 func (m *Manager) Apply() error {
-	if len(m.pending) == 0 || m.applying { // a change runs inside an Apply or a Close
+	if m.draining || !m.Pending() {
 		return nil
 	}
-	m.applying = true
-	defer func() { m.applying = false }()
+	m.draining = true
+	defer func() { m.draining = false }()
 	var errs []error
-	done := 0 // requests taken off the queue
-	closes := m.closes
-	defer func() {
-		if m.closes != closes {
-			done = 0 // closed during a change: what is queued came after Close
+	n := 0 // requests made, Close aside: it can be asked only once
+	for m.Pending() {
+		r := m.queue[m.head]
+		if r.op != opClose {
+			if n == maxRequests {
+				keep := m.closed // giveUp keeps the Close
+				m.giveUp(&errs)
+				if keep {
+					continue
+				}
+				break // what OnChange queued since waits for the next Apply
+			}
+			n++
 		}
-		// Normally every request is done. A panic out of a change (an
-		// OnChange that panics) leaves the ones after it queued, in order.
-		n := copy(m.pending, m.pending[min(done, len(m.pending)):]) // Close may have emptied it
-		clear(m.pending[n:])
-		m.pending = m.pending[:n]
-	}()
-	// By index: an OnEnter may queue more changes, which run in this Apply.
-	for i := 0; i < len(m.pending); i++ {
-		if i == maxChanges {
-			errs = append(errs, fmt.Errorf("scene: more than %d changes in one Apply; does a scene's OnEnter keep changing scene?", maxChanges))
-			done = len(m.pending)
-			break
-		}
-		r := m.pending[i]
-		m.pending[i] = request{}
-		done = i + 1
-		if err := m.apply(r); err != nil {
-			errs = append(errs, err)
-		}
-		if m.closes != closes {
-			// Closed during the change: the queue now holds only what was
-			// asked after Close, none of it done; the next Apply runs it
-			// (the deferred compaction keeps it all, panic or not).
-			break
-		}
+		m.queue[m.head] = request{}
+		m.head++
+		m.make(r, &errs)
+	}
+	if !m.Pending() {
+		m.queue, m.head = m.queue[:0], 0
 	}
 	return errors.Join(errs...)
 }
 
-func (m *Manager) apply(r request) (err error) {
-	from := m.Top()
-	restart := r.kind == Replaced && r.to == from // leave, then enter again
-	if r.to != nil && r.to.base().scenes != nil && !restart {
-		return fmt.Errorf("%w: %v of %s", ErrActive, r.kind, Name(r.to))
+// giveUp drops the queue of a runaway Apply and reports it. A Close in
+// it is kept: the manager takes no request after it, so it can never be
+// asked again.
+func (m *Manager) giveUp(errs *[]error) {
+	dropped := len(m.queue) - m.head
+	next := m.queue[m.head]
+	clear(m.queue)
+	m.queue, m.head = m.queue[:0], 0
+	if m.closed {
+		m.queue = append(m.queue, request{op: opClose})
+		dropped--
 	}
-	var errs []error
-	// A scene leaving is off the stack before its OnExit runs, so that
-	// the stack is right for a Close there when the change is done.
-	m.changing++
-	switch r.kind {
-	case Replaced:
-		if from != nil {
-			m.pop()
-			errs = append(errs, leave(from))
-		}
-		if m.closing {
-			// Closed while leaving: the new scene does not enter, and
-			// what happened is a pop.
-			r.kind, r.to = Popped, m.Top()
-		} else {
-			errs = append(errs, m.enter(r.to))
-		}
-	case Pushed:
-		errs = append(errs, m.enter(r.to))
-	case Popped:
-		if from == nil {
-			m.changing--
-			return nil
-		}
-		m.pop()
-		errs = append(errs, leave(from))
-		r.to = m.Top()
-	}
-	m.changing--
-	err = errors.Join(errs...)
-	if m.closing && m.changing == 0 {
-		// Close was called during this change: it takes effect now that
-		// the change is done, after its report (even one that panics).
-		m.closing = false
-		defer func() { err = errors.Join(err, m.popAll()) }()
-	}
-	if m.OnChange != nil {
-		m.OnChange(Change{Kind: r.kind, From: from, To: r.to, Err: err})
-	}
-	return err
+	err := fmt.Errorf("%w: more than %d requests in one Apply; %d dropped, the next %v; does a scene's OnEnter or OnExit keep changing scene?",
+		ErrRunaway, maxRequests, dropped, next)
+	m.report(Change{Kind: Refused, From: m.Top(), Err: err}, errs)
 }
 
-// pop takes the top scene off the stack.
-func (m *Manager) pop() {
+// make makes one request: each change it makes is reported.
+func (m *Manager) make(r request, errs *[]error) {
+	switch r.op {
+	case opReplace:
+		m.replace(r.to, errs)
+	case opPush:
+		if m.refused(Pushed, r.to, errs) {
+			return
+		}
+		from := m.Top()
+		m.report(Change{Kind: Pushed, From: from, To: r.to, Err: m.enter(r.to)}, errs)
+	case opPop:
+		if len(m.stack) > 0 {
+			m.pop(errs)
+		}
+	case opPopAll, opClose:
+		for len(m.stack) > 0 {
+			m.pop(errs)
+		}
+	case opReplaceAll:
+		for len(m.stack) > 1 {
+			m.pop(errs)
+		}
+		m.replace(r.to, errs)
+	}
+}
+
+// replace leaves the top scene and enters s, or restarts s if it is the
+// top scene.
+func (m *Manager) replace(s Scene, errs *[]error) {
+	from := m.Top()
+	if s != from && m.refused(Replaced, s, errs) {
+		return
+	}
+	var err error
+	if from != nil {
+		m.stack = m.stack[:len(m.stack)-1]
+		err = leave(from)
+	}
+	err = errors.Join(err, m.enter(s))
+	m.report(Change{Kind: Replaced, From: from, To: s, Err: err}, errs)
+}
+
+// pop leaves the top scene.
+func (m *Manager) pop(errs *[]error) {
+	from := m.Top()
 	m.stack[len(m.stack)-1] = nil
 	m.stack = m.stack[:len(m.stack)-1]
+	err := leave(from)
+	m.report(Change{Kind: Popped, From: from, To: m.Top(), Err: err}, errs)
+}
+
+// refused reports whether s is already on a stack (this manager's or
+// another's), and if so reports the request of kind k as refused.
+func (m *Manager) refused(k ChangeKind, s Scene, errs *[]error) bool {
+	if s.base().scenes == nil {
+		return false
+	}
+	err := fmt.Errorf("%w: %v of %s", ErrActive, k, Name(s))
+	m.report(Change{Kind: Refused, From: m.Top(), To: s, Err: err}, errs)
+	return true
+}
+
+// report collects c's failures and tells OnChange, recovering its panic.
+func (m *Manager) report(c Change, errs *[]error) {
+	if c.Err != nil {
+		*errs = append(*errs, c.Err)
+	}
+	if m.OnChange == nil {
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			s := c.To
+			if c.Kind == Popped || s == nil {
+				s = c.From
+			}
+			*errs = append(*errs, &Error{Scene: Name(s), Op: "OnChange", Err: panicError(r)})
+		}
+	}()
+	m.OnChange(c)
 }
 
 // enter puts s on top of the stack and calls its OnEnter.
@@ -222,19 +354,20 @@ func (m *Manager) enter(s Scene) error {
 	s.base().scenes = m
 	m.stack = append(m.stack, s)
 	s.World() // make it now, so OnEnter and the engine find it
+	if m.Prepare != nil {
+		m.Prepare(s)
+	}
 	return call(s, "OnEnter", s.OnEnter)
 }
 
-// leave calls s's OnExit, clears its world and releases its root. Each
-// runs whatever the one before did, so a scene always leaves: a system's
-// Dispose that panics is reported as op "Clear", a node's OnRelease that
-// panics as op "Release".
+// leave calls s's OnExit, then clears its world. Each runs whatever the
+// one before did, so a scene always leaves: a system's Dispose that
+// panics is reported as op "Clear".
 func leave(s Scene) error {
 	err := call(s, "OnExit", func() error { s.OnExit(); return nil })
 	cerr := call(s, "Clear", s.World().Clear)
-	rerr := call(s, "Release", func() error { s.Root().Release(); return nil })
 	s.base().scenes = nil
-	return errors.Join(err, cerr, rerr)
+	return errors.Join(err, cerr)
 }
 
 // call runs a lifecycle method, turning an error or a panic into an
@@ -246,13 +379,7 @@ func call(s Scene, op string, fn func() error) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			w.EndWalks(walks)
-			perr, ok := r.(error)
-			if !ok {
-				perr = fmt.Errorf("panic: %v", r)
-			} else {
-				perr = fmt.Errorf("panic: %w", perr)
-			}
-			err = &Error{Scene: Name(s), Op: op, Err: perr}
+			err = &Error{Scene: Name(s), Op: op, Err: panicError(r)}
 		}
 	}()
 	if err := fn(); err != nil {
@@ -261,43 +388,13 @@ func call(s Scene, op string, fn func() error) (err error) {
 	return nil
 }
 
-// Close drops the queued changes and leaves every scene, top first, as
-// pops do (OnChange sees each). It returns the failures of their OnExit,
-// joined. The engine calls it when its run ends.
-//
-// Called from inside a change (from an OnEnter or OnExit, as a "save and
-// quit" does), Close drops the queue at once but leaves the scenes once
-// that change is done and reported, and the failures come back from the
-// Apply (or Close) making the change instead. A Replace whose leaving
-// scene closes does not enter the new scene: it is reported as a pop.
-// Called from OnChange, Close leaves the scenes at once. Either way the
-// changes queued after Close wait for the next Apply.
-func (m *Manager) Close() error {
-	m.closes++
-	clear(m.pending)
-	m.pending = m.pending[:0]
-	if m.changing > 0 {
-		m.closing = true
-		return nil
+// panicError turns a recovered panic value into an error, wrapping it if
+// it is one.
+func panicError(r any) error {
+	if err, ok := r.(error); ok {
+		return fmt.Errorf("panic: %w", err)
 	}
-	if !m.applying {
-		// No Apply in the scenes' callbacks while they leave: what they
-		// queue waits for the next one.
-		m.applying = true
-		defer func() { m.applying = false }()
-	}
-	return m.popAll()
-}
-
-// popAll leaves every scene, top first.
-func (m *Manager) popAll() error {
-	var errs []error
-	for len(m.stack) > 0 {
-		if err := m.apply(request{kind: Popped}); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	return errors.Join(errs...)
+	return fmt.Errorf("panic: %v", r)
 }
 
 // Top returns the scene on top of the stack, the one that updates, or nil

@@ -12,8 +12,8 @@ import (
 
 var hp = world.DefineComponent[int]("HP")
 
-// logScene records its lifecycle in a shared log, adds one system and one
-// entity on each enter, and one node to its root.
+// logScene records its lifecycle in a shared log, and adds one system and
+// one entity on each enter.
 type logScene struct {
 	scene.Base
 	name     string
@@ -21,6 +21,7 @@ type logScene struct {
 	enterErr error
 	panicIn  string
 	onEnter  func(s *logScene)
+	onExit   func(s *logScene)
 }
 
 func (s *logScene) OnEnter() error {
@@ -38,8 +39,6 @@ func (s *logScene) OnEnter() error {
 		return err
 	}
 	hp.Add(s.World(), s.World().Create(), 10)
-	n := &scene.Node{OnRelease: func() { *s.log = append(*s.log, "release "+s.name) }}
-	s.Root().Add(n)
 	if s.onEnter != nil {
 		s.onEnter(s)
 	}
@@ -48,6 +47,9 @@ func (s *logScene) OnEnter() error {
 
 func (s *logScene) OnExit() {
 	*s.log = append(*s.log, "exit "+s.name)
+	if s.onExit != nil {
+		s.onExit(s)
+	}
 	if s.panicIn == "OnExit" {
 		panic(errors.New("bang"))
 	}
@@ -89,7 +91,7 @@ func TestManagerLifecycle(t *testing.T) {
 		{
 			name:      "replace leaves then enters",
 			ops:       []op{{"replace", 0}, {"apply", 0}, {"replace", 1}, {"apply", 0}},
-			wantLog:   []string{"enter a", "exit a", "dispose a", "release a", "enter b"},
+			wantLog:   []string{"enter a", "exit a", "dispose a", "enter b"},
 			wantStack: []string{"b"},
 		},
 		{
@@ -101,7 +103,7 @@ func TestManagerLifecycle(t *testing.T) {
 		{
 			name:      "pop returns to the one beneath",
 			ops:       []op{{"replace", 0}, {"push", 1}, {"apply", 0}, {"pop", 0}, {"apply", 0}},
-			wantLog:   []string{"enter a", "enter b", "exit b", "dispose b", "release b"},
+			wantLog:   []string{"enter a", "enter b", "exit b", "dispose b"},
 			wantStack: []string{"a"},
 		},
 		{
@@ -118,14 +120,14 @@ func TestManagerLifecycle(t *testing.T) {
 		{
 			name: "re-entry adds systems again",
 			ops:  []op{{"replace", 0}, {"apply", 0}, {"replace", 1}, {"apply", 0}, {"replace", 0}, {"apply", 0}},
-			wantLog: []string{"enter a", "exit a", "dispose a", "release a", "enter b",
-				"exit b", "dispose b", "release b", "enter a"},
+			wantLog: []string{"enter a", "exit a", "dispose a", "enter b",
+				"exit b", "dispose b", "enter a"},
 			wantStack: []string{"a"},
 		},
 		{
 			name:      "replace with itself restarts",
 			ops:       []op{{"replace", 0}, {"apply", 0}, {"replace", 0}, {"apply", 0}},
-			wantLog:   []string{"enter a", "exit a", "dispose a", "release a", "enter a"},
+			wantLog:   []string{"enter a", "exit a", "dispose a", "enter a"},
 			wantStack: []string{"a"},
 		},
 	}
@@ -158,7 +160,7 @@ func TestManagerLifecycle(t *testing.T) {
 	}
 }
 
-func TestLeaveClearsWorldAndRoot(t *testing.T) {
+func TestLeaveClearsWorld(t *testing.T) {
 	var log []string
 	sc := newScenes(&log, "a", "b")
 	a := sc[0]
@@ -168,9 +170,8 @@ func TestLeaveClearsWorldAndRoot(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := a.World()
-	if w.Len() != 1 || len(w.SystemNames(world.Fixed)) != 1 || len(a.Root().Children()) != 1 {
-		t.Fatalf("after enter: %d entities, systems %q, %d nodes; want 1, [sys-a], 1",
-			w.Len(), w.SystemNames(world.Fixed), len(a.Root().Children()))
+	if w.Len() != 1 || len(w.SystemNames(world.Fixed)) != 1 {
+		t.Fatalf("after enter: %d entities, systems %q; want 1, [sys-a]", w.Len(), w.SystemNames(world.Fixed))
 	}
 	if a.Scenes() != m {
 		t.Errorf("Scenes() = %p, want the manager %p", a.Scenes(), m)
@@ -182,8 +183,8 @@ func TestLeaveClearsWorldAndRoot(t *testing.T) {
 	if a.World() != w {
 		t.Error("the scene's world changed; want the same world, cleared")
 	}
-	if w.Len() != 0 || len(w.SystemNames(world.Fixed)) != 0 || len(a.Root().Children()) != 0 {
-		t.Errorf("after leave: %d entities, systems %q, %d nodes; want none", w.Len(), w.SystemNames(world.Fixed), len(a.Root().Children()))
+	if w.Len() != 0 || len(w.SystemNames(world.Fixed)) != 0 {
+		t.Errorf("after leave: %d entities, systems %q; want none", w.Len(), w.SystemNames(world.Fixed))
 	}
 	if a.Scenes() != nil {
 		t.Errorf("Scenes() after leave = %p, want nil", a.Scenes())
@@ -200,10 +201,8 @@ func TestChanges(t *testing.T) {
 	m.Push(sc[1])
 	m.Pop()
 	m.Replace(sc[1])
+	m.Close()
 	if err := m.Apply(); err != nil {
-		t.Fatal(err)
-	}
-	if err := m.Close(); err != nil {
 		t.Fatal(err)
 	}
 	want := []string{
@@ -226,11 +225,16 @@ func TestApplyErrors(t *testing.T) {
 		var log []string
 		a := &logScene{name: "a", log: &log, enterErr: errors.New("no level file")}
 		m := scene.NewManager()
+		var reported error
+		m.OnChange = func(c scene.Change) { reported = c.Err }
 		m.Replace(a)
 		err := m.Apply()
 		var se *scene.Error
 		if !errors.As(err, &se) || se.Op != "OnEnter" || se.Scene != "*scene_test.logScene" {
 			t.Fatalf("Apply() = %v, want a *scene.Error for OnEnter of *scene_test.logScene", err)
+		}
+		if !errors.Is(reported, se) {
+			t.Errorf("the change reported Err %v, want the OnEnter error with it", reported)
 		}
 		if m.Top() != a {
 			t.Errorf("Top() = %v, want the scene", m.Top())
@@ -248,7 +252,7 @@ func TestApplyErrors(t *testing.T) {
 		}
 		m.Replace(sc[1])
 		err := m.Apply()
-		for _, want := range []string{"OnExit: panic: bang", "OnEnter: panic: boom"} {
+		for _, want := range []string{"*scene_test.logScene OnExit: panic: bang", "*scene_test.logScene OnEnter: panic: boom"} {
 			if err == nil || !strings.Contains(err.Error(), want) {
 				t.Errorf("Apply() = %v, want it to contain %q", err, want)
 			}
@@ -260,31 +264,24 @@ func TestApplyErrors(t *testing.T) {
 			t.Error("a scene whose OnExit panicked kept its entities")
 		}
 	})
-	t.Run("a scene already on the stack", func(t *testing.T) {
+	t.Run("a scene already on the stack is refused", func(t *testing.T) {
 		var log []string
 		sc := newScenes(&log, "a", "b")
 		m := scene.NewManager()
+		var changes []string
+		m.OnChange = func(c scene.Change) { changes = append(changes, c.Kind.String()) }
 		m.Replace(sc[0])
 		m.Push(sc[1])
 		m.Push(sc[0])
+		m.Replace(sc[0])
 		if err := m.Apply(); !errors.Is(err, scene.ErrActive) {
 			t.Errorf("Apply() = %v, want ErrActive", err)
 		}
 		if got := stack(m); !slices.Equal(got, []string{"a", "b"}) {
 			t.Errorf("stack = %q, want [a b]", got)
 		}
-	})
-	t.Run("a scene that keeps changing scene", func(t *testing.T) {
-		var log []string
-		a := &logScene{name: "a", log: &log}
-		a.onEnter = func(s *logScene) { s.Scenes().Replace(s) }
-		m := scene.NewManager()
-		m.Replace(a)
-		if err := m.Apply(); err == nil || !strings.Contains(err.Error(), "more than") {
-			t.Errorf("Apply() = %v, want an error about too many changes", err)
-		}
-		if m.Pending() {
-			t.Error("changes are still pending after the failed Apply")
+		if want := []string{"replace", "push", "refuse", "refuse"}; !slices.Equal(changes, want) {
+			t.Errorf("changes %q, want %q", changes, want)
 		}
 	})
 }
@@ -304,12 +301,24 @@ func TestChangeQueuedByOnEnterAppliesInSameApply(t *testing.T) {
 }
 
 func TestNilScenePanics(t *testing.T) {
-	defer func() {
-		if r := recover(); r == nil {
-			t.Error("Push(nil) did not panic")
-		}
-	}()
-	scene.NewManager().Push(nil)
+	m := scene.NewManager()
+	for name, ask := range map[string]func(){
+		"Push":       func() { m.Push(nil) },
+		"Replace":    func() { m.Replace(nil) },
+		"ReplaceAll": func() { m.ReplaceAll(nil) },
+	} {
+		func() {
+			defer func() {
+				if _, ok := recover().(error); !ok {
+					t.Errorf("%s(nil) did not panic with an error", name)
+				}
+			}()
+			ask()
+		}()
+	}
+	if m.Pending() {
+		t.Error("a request of a nil scene was queued")
+	}
 }
 
 // walkBomb's OnEnter panics out of a field-only Each walk, whose walk (so
@@ -345,104 +354,70 @@ func TestPanicInWalkEndsTheWalk(t *testing.T) {
 	}
 }
 
-// breakingScene adds a system whose Dispose panics and a node whose
-// OnRelease panics, if asked to.
-type breakingScene struct {
-	scene.Base
-	disposePanics, releasePanics bool
-	released                     *int
-}
+// disposeBomb adds a system whose Dispose panics.
+type disposeBomb struct{ scene.Base }
 
-func (s *breakingScene) OnEnter() error {
-	err := s.World().AddSystem(world.System{Name: "net", Phase: world.Fixed,
-		Run: func(*world.Context) error { return nil },
-		Dispose: func() {
-			if s.disposePanics {
-				panic("socket already closed")
-			}
-		}})
+func (s *disposeBomb) OnEnter() error {
 	hp.Add(s.World(), s.World().Create(), 1)
-	for range 2 {
-		n := &scene.Node{OnRelease: func() {
-			*s.released++
-			if s.releasePanics {
-				panic("double free")
-			}
-		}}
-		s.Root().Add(n)
-	}
-	return err
+	return s.World().AddSystem(world.System{Name: "net", Phase: world.Fixed,
+		Run:     func(*world.Context) error { return nil },
+		Dispose: func() { panic("socket already closed") }})
 }
 
-// TestLeaveGoesOnAfterPanics: a Dispose or an OnRelease that panics while
-// a scene leaves is reported as the scene's "Clear" or "Release" error,
-// and the scene still leaves: its world empty, every node released, the
-// next scene entered, nothing left queued.
-func TestLeaveGoesOnAfterPanics(t *testing.T) {
-	for _, tt := range []struct {
-		name          string
-		dispose, rel  bool
-		wantOp, wantS string
-	}{
-		{"Dispose", true, false, "Clear", "socket already closed"},
-		{"OnRelease", false, true, "Release", "double free"},
-		{"both", true, true, "Clear", "double free"},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			released := 0
-			a := &breakingScene{disposePanics: tt.dispose, releasePanics: tt.rel, released: &released}
-			var log []string
-			b := &logScene{name: "b", log: &log}
-			m := scene.NewManager()
-			m.Replace(a)
-			if err := m.Apply(); err != nil {
-				t.Fatal(err)
-			}
-			m.Replace(b)
-			err := m.Apply()
-			var se *scene.Error
-			if !errors.As(err, &se) || se.Op != tt.wantOp || !strings.Contains(err.Error(), tt.wantS) {
-				t.Errorf("Apply() = %v, want a scene.Error %q saying %q", err, tt.wantOp, tt.wantS)
-			}
-			if m.Top() != b || m.Pending() || a.World().Len() != 0 || len(a.Root().Children()) != 0 || released != 2 {
-				t.Errorf("after the leave: top %s, pending %v, %d entities and %d nodes left in a, %d released; want b on top, a empty, 2 released",
-					scene.Name(m.Top()), m.Pending(), a.World().Len(), len(a.Root().Children()), released)
-			}
-		})
+// TestLeaveGoesOnAfterDisposePanics: a Dispose that panics while a scene
+// leaves is reported as the scene's "Clear" error, with the change, and
+// the scene still leaves: its world empty, the next scene entered,
+// nothing left queued.
+func TestLeaveGoesOnAfterDisposePanics(t *testing.T) {
+	a := &disposeBomb{}
+	var log []string
+	b := &logScene{name: "b", log: &log}
+	m := scene.NewManager()
+	var reported error
+	m.OnChange = func(c scene.Change) { reported = c.Err }
+	m.Replace(a)
+	if err := m.Apply(); err != nil {
+		t.Fatal(err)
+	}
+	m.Replace(b)
+	err := m.Apply()
+	var se *scene.Error
+	if !errors.As(err, &se) || se.Op != "Clear" || se.Scene != "*scene_test.disposeBomb" || !strings.Contains(err.Error(), "socket already closed") {
+		t.Errorf("Apply() = %v, want a scene.Error Clear of *scene_test.disposeBomb saying the panic", err)
+	}
+	if !errors.Is(reported, se) {
+		t.Errorf("the change reported Err %v, want the Clear error with it", reported)
+	}
+	if m.Top() != b || m.Pending() || a.World().Len() != 0 {
+		t.Errorf("after the leave: top %s, pending %v, %d entities left in a; want b on top, a empty",
+			scene.Name(m.Top()), m.Pending(), a.World().Len())
 	}
 }
 
-// TestApplyAfterOnChangePanics: an OnChange that panics (an engine event
-// subscriber's panic) escapes Apply, but leaves the queue in order: the
-// change it was reporting is done, the ones after it still queued, and no
-// empty request is replayed.
-func TestApplyAfterOnChangePanics(t *testing.T) {
+// TestOnChangePanics: an OnChange that panics (an engine event
+// subscriber's panic, say) does not stop the Apply: the change it was
+// reporting stands, the ones after it are made, and Apply returns the
+// panic as an Error of op OnChange naming the change's scene.
+func TestOnChangePanics(t *testing.T) {
 	var log []string
 	a, b, c := &logScene{name: "a", log: &log}, &logScene{name: "b", log: &log}, &logScene{name: "c", log: &log}
 	m := scene.NewManager()
 	var changes []string
-	boom := true
 	m.OnChange = func(ch scene.Change) {
 		changes = append(changes, ch.String())
-		if ch.To == b && boom {
-			boom = false
+		if ch.To == b {
 			panic("subscriber broke")
 		}
 	}
 	m.Replace(a)
 	m.Push(b)
 	m.Push(c)
-	func() {
-		defer func() { recover() }()
-		m.Apply()
-	}()
-	if !m.Pending() || m.Top() != b {
-		t.Fatalf("after the panic: top %s, pending %v; want b on top and c's push still queued", scene.Name(m.Top()), m.Pending())
+	err := m.Apply()
+	var se *scene.Error
+	if !errors.As(err, &se) || se.Op != "OnChange" || se.Scene != "*scene_test.logScene" || !strings.Contains(err.Error(), "subscriber broke") {
+		t.Errorf("Apply() = %v, want the OnChange panic as a *scene.Error", err)
 	}
-	if err := m.Apply(); err != nil {
-		t.Fatal(err)
-	}
-	if m.Top() != c || m.Pending() || len(changes) != 3 {
-		t.Errorf("top %s, pending %v, changes %q; want c on top after three changes", scene.Name(m.Top()), m.Pending(), changes)
+	if got := stack(m); !slices.Equal(got, []string{"a", "b", "c"}) || m.Pending() || len(changes) != 3 {
+		t.Errorf("stack %q, pending %v, changes %q; want [a b c] after three changes", got, m.Pending(), changes)
 	}
 }

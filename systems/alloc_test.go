@@ -1,6 +1,7 @@
 package systems_test
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/tessera-engine/tessera/systems"
@@ -22,7 +23,7 @@ func TestStepsAllocateNothing(t *testing.T) {
 	// benchmarks, with one mover in ten when movers is set.
 	moving := func(n int, mixed, movers bool) func() {
 		bs, side := benchBodies(n, mixed)
-		col := systems.NewCollision(systems.CollisionOptions{Area: systems.Rect(0, 0, side, side), CellSize: benchCell})
+		col := mustCollision(t, systems.CollisionOptions{CellSize: benchCell})
 		w := newWorld(t, systems.Motion(), systems.Confine(), col.System())
 		for i, b := range bs {
 			e := world.Spawn3(w, systems.Position, b.p, systems.Velocity, b.v,
@@ -80,6 +81,7 @@ func TestStepsAllocateNothing(t *testing.T) {
 		}
 		return run(w)
 	}
+	scene := newLimitScene(t, 10_000, 4096, 1)
 	tests := []struct {
 		name string
 		f    func()
@@ -88,6 +90,11 @@ func TestStepsAllocateNothing(t *testing.T) {
 		{"collision, 1000 moving circles", moving(1000, false, false)},
 		{"collision, 1000 moving boxes and polygons", moving(1000, true, false)},
 		{"collision, movers", moving(1000, true, true)},
+		{"collision, the limit's scene of 10k bodies", func() {
+			if err := scene.stepSystem(); err != nil {
+				t.Fatal(err)
+			}
+		}},
 		{"queries", queries()},
 		{"motion, bounds, lifetime", motion()},
 		{"timers", timers()},
@@ -102,5 +109,40 @@ func TestStepsAllocateNothing(t *testing.T) {
 				t.Errorf("step allocs = %v, want 0", n)
 			}
 		})
+	}
+}
+
+// Wrapping movers (geom.Teleport into the collision system), contacts
+// changing with callbacks registered, timers firing callbacks.
+func TestAllocsWrapCallbacks(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 1))
+	col := mustCollision(t, systems.CollisionOptions{})
+	tm := systems.NewTimers()
+	tw := systems.NewTweens()
+	w := newWorld(t, systems.Motion(), systems.Confine(), col.System(), tm.System(), tw.System(), systems.Expire())
+	n := 0
+	col.OnEnter(func(c systems.Contact) { n++ })
+	col.OnExit(func(c systems.Contact) { n-- })
+	col.OnStay(func(c systems.Contact) {})
+	for i := range 300 {
+		e := world.Spawn3(w, systems.Position, systems.Vec2{X: r.Float64() * 300, Y: r.Float64() * 300},
+			systems.Velocity, systems.Vec2{X: (r.Float64() - 0.5) * 600, Y: (r.Float64() - 0.5) * 600},
+			systems.Bounds, systems.Boundary{Rect: systems.Rect(0, 0, 300, 300), Mode: systems.Wrap})
+		systems.Collider.Add(w, e, systems.Circle(3+r.Float64()*4))
+		if i%3 == 0 {
+			systems.Mover.Add(w, e, systems.Movement{})
+		}
+	}
+	for x := 20.0; x < 300; x += 60 {
+		spawn(w, systems.Vec2{X: x, Y: 150}, systems.Box(4, 200))
+	}
+	tm.Start(systems.Timer{Every: stepDT, Do: func(systems.TimerEvent) { n++ }})
+	tw.Start(0, func(float64) {}, systems.Tween{To: 1, Seconds: 0.3, Repeat: -1, Yoyo: true})
+	f := func() { step(t, w, 1) }
+	for range 600 {
+		f()
+	}
+	if a := testing.AllocsPerRun(200, f); a != 0 {
+		t.Errorf("step allocs = %v, want 0", a)
 	}
 }

@@ -3,39 +3,48 @@ package systems
 import (
 	"fmt"
 	"math"
-	"slices"
 
 	"github.com/solarlune/resolv"
 	"github.com/tessera-engine/tessera/world"
 )
 
-// body is what a test reads of one collider, kept small: a step's tests
-// visit bodies in no memory order, so every cache line a body spans costs
-// a miss. The rest is in shapeInfo, at the same index.
+// body is what a test reads of a collider it meets in a cell, in one
+// cache line (64 bytes): a step's tests visit bodies in no memory order,
+// so every line a body spans costs a miss. What a test reads only once
+// the boxes overlap is in bodyID, the rest in shapeInfo, both at the same
+// index.
 type body struct {
-	e      world.Entity
 	center Vec2 // the shape's centre, in world units
 	// lo and hi are the corners of the box around the shape, relative to
 	// center. For a circle hi.X is the radius; for a box hi is half its
 	// size.
 	lo, hi Vec2
-	// cell is the range of grid cells (x0, y0, x1, y1, unclipped) the
-	// resolv shape is registered in, as resolv computed it.
-	cell       [4]int32
+	// x0 and y0 are the first grid cell the box covers (bodyID has the
+	// last).
+	x0, y0  int32
+	kind    ShapeKind
+	trigger bool
+	mover   bool
+	live    bool
+	bad     bool // the collider is invalid; not filed
+	filed   bool // in the cells it covers, or on the large list
+	large   bool // on the large list rather than in cells
+}
+
+// bodyID is the rest of what a test reads.
+type bodyID struct {
+	e          world.Entity
 	tags, mask Tags
-	kind       ShapeKind
-	trigger    bool
-	mover      bool
-	live       bool
-	moved      bool // moved or changed this step, so tested again
-	bad        bool // the collider is invalid; not in the space
+	x1, y1     int32 // the last grid cell the box around the shape covers
 }
 
 // shapeInfo is the rest of a collider's record.
 type shapeInfo struct {
-	circle *resolv.Circle        // kind == ShapeCircle
-	poly   *resolv.ConvexPolygon // kind == ShapeBox or ShapePolygon
-	lag    bool                  // the resolv shape is in the right cells but not at center
+	// With ResolvPolygons, the resolv shape of a circle or a polygon,
+	// placed at center before each use.
+	circle *resolv.Circle
+	poly   *resolv.ConvexPolygon
+	at     int32 // a large body's index in the large list
 
 	target Vec2 // a mover's new centre, before it is swept there
 	offset Vec2 // from Position to center
@@ -68,15 +77,15 @@ const (
 	touchCeiling
 )
 
-// shape returns the resolv shape of x, nil when it has none.
-func (x *shapeInfo) shape() resolv.IShape {
+// shape returns the resolv shape of x placed at center (with
+// ResolvPolygons).
+func (x *shapeInfo) shape(center Vec2) resolv.IShape {
 	if x.circle != nil {
+		x.circle.SetPosition(center.X, center.Y)
 		return x.circle
 	}
-	if x.poly != nil {
-		return x.poly
-	}
-	return nil
+	x.poly.SetPosition(center.X, center.Y)
+	return x.poly
 }
 
 // changed reports whether s differs from what x's shape was built from.
@@ -127,35 +136,6 @@ func check(s *Shape) string {
 	return ""
 }
 
-// checkSize returns why s is too big for the space, or "": resolv visits
-// every grid cell a shape's bounds cover, inside the area or not, each
-// time it moves, so a shape whose bounds cover more cells than a box
-// twice the area's size each way (plus 65,536) is refused — a typo in
-// data, such as a radius of 1e7, covers billions of cells. A shape the
-// size of the area, or a long floor strip well past a small area, is fine.
-func (c *Collision) checkSize(s *Shape) string {
-	w, h := 0.0, 0.0
-	switch s.Kind {
-	case ShapeBox:
-		w, h = s.Size.X, s.Size.Y
-	case ShapeCircle:
-		w, h = 2*s.Radius, 2*s.Radius
-	case ShapePolygon:
-		lo, hi := s.Points[0], s.Points[0]
-		for _, p := range s.Points[1:] {
-			lo.X, lo.Y, hi.X, hi.Y = min(lo.X, p.X), min(lo.Y, p.Y), max(hi.X, p.X), max(hi.Y, p.Y)
-		}
-		w, h = hi.X-lo.X, hi.Y-lo.Y
-	}
-	cells := (w/c.cell + 2) * (h/c.cell + 2)
-	// The estimate counts a partial cell at each end, so the area's own
-	// count does too.
-	if limit := 4*float64(c.cols+2)*float64(c.rows+2) + 1<<16; cells > limit {
-		return fmt.Sprintf("shape %vx%v covers %.0f grid cells, more than the %.0f the collision area allows", w, h, cells, limit)
-	}
-	return ""
-}
-
 // checkPolygon returns why pts is not a convex polygon, or "".
 func checkPolygon(pts []Vec2) string {
 	if len(pts) < 3 {
@@ -192,49 +172,39 @@ func checkPolygon(pts []Vec2) string {
 	return ""
 }
 
-// build records s as body i's shape: its geometry and a resolv shape in
-// the space, reused from the parked ones when one of the right kind is
-// there. The body's centre must be set.
+// build records s as body i's shape, and files the body in the cells
+// it covers. The body's centre must be set.
 func (c *Collision) build(i int32, s *Shape) {
 	b, x := &c.bodies[i], &c.info[i]
-	c.park(x)
+	c.unfile(i)
 	x.srcKind, x.srcSize, x.srcRadius, x.srcPoints, x.srcN = s.Kind, s.Size, s.Radius, nil, len(s.Points)
 	if len(s.Points) > 0 {
 		x.srcPoints = &s.Points[0]
 	}
-	why := check(s)
-	if why == "" {
-		why = c.checkSize(s)
-	}
-	if why != "" {
+	if why := check(s); why != "" {
 		b.bad = true
-		c.errs = append(c.errs, &ColliderError{Entity: b.e, Reason: why})
+		c.errs = append(c.errs, &ColliderError{Entity: c.ids[i].e, Reason: why})
 		return
 	}
 	b.bad = false
 	b.kind = s.Kind
-	at := c.toSpace(b.center)
 	if s.Kind == ShapeCircle {
 		b.lo, b.hi = Vec2{X: -s.Radius, Y: -s.Radius}, Vec2{X: s.Radius, Y: s.Radius}
 		x.points, x.normals, x.centroid = x.points[:0], x.normals[:0], Vec2{}
 		x.step = s.Radius / 2
-		if n := len(c.circles); n > 0 {
-			x.circle = c.circles[n-1]
-			c.circles = c.circles[:n-1]
+		if c.resolvPolygons {
+			x.poly = nil
+			if x.circle == nil {
+				x.circle = resolv.NewCircle(0, 0, s.Radius)
+			}
 			x.circle.SetRadius(s.Radius)
-			x.circle.SetPosition(at.X, at.Y)
-		} else {
-			x.circle = resolv.NewCircle(at.X, at.Y, s.Radius)
-			c.space.Add(x.circle)
-			c.stretch(x.circle, at)
 		}
-		x.circle.SetData(i)
-		c.registered(b, x)
+		c.file(i)
 		return
 	}
 	if s.Kind == ShapeBox {
 		h := s.Size.Scale(0.5)
-		x.points = append(x.points[:0], Vec2{X: -h.X, Y: -h.Y}, Vec2{X: h.X, Y: -h.Y}, Vec2{X: h.X, Y: h.Y}, Vec2{X: -h.X, Y: h.Y})
+		x.points = append(x.points[:0], Vec2{X: -h.X, Y: -h.Y}, Vec2{X: h.X, Y: -h.Y}, h, Vec2{X: -h.X, Y: h.Y})
 	} else {
 		x.points = append(x.points[:0], s.Points...)
 	}
@@ -268,142 +238,155 @@ func (c *Collision) build(i int32, s *Shape) {
 		width = min(width, phi-plo)
 	}
 	x.step = width / 4
-	if n := len(c.polys); n > 0 {
-		x.poly = c.polys[n-1]
-		c.polys = c.polys[:n-1]
+	if c.resolvPolygons {
+		x.circle = nil
+		if x.poly == nil {
+			x.poly = resolv.NewConvexPolygonVec(resolv.Vector{}, nil)
+		}
 		x.poly.Points = x.poly.Points[:0]
 		for _, p := range x.points {
 			x.poly.Points = append(x.poly.Points, resolv.Vector{X: p.X, Y: p.Y})
 		}
-		x.poly.SetPosition(at.X, at.Y)
 		x.poly.SetScale(1, 1) // recomputes its bounds from the new points
-	} else {
-		pts := make([]resolv.Vector, len(x.points))
-		for k, p := range x.points {
-			pts[k] = resolv.Vector{X: p.X, Y: p.Y}
+	}
+	c.file(i)
+}
+
+// cells returns the range of grid cells the box around body b covers at
+// its centre.
+func (c *Collision) cells(b *body) [4]int32 {
+	g := &c.grid
+	return [4]int32{g.coord(b.center.X + b.lo.X), g.coord(b.center.Y + b.lo.Y), g.coord(b.center.X + b.hi.X), g.coord(b.center.Y + b.hi.Y)}
+}
+
+// file puts body i in the cells it covers, or on the large list when
+// they are more than maxCellsPerBody.
+func (c *Collision) file(i int32) {
+	b, id := &c.bodies[i], &c.ids[i]
+	k := c.cells(b)
+	b.x0, b.y0, id.x1, id.y1 = k[0], k[1], k[2], k[3]
+	b.filed = true
+	if b.large = (int64(k[2])-int64(k[0])+1)*(int64(k[3])-int64(k[1])+1) > maxCellsPerBody; b.large {
+		c.info[i].at = int32(len(c.large))
+		c.large = append(c.large, i)
+		return
+	}
+	in, n := &c.in[i], 0
+	for y := k[1]; y <= k[3]; y++ {
+		for x := k[0]; x <= k[2]; x++ {
+			cell := c.grid.insert(x, y, i)
+			if n < len(in) {
+				in[n] = cell
+				n++
+			}
 		}
-		x.poly = resolv.NewConvexPolygonVec(resolv.Vector{X: at.X, Y: at.Y}, pts)
-		c.space.Add(x.poly)
-		c.stretch(x.poly, at)
 	}
-	x.poly.SetData(i)
-	c.registered(b, x)
 }
 
-// stretch places a new shape, for a moment, centred on the grid corner
-// nearest at, and then at at. On a corner it covers as many cells as it
-// ever will, so resolv's list of the cells it touches grows to full size
-// now instead of one allocation at a time in later steps.
-func (c *Collision) stretch(s resolv.IShape, at Vec2) {
-	s.SetPosition(math.Round(at.X/c.cell)*c.cell, math.Round(at.Y/c.cell)*c.cell)
-	s.SetPosition(at.X, at.Y)
+// cellCount returns how many cells the range k covers.
+func cellCount(k [4]int32) int64 {
+	return (int64(k[2]) - int64(k[0]) + 1) * (int64(k[3]) - int64(k[1]) + 1)
 }
 
-// park takes x's resolv shape out of the grid and keeps it for reuse.
-// Removing a shape from a resolv space is a linear search through all of
-// its shapes, so a parked shape stays in the space, far outside the grid,
-// where no cell holds it.
-func (c *Collision) park(x *shapeInfo) {
-	const far = -1e15
-	switch {
-	case x.circle != nil:
-		x.circle.SetPosition(far, far)
-		c.circles = append(c.circles, x.circle)
-	case x.poly != nil:
-		x.poly.SetPosition(far, far)
-		c.polys = append(c.polys, x.poly)
+// inSpan reports whether cell (x, y) is in the range k, and its place in
+// the range's scan order.
+func inSpan(k [4]int32, x, y int32) (int32, bool) {
+	if x < k[0] || x > k[2] || y < k[1] || y > k[3] {
+		return 0, false
 	}
-	x.circle, x.poly = nil, nil
+	return (y-k[1])*(k[2]-k[0]+1) + x - k[0], true
 }
 
-// toSpace converts world coordinates into the space's, whose origin is
-// the area's top-left corner.
-func (c *Collision) toSpace(p Vec2) Vec2 { return p.Sub(c.area.Min) }
-
-// place moves body i's centre, and its shape in the space, to p.
-func (c *Collision) place(i int32, p Vec2) {
-	c.bodies[i].center = p
-	c.catchUp(i)
-}
-
-// move moves body i's centre to p. Its resolv shape moves only if it
-// covers other grid cells there: re-binning costs more than the rest of a
-// step together, and a shape moved within its cells would only have its
-// position change, which nothing reads until resolv computes with it
-// (catchUp brings it up to date first).
-func (c *Collision) move(i int32, p Vec2) {
+// unfile takes body i out of the cells (or the list) it is filed in.
+func (c *Collision) unfile(i int32) {
 	b := &c.bodies[i]
+	if !b.filed {
+		return
+	}
+	b.filed = false
+	k := c.span(i)
+	if b.large {
+		at, last := c.info[i].at, c.large[len(c.large)-1]
+		c.large[at], c.info[last].at = last, at
+		c.large = c.large[:len(c.large)-1]
+		return
+	}
+	few := cellCount(k) <= int64(len(c.in[i]))
+	for y := k[1]; y <= k[3]; y++ {
+		for x := k[0]; x <= k[2]; x++ {
+			if few {
+				at, _ := inSpan(k, x, y)
+				c.grid.removeAt(c.in[i][at], i)
+			} else {
+				c.grid.remove(x, y, i)
+			}
+		}
+	}
+}
+
+// refile files body i, in the cells old, in the cells of its centre now:
+// for a body in a few cells, out of those it left and into those it
+// entered only.
+func (c *Collision) refile(i int32, old, now [4]int32) {
+	b, id := &c.bodies[i], &c.ids[i]
+	in := &c.in[i]
+	if cellCount(old) > int64(len(in)) || cellCount(now) > int64(len(in)) {
+		c.unfile(i)
+		c.file(i)
+		return
+	}
+	for y := old[1]; y <= old[3]; y++ {
+		for x := old[0]; x <= old[2]; x++ {
+			if _, kept := inSpan(now, x, y); !kept {
+				at, _ := inSpan(old, x, y)
+				c.grid.removeAt(in[at], i)
+			}
+		}
+	}
+	var next [4]int32
+	for y := now[1]; y <= now[3]; y++ {
+		for x := now[0]; x <= now[2]; x++ {
+			to, _ := inSpan(now, x, y)
+			if from, kept := inSpan(old, x, y); kept {
+				next[to] = in[from]
+			} else {
+				next[to] = c.grid.insert(x, y, i)
+			}
+		}
+	}
+	*in = next
+	b.x0, b.y0, id.x1, id.y1 = now[0], now[1], now[2], now[3]
+}
+
+// span returns the range of grid cells (x0, y0, x1, y1) body i was
+// filed for.
+func (c *Collision) span(i int32) [4]int32 {
+	b, id := &c.bodies[i], &c.ids[i]
+	return [4]int32{b.x0, b.y0, id.x1, id.y1}
+}
+
+// place moves body i's centre to p, filing it again if it now covers
+// other cells.
+func (c *Collision) place(i int32, p Vec2) {
+	b, id, g := &c.bodies[i], &c.ids[i], &c.grid
 	b.center = p
-	at := c.toSpace(p)
-	f := func(v float64) int32 { return int32(min(max(math.Floor(v/c.cell), -1<<30), 1<<30)) }
-	if f(at.X+b.lo.X) != b.cell[0] || f(at.Y+b.lo.Y) != b.cell[1] || f(at.X+b.hi.X) != b.cell[2] || f(at.Y+b.hi.Y) != b.cell[3] {
-		c.catchUp(i)
-	} else {
-		c.info[i].lag = true
+	if !b.filed || g.within(p.X+b.lo.X, b.x0) && g.within(p.Y+b.lo.Y, b.y0) && g.within(p.X+b.hi.X, id.x1) && g.within(p.Y+b.hi.Y, id.y1) {
+		return // the common case: still in its cells
 	}
-}
-
-// catchUp places body i's resolv shape at its centre.
-func (c *Collision) catchUp(i int32) {
-	b, x := &c.bodies[i], &c.info[i]
-	at := c.toSpace(b.center)
-	switch {
-	case x.circle != nil:
-		x.circle.SetPosition(at.X, at.Y)
-	case x.poly != nil:
-		x.poly.SetPosition(at.X, at.Y)
+	if now, old := c.cells(b), c.span(i); now != old {
+		c.refile(i, old, now)
 	}
-	c.registered(b, x)
-}
-
-// registered records the cells resolv registered x's shape in, from the
-// bounds resolv computed them from, and that the shape is at b.center.
-func (c *Collision) registered(b *body, x *shapeInfo) {
-	var bd resolv.Bounds
-	switch {
-	case x.circle != nil:
-		bd = x.circle.Bounds()
-	case x.poly != nil:
-		bd = x.poly.Bounds()
-	}
-	f := func(v float64) int32 { return int32(min(max(math.Floor(v/c.cell), -1<<30), 1<<30)) }
-	b.cell = [4]int32{f(bd.Min.X), f(bd.Min.Y), f(bd.Max.X), f(bd.Max.Y)}
-	x.lag = false
 }
 
 // lookup returns the index of e's body, or -1.
 func (c *Collision) lookup(e world.Entity) int32 {
 	s := e.Slot()
 	if s < len(c.bySlot) {
-		if i := c.bySlot[s] - 1; i >= 0 && c.bodies[i].e == e && c.bodies[i].live {
+		if i := c.bySlot[s] - 1; i >= 0 && c.ids[i].e == e && c.bodies[i].live {
 			return i
 		}
 	}
 	return -1
-}
-
-// indexOf returns the body index a resolv shape of this system carries.
-func indexOf(s resolv.IShape) int32 { return s.Data().(int32) }
-
-// span returns the grid cells a body registered in cells k covers, clipped
-// to the grid; ok is false when none.
-func (c *Collision) span(k [4]int32) (x0, y0, x1, y1 int, ok bool) {
-	x0, y0 = max(int(k[0]), 0), max(int(k[1]), 0)
-	x1, y1 = min(int(k[2]), c.cols-1), min(int(k[3]), c.rows-1)
-	return x0, y0, x1, y1, x0 <= x1 && y0 <= y1
-}
-
-// clip returns the cells the box from (minX, minY) to (maxX, maxY), in
-// space coordinates, covers, clipped to the grid; ok is false when none.
-func (c *Collision) clip(minX, minY, maxX, maxY float64) (x0, y0, x1, y1 int, ok bool) {
-	fx0, fy0 := math.Floor(minX/c.cell), math.Floor(minY/c.cell)
-	fx1, fy1 := math.Floor(maxX/c.cell), math.Floor(maxY/c.cell)
-	if !(fx1 >= 0 && fy1 >= 0 && fx0 < float64(c.cols) && fy0 < float64(c.rows)) {
-		return 0, 0, 0, 0, false // outside, or NaN
-	}
-	x0, y0 = int(max(fx0, 0)), int(max(fy0, 0))
-	x1, y1 = int(min(fx1, float64(c.cols-1))), int(min(fy1, float64(c.rows-1)))
-	return x0, y0, x1, y1, true
 }
 
 // first reports whether cell (cx, cy) is the first cell, in scan order,
@@ -411,9 +394,8 @@ func (c *Collision) clip(minX, minY, maxX, maxY float64) (x0, y0, x1, y1 int, ok
 // the cells of a range meets a body once in each cell they share; the
 // first shared cell is the one to handle it in, with nothing written to
 // remember it.
-func (c *Collision) first(cx, cy, x0, y0 int, b *body) bool {
-	return cx == max(x0, min(max(int(b.cell[0]), 0), c.cols-1)) &&
-		cy == max(y0, min(max(int(b.cell[1]), 0), c.rows-1))
+func first(cx, cy, x0, y0 int32, b *body) bool {
+	return cx == max(x0, b.x0) && cy == max(y0, b.y0)
 }
 
 // nextStamp returns a new stamp for a ray, which visits cells along a
@@ -431,7 +413,7 @@ func (c *Collision) nextStamp() uint32 {
 
 // meets reports whether a and b may touch: each one's mask has a bit of
 // the other's tags, a zero mask meeting everything.
-func meets(a, b *body) bool {
+func meets(a, b *bodyID) bool {
 	return (a.mask == 0 || a.mask&b.tags != 0) && (b.mask == 0 || b.mask&a.tags != 0)
 }
 
@@ -439,11 +421,6 @@ func meets(a, b *body) bool {
 func boxesOverlap(a, b *body) bool {
 	d := a.center.Sub(b.center)
 	return d.X+a.hi.X > b.lo.X && d.X+a.lo.X < b.hi.X && d.Y+a.hi.Y > b.lo.Y && d.Y+a.lo.Y < b.hi.Y
-}
-
-// sortContacts sorts cs by (A, B).
-func sortContacts(cs []newPair) {
-	slices.SortFunc(cs, func(x, y newPair) int { return compareKey(x.c.A, x.c.B, y.c.A, y.c.B) })
 }
 
 func compareKey(a1, b1, a2, b2 world.Entity) int {

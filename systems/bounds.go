@@ -42,19 +42,31 @@ const (
 	DestroyOutside
 )
 
+// boundsModes are the modes by name, in order.
+var boundsModes = []string{"clamp", "bounce", "wrap", "destroy-outside"}
+
 // String returns "clamp", "bounce", "wrap" or "destroy-outside".
 func (m BoundsMode) String() string {
-	switch m {
-	case Clamp:
-		return "clamp"
-	case Bounce:
-		return "bounce"
-	case Wrap:
-		return "wrap"
-	case DestroyOutside:
-		return "destroy-outside"
+	if int(m) < len(boundsModes) {
+		return boundsModes[m]
 	}
 	return "BoundsMode(" + strconv.Itoa(int(m)) + ")"
+}
+
+// MarshalText returns the mode's name, as prefab data writes it
+// (mode: wrap). It fails for a mode that has none.
+func (m BoundsMode) MarshalText() ([]byte, error) {
+	return nameOf(int(m), boundsModes, "bounds mode")
+}
+
+// UnmarshalText sets the mode from its name. An unknown name is an error
+// listing the names, and leaves m as it was.
+func (m *BoundsMode) UnmarshalText(b []byte) error {
+	i, err := lookupName(string(b), boundsModes, "bounds mode")
+	if err == nil {
+		*m = BoundsMode(i)
+	}
+	return err
 }
 
 // ConfineName is the name of the system [Confine] returns.

@@ -1,6 +1,7 @@
 package systems_test
 
 import (
+	"math"
 	"testing"
 
 	"github.com/tessera-engine/tessera/geom"
@@ -79,3 +80,14 @@ func TestBoundsModeString(t *testing.T) {
 type teleports []world.Entity
 
 func (t *teleports) Teleport(e world.Entity) { *t = append(*t, e) }
+
+// Wrap keeps an infinite coordinate a number: it comes in at the other edge.
+func TestWrapInfinity(t *testing.T) {
+	w := newWorld(t, systems.Confine())
+	e := world.Spawn2(w, systems.Position, systems.Vec2{X: math.Inf(1), Y: 5},
+		systems.Bounds, systems.Boundary{Rect: systems.Rect(0, 0, 100, 100), Mode: systems.Wrap})
+	step(t, w, 1)
+	if p := *systems.Position.Require(w, e); math.IsNaN(p.X) {
+		t.Fatalf("wrap made position %v", p)
+	}
+}

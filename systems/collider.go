@@ -51,29 +51,43 @@ var shapeKinds = []string{"box", "circle", "polygon"}
 // MarshalText returns the kind's name, as prefab data writes it: "box",
 // "circle" or "polygon". It fails for a kind that has none.
 func (k ShapeKind) MarshalText() ([]byte, error) {
-	if int(k) >= len(shapeKinds) {
-		return nil, fmt.Errorf("systems: no shape kind %d", uint8(k))
-	}
-	return []byte(shapeKinds[k]), nil
+	return nameOf(int(k), shapeKinds, "shape kind")
 }
 
 // UnmarshalText sets the kind from its name, so prefab data says
-// kind: circle. An unknown name is an error listing the names.
+// kind: circle. An unknown name is an error listing the names, and
+// leaves k as it was.
 func (k *ShapeKind) UnmarshalText(b []byte) error {
 	i, err := lookupName(string(b), shapeKinds, "shape kind")
-	*k = ShapeKind(i)
+	if err == nil {
+		*k = ShapeKind(i)
+	}
 	return err
+}
+
+// nameOf returns names[i] as text, or an error for a value with no name.
+func nameOf(i int, names []string, what string) ([]byte, error) {
+	if i < 0 || i >= len(names) || names[i] == "" {
+		return nil, fmt.Errorf("systems: no %s %d", what, i)
+	}
+	return []byte(names[i]), nil
 }
 
 // lookupName returns the index of name in names, or an error saying what
 // the names are.
 func lookupName(name string, names []string, what string) (int, error) {
 	for i, n := range names {
-		if n == name {
+		if n == name && n != "" {
 			return i, nil
 		}
 	}
-	return 0, fmt.Errorf("unknown %s %q (want one of %s)", what, name, strings.Join(names, ", "))
+	var want []string
+	for _, n := range names {
+		if n != "" {
+			want = append(want, n)
+		}
+	}
+	return 0, fmt.Errorf("unknown %s %q (want one of %s)", what, name, strings.Join(want, ", "))
 }
 
 // Shape is the value of [Collider]: a box, a circle or a convex polygon,

@@ -1,10 +1,9 @@
 package systems
 
 import (
-	"math"
+	"fmt"
 	"strconv"
 
-	"github.com/solarlune/resolv"
 	"github.com/tessera-engine/tessera/world"
 )
 
@@ -12,31 +11,32 @@ import (
 // returns.
 const CollisionName = "systems.collision"
 
-// shapesPerCell is how many shapes a grid cell has room for before resolv
-// must grow it.
-const shapesPerCell = 4
+// The bounds of the options (see [CollisionOptions]).
+const (
+	defaultCellSize    = 32
+	minCellSize        = 1.0 / 64
+	maxCellSize        = 1 << 16
+	defaultMaxSubsteps = 32
+	maxMaxSubsteps     = 4096
+)
 
-// CollisionOptions configures [NewCollision]. The zero value is usable.
+// CollisionOptions configures [NewCollision]. The zero value is usable;
+// [NewCollision] refuses values outside the ranges given here.
 type CollisionOptions struct {
 	// Name is the system's name; "" means [CollisionName]. Two collision
 	// systems in one world need two names.
 	Name string
-	// Area is the part of the world the space's grid covers, rounded up
-	// to whole cells. A collider outside that collides with nothing and
-	// no query finds it; one partly inside collides where it is inside.
-	// A collider covering more grid cells than a box twice the area's
-	// size each way, plus 65,536, is refused as a ColliderError: a typo such as a radius of 1e7 would
-	// make every move visit billions of cells.
-	// The zero value means Rect(0, 0, 4096, 4096).
-	Area Rectangle
-	// CellSize is the side of the grid's square cells, in world units,
-	// rounded up to a whole number. Cells one to four times as big as the
-	// common collider work best: smaller ones make moving colliders change
-	// cells often, larger ones put more colliders in each. Each cell costs
-	// about 100 bytes. 0 means 32.
+	// CellSize is the side of the broad phase's square grid cells, in
+	// world units: 0 means 32, otherwise from 1/64 to 65,536. Cells one
+	// to four times as big as the common collider work best: smaller
+	// ones make moving colliders change cells often, larger ones put more
+	// colliders in each. The grid has no bounds and only the cells that
+	// hold a collider exist, so the cell size sets no area and costs no
+	// memory of its own. A collider covering more than 1,024 cells is
+	// kept apart and visited by every test (see [Collision]).
 	CellSize float64
 	// MaxSubsteps caps how many pieces a mover's step is cut into (see
-	// [Collision]). 0 means 32.
+	// [Collision]): 0 means 32, otherwise from 1 to 4,096.
 	MaxSubsteps int
 	// ResolvPolygons tests the pairs that involve a polygon with resolv's
 	// Intersection, taking its MTV as the separation, instead of the
@@ -48,6 +48,22 @@ type CollisionOptions struct {
 	// other, the built-in test still decides.
 	ResolvPolygons bool
 }
+
+// OptionError reports an option [NewCollision] cannot use, naming it.
+type OptionError struct {
+	Option string // such as "CellSize"
+	Value  any
+	Want   string // the values it takes
+}
+
+// Error returns a message such as
+// "systems: CollisionOptions.CellSize is -1, want 0 (32) or from 0.015625 to 65536".
+func (e *OptionError) Error() string {
+	return fmt.Sprintf("systems: CollisionOptions.%s is %v, want %s", e.Option, e.Value, e.Want)
+}
+
+// Unwrap returns [ErrBadOption].
+func (e *OptionError) Unwrap() error { return ErrBadOption }
 
 // ContactKind says what a [Contact] reports about a pair of colliders.
 type ContactKind uint8
@@ -64,17 +80,31 @@ const (
 	ContactExit
 )
 
+// contactKinds are the kinds by name, by value (0 has none).
+var contactKinds = []string{"", "enter", "stay", "exit"}
+
 // String returns "enter", "stay" or "exit".
 func (k ContactKind) String() string {
-	switch k {
-	case ContactEnter:
-		return "enter"
-	case ContactStay:
-		return "stay"
-	case ContactExit:
-		return "exit"
+	if b, err := k.MarshalText(); err == nil {
+		return string(b)
 	}
 	return "ContactKind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// MarshalText returns the kind's name: "enter", "stay" or "exit". It
+// fails for the zero kind and unknown ones.
+func (k ContactKind) MarshalText() ([]byte, error) {
+	return nameOf(int(k), contactKinds, "contact kind")
+}
+
+// UnmarshalText sets the kind from its name. An unknown name is an error
+// listing the names, and leaves k as it was.
+func (k *ContactKind) UnmarshalText(b []byte) error {
+	i, err := lookupName(string(b), contactKinds, "contact kind")
+	if err == nil {
+		*k = ContactKind(i)
+	}
+	return err
 }
 
 // Contact is one pair of colliders that touch, or just stopped touching.
@@ -117,41 +147,40 @@ func (c Contact) NormalFor(e world.Entity) Vec2 {
 
 // CollisionStats describes the last step of a [Collision].
 type CollisionStats struct {
-	Bodies   int // colliders in the space
+	Bodies   int // colliders in the system
+	Cells    int // grid cells holding a collider
+	Large    int // colliders too large to file in cells, tested against every moved one
 	Moved    int // colliders that moved or changed, and so were tested again
 	Tests    int // shape-against-shape tests
 	Contacts int // pairs touching at the end of the step
 }
 
-// Collision keeps a resolv space in step with a world and reports the
+// Collision keeps a broad phase in step with a world and reports the
 // contacts between colliders: an entity with a [Collider] and a
-// [Position] has a shape in the space, placed at Position plus the
-// collider's Offset. Add its system ([Collision.System]) to the world's
-// fixed phase after the systems that move bodies (such as [Motion]).
+// [Position] has a shape there, placed at Position plus the collider's
+// Offset. Add its system ([Collision.System]) to the world's fixed phase
+// after the systems that move bodies (such as [Motion]).
 //
 // # A step
 //
 // Each step walks the colliders once. A collider seen for the first time
-// gets a resolv shape (a circle or a convex polygon, reused from one
-// removed earlier when it can); one whose entity died, or that lost its
-// Collider or Position, leaves the space; one that moved into other grid
-// cells is moved in the space (SetPosition, which re-bins it without
-// allocating). One that moved within its cells keeps its resolv shape
-// where it was until resolv next computes with it: re-binning costs more
-// than the rest of the step, and the grid is right either way. Nothing
-// rebuilds the space.
+// is filed in the grid cells its bounds cover; one whose entity died, or
+// that lost its Collider or Position, leaves them; one that moved into
+// other cells is filed again. The grid is uniform and unbounded: only the
+// cells holding a collider exist, found through a hash table, so a
+// collider collides wherever it is, and memory follows the colliders. A
+// collider covering more than 1,024 cells is kept on a short list instead,
+// which every test and query visits too.
 //
 // Only colliders that moved, or whose shape, tags, mask or trigger flag
-// changed, are tested again: each against the colliders in the grid cells
-// it covers, in cell order (so the cells and neighbours a test reads are
-// still in the cache from the last one). A pair where neither moved keeps
-// its contact from the last step untested. The shapes are tested here,
-// with arithmetic that allocates nothing: circles and boxes exactly, and
-// pairs with a polygon by the separating-axis test resolv's MTV comes
-// from, which unlike resolv's Intersection also finds a shape wholly
-// inside another. resolv's Intersection costs about seven times as much
-// and allocates on every hit; [CollisionOptions].ResolvPolygons uses it
-// for polygons anyway. Touching (zero overlap) is not a contact.
+// changed, are tested again: each against the colliders in the cells it
+// covers. A pair where neither moved keeps its contact from the last step
+// untested. The shapes are tested here, with arithmetic that allocates
+// nothing: circles and boxes exactly, and pairs with a polygon by the
+// separating-axis test resolv's MTV comes from, which unlike resolv's
+// Intersection also finds a shape wholly inside another.
+// [CollisionOptions].ResolvPolygons uses resolv's Intersection for
+// polygons instead. Touching (zero overlap) is not a contact.
 //
 // The contacts of a step are one list, sorted by (A, B), kept from step
 // to step: a step whose contacts are the same as the last one's allocates
@@ -185,40 +214,39 @@ type CollisionStats struct {
 //
 // # Concurrency
 //
-// resolv keeps package-level mutable state (shape ids, scratch slices), so
-// it is not safe for use by two goroutines at once, even on two spaces. A
-// collision system must never run, or be queried, concurrently with
-// anything else that uses resolv, including another collision system:
-// step every world that has one on the same goroutine. Its tests do not
-// use t.Parallel for this reason.
+// With ResolvPolygons the system calls resolv, which keeps package-level
+// mutable state (shape ids, scratch slices) and is not safe for use by
+// two goroutines at once. Step every world that has a collision system
+// on one goroutine; the tests do not use t.Parallel for this reason.
 type Collision struct {
 	name           string
-	area           Rectangle
-	cell           float64
-	cols           int
-	rows           int
+	cellSize       float64
 	maxSub         int
 	resolvPolygons bool
-	space          *resolv.Space
+	grid           grid
+	large          []int32 // bodies too large to file in cells
 	w              *world.World
 	step           uint32
 	stamp          uint32
 	bodies         []body
+	ids            []bodyID    // parallel to bodies
+	in             [][4]int32  // parallel to bodies: the cells a body in at most four is filed in, in scan order
 	info           []shapeInfo // parallel to bodies
 	bySlot         []int32     // entity slot -> body index + 1
 	free           []int32
-	live           int                     // live bodies
-	circles        []*resolv.Circle        // parked, ready for reuse
-	polys          []*resolv.ConvexPolygon // parked, ready for reuse
-	moved          []int32                 // bodies moved this step
-	sorted         []int32                 // moved, by cell
-	count          []int32                 // byCell's counts, per cell
-	movers         []int32                 // movers seen this step
-	contacts       []Contact               // sorted by (A, B)
-	meta           []pairMeta              // parallel to contacts
+	live           int        // live bodies
+	seen           int        // live bodies this step's walk visited
+	moved          []int32    // bodies moved this step
+	hasMoved       []bool     // parallel to bodies: in moved, so tested again
+	movers         []int32    // movers seen this step
+	contacts       []Contact  // sorted by (A, B)
+	meta           []pairMeta // parallel to contacts
+	pairs          pairTable  // (A, B) -> index in contacts or added
+	indexed        bool       // pairs holds contacts as they are
 	added          []newPair
-	spare          []Contact  // the merge's other buffer
-	spareM         []pairMeta // the merge's other buffer
+	order          []pairOrder // added, sorted
+	spare          []Contact   // the merge's other buffer
+	spareM         []pairMeta  // the merge's other buffer
 	enter          []func(Contact)
 	stay           []func(Contact)
 	exit           []func(Contact)
@@ -230,45 +258,39 @@ type Collision struct {
 	hits           []RayHit
 }
 
-// NewCollision returns a collision system with an empty space. A
-// Collision serves one world at a time: add its system to one world, and
-// to the next only after the first was cleared.
-func NewCollision(opts CollisionOptions) *Collision {
+// NewCollision returns a collision system with no colliders, or an
+// [*OptionError] naming the first option it cannot use. A Collision
+// serves one world at a time: add its system to one world, and to the
+// next only after the first was cleared.
+func NewCollision(opts CollisionOptions) (*Collision, error) {
 	c := &Collision{
-		name: opts.Name, area: opts.Area, cell: math.Ceil(opts.CellSize),
+		name: opts.Name, cellSize: opts.CellSize,
 		maxSub: opts.MaxSubsteps, resolvPolygons: opts.ResolvPolygons,
 	}
 	if c.name == "" {
 		c.name = CollisionName
 	}
-	if c.area.Empty() {
-		c.area = Rect(0, 0, 4096, 4096)
+	switch {
+	case c.cellSize == 0:
+		c.cellSize = defaultCellSize
+	case !(c.cellSize >= minCellSize && c.cellSize <= maxCellSize):
+		return nil, &OptionError{Option: "CellSize", Value: opts.CellSize,
+			Want: fmt.Sprintf("0 (%d) or from %v to %v", defaultCellSize, minCellSize, maxCellSize)}
 	}
-	if !(c.cell >= 1) {
-		c.cell = 32
+	switch {
+	case c.maxSub == 0:
+		c.maxSub = defaultMaxSubsteps
+	case c.maxSub < 0 || c.maxSub > maxMaxSubsteps:
+		return nil, &OptionError{Option: "MaxSubsteps", Value: opts.MaxSubsteps,
+			Want: fmt.Sprintf("0 (%d) or from 1 to %d", defaultMaxSubsteps, maxMaxSubsteps)}
 	}
-	if c.maxSub <= 0 {
-		c.maxSub = 32
-	}
-	c.cols = int(math.Ceil(c.area.Dx() / c.cell))
-	c.rows = int(math.Ceil(c.area.Dy() / c.cell))
-	c.space = resolv.NewSpace(c.cols*int(c.cell), c.rows*int(c.cell), int(c.cell), int(c.cell))
-	// resolv starts every cell with no room and grows it one allocation at
-	// a time, which the first minutes of a scene would pay for as bodies
-	// spread out. Give each room for a few shapes up front, from one array.
-	room := make([]resolv.IShape, c.cols*c.rows*shapesPerCell)
-	for y := range c.rows {
-		for x := range c.cols {
-			k := (y*c.cols + x) * shapesPerCell
-			c.space.Cell(x, y).Shapes = room[k : k : k+shapesPerCell]
-		}
-	}
+	c.grid = newGrid(c.cellSize)
 	c.visit = c.sync
-	return c
+	return c, nil
 }
 
 // System returns the [world.Fixed] system that steps the collision. Its
-// Dispose empties the space, so a world's Clear leaves the Collision
+// Dispose empties it, so a world's Clear leaves the Collision
 // ready for the next world (callbacks stay registered).
 func (c *Collision) System() world.System {
 	return world.System{Name: c.name, Phase: world.Fixed, Run: c.run, Dispose: c.Reset}
@@ -297,7 +319,7 @@ func (c *Collision) Stats() CollisionStats { return c.stats }
 // Teleport makes the next step take e's Position as it is, without
 // sweeping e there from where it was: for a mover that respawns or goes
 // through a door. It does nothing for an entity without a collider in
-// the space. Once the system has run in a world, [geom.Teleport] in that
+// the system. Once the system has run in a world, [geom.Teleport] in that
 // world calls it too (as Confine does on a wrap), so game code can say
 // "this entity jumped" once for the collision system and the renderer.
 func (c *Collision) Teleport(e world.Entity) {
@@ -306,16 +328,19 @@ func (c *Collision) Teleport(e world.Entity) {
 	}
 }
 
-// Reset empties the space and forgets every contact, without reporting
+// Reset forgets every collider and every contact, without reporting
 // exits; callbacks stay registered.
 func (c *Collision) Reset() {
-	c.space.RemoveAll()
+	c.grid.reset()
 	clear(c.bodies)
+	clear(c.ids)
+	clear(c.in)
+	clear(c.hasMoved)
 	clear(c.info)
-	clear(c.circles)
-	clear(c.polys)
 	clear(c.bySlot)
-	c.bodies, c.info, c.circles, c.polys, c.free = c.bodies[:0], c.info[:0], c.circles[:0], c.polys[:0], c.free[:0]
+	c.bodies, c.ids, c.in, c.hasMoved, c.info = c.bodies[:0], c.ids[:0], c.in[:0], c.hasMoved[:0], c.info[:0]
+	c.free, c.large = c.free[:0], c.large[:0]
 	c.moved, c.movers, c.contacts, c.meta, c.added = c.moved[:0], c.movers[:0], c.contacts[:0], c.meta[:0], c.added[:0]
-	c.errs, c.stats, c.w, c.live = c.errs[:0], CollisionStats{}, nil, 0
+	c.pairs.index(nil)
+	c.errs, c.stats, c.w, c.live, c.indexed = c.errs[:0], CollisionStats{}, nil, 0, true
 }

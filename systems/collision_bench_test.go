@@ -3,7 +3,9 @@ package systems_test
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/solarlune/resolv"
 	"github.com/tessera-engine/tessera/systems"
@@ -63,8 +65,8 @@ func benchBodies(n int, mixed bool) ([]benchBody, float64) {
 // the collision system over n bodies.
 func benchCollision(b *testing.B, n int, mixed, resolvPolygons bool) {
 	bs, side := benchBodies(n, mixed)
-	col := systems.NewCollision(systems.CollisionOptions{
-		Area: systems.Rect(0, 0, side, side), CellSize: benchCell, ResolvPolygons: resolvPolygons,
+	col := mustCollision(b, systems.CollisionOptions{
+		CellSize: benchCell, ResolvPolygons: resolvPolygons,
 	})
 	w := world.New()
 	for _, s := range []world.System{systems.Motion(), systems.Confine(), col.System()} {
@@ -164,3 +166,56 @@ func BenchmarkCollisionStep_MixedResolvPolygons1k(b *testing.B) { benchCollision
 func BenchmarkNaiveResolv_Circles1k(b *testing.B)  { benchNaive(b, 1_000, false) }
 func BenchmarkNaiveResolv_Circles10k(b *testing.B) { benchNaive(b, 10_000, false) }
 func BenchmarkNaiveResolv_Mixed1k(b *testing.B)    { benchNaive(b, 1_000, true) }
+
+// benchVsLimit steps the collidelimit scene of n bodies in a 4096-unit
+// square (circles and boxes, one body in ten a mover) with Motion,
+// Confine and the collision system, and with the hand-written limit,
+// taking turns ten steps at a time so that the machine's noise hits both
+// alike. It reports both medians, in ns a body, and the median of the
+// rounds' ratios.
+func benchVsLimit(b *testing.B, n int) {
+	s := newLimitScene(b, n, 4096, 1)
+	for range 60 { // grow every buffer
+		if err := s.stepSystem(); err != nil {
+			b.Fatal(err)
+		}
+		s.limit.Step(stepDT)
+	}
+	const chunk = 10
+	var sys, lim, ratio []float64
+	round := 0
+	for b.Loop() {
+		var d [2]time.Duration
+		for k := range 2 {
+			which := (k + round) % 2
+			start := time.Now()
+			for range chunk {
+				step := s.stepSystem
+				if which == 1 {
+					step = s.stepLimit
+				}
+				if err := step(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			d[which] = time.Since(start)
+		}
+		round++
+		per := float64(chunk * n)
+		sys, lim = append(sys, float64(d[0].Nanoseconds())/per), append(lim, float64(d[1].Nanoseconds())/per)
+		ratio = append(ratio, float64(d[0])/float64(d[1]))
+	}
+	b.ReportMetric(median(sys), "ns/body")
+	b.ReportMetric(median(lim), "limit-ns/body")
+	b.ReportMetric(median(ratio), "x-limit")
+}
+
+func median(xs []float64) float64 {
+	xs = slices.Clone(xs)
+	slices.Sort(xs)
+	return xs[len(xs)/2]
+}
+
+func BenchmarkCollisionVsLimit_1k(b *testing.B)  { benchVsLimit(b, 1_000) }
+func BenchmarkCollisionVsLimit_5k(b *testing.B)  { benchVsLimit(b, 5_000) }
+func BenchmarkCollisionVsLimit_10k(b *testing.B) { benchVsLimit(b, 10_000) }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/world"
@@ -12,14 +13,22 @@ import (
 // pairMeta is the collision system's side of one contact: the two bodies
 // and whether a test (or a mover's push) confirmed it this step.
 type pairMeta struct {
-	a, b int32 // body indexes of the contact's A and B
-	hit  bool
+	a, b   int32 // body indexes of the contact's A and B
+	hit    bool
+	pushed bool // a mover's push found it this step: its Normal and Depth are the push's
+}
+
+// pairOrder is a new pair's key and its index in the step's new pairs.
+type pairOrder struct {
+	pairKey
+	at int32
 }
 
 // newPair is a contact found this step that the list does not hold yet.
 type newPair struct {
-	c    Contact
-	a, b int32
+	c      Contact
+	a, b   int32
+	pushed bool
 }
 
 func (c *Collision) run(ctx *world.Context) error {
@@ -36,27 +45,23 @@ func (c *Collision) run(ctx *world.Context) error {
 	c.step++
 	c.errs = c.errs[:0]
 	for _, i := range c.moved {
-		c.bodies[i].moved = false
+		c.hasMoved[i] = false
 	}
 	c.moved, c.movers = c.moved[:0], c.movers[:0]
 	c.stats = CollisionStats{}
 	c.dropExits()
-
-	// Bring the space in step with the world.
-	world.Each2(w, Collider, Position, c.visit)
-	for i := range c.bodies {
-		if c.bodies[i].live && c.info[i].seen != c.step {
-			c.remove(int32(i))
-		}
+	if !c.indexed {
+		c.pairs.index(c.contacts)
+		c.indexed = true
 	}
-	if c.resolvPolygons {
-		// resolv computes with its shapes' positions: bring the lagging
-		// ones up to date now, not from inside a loop over a cell's
-		// shapes, as SetPosition files a shape in its cells again and
-		// the loop would skip one and see another twice.
-		for i := range c.info {
-			if c.bodies[i].live && c.info[i].lag {
-				c.catchUp(int32(i))
+
+	// Bring the grid in step with the world.
+	c.seen = 0
+	world.Each2(w, Collider, Position, c.visit)
+	if c.seen != c.live { // some lost their collider
+		for i := range c.bodies {
+			if c.bodies[i].live && c.info[i].seen != c.step {
+				c.remove(int32(i))
 			}
 		}
 	}
@@ -65,14 +70,14 @@ func (c *Collision) run(ctx *world.Context) error {
 	}
 
 	// Test the bodies that moved; the contacts of the others stand.
-	for _, i := range c.byCell(c.moved) {
+	for _, i := range c.moved {
 		c.test(i)
 	}
 	c.settle()
 	if len(c.movers) > 0 {
 		c.flagMovers(w)
 	}
-	c.stats.Bodies = c.live
+	c.stats.Bodies, c.stats.Cells, c.stats.Large = c.live, c.grid.used, len(c.large)
 	c.stats.Moved = len(c.moved)
 	c.stats.Contacts = len(c.contacts)
 	for k := range c.contacts {
@@ -99,6 +104,7 @@ func (c *Collision) sync(e world.Entity, s *Shape, p *Vec2) {
 		c.errs = append(c.errs, &ColliderError{Entity: e, Reason: fmt.Sprintf("position %v is not finite", *p)})
 		if i >= 0 {
 			c.info[i].seen = c.step
+			c.seen++
 		}
 		return
 	}
@@ -108,20 +114,21 @@ func (c *Collision) sync(e world.Entity, s *Shape, p *Vec2) {
 	}
 	b, x := &c.bodies[i], &c.info[i]
 	x.seen = c.step
+	c.seen++
 	dirty := fresh
 	// A bad collider is checked again every step, since what made it bad
 	// (a NaN offset, say) may not be what changed.
 	if fresh || x.changed(s) || b.bad && check(s) == "" {
 		// A mover that changes shape (a crouch) is rebuilt where it was,
 		// so that moveMovers still sweeps it to where it is going.
-		if fresh || b.bad || !b.mover || s.Trigger || x.teleport || !finiteVec(b.center) || !c.w.Has(e, Mover) {
+		if fresh || b.bad || !b.mover || s.Trigger || x.teleport || !c.w.Has(e, Mover) {
 			b.center = center
 		}
 		c.build(i, s)
 		dirty = true
 	}
-	if s.Tags != b.tags || s.Mask != b.mask || s.Trigger != b.trigger {
-		b.tags, b.mask, b.trigger = s.Tags, s.Mask, s.Trigger
+	if id := &c.ids[i]; s.Tags != id.tags || s.Mask != id.mask || s.Trigger != b.trigger {
+		id.tags, id.mask, b.trigger = s.Tags, s.Mask, s.Trigger
 		dirty = true
 	}
 	x.offset = s.Offset
@@ -139,7 +146,7 @@ func (c *Collision) sync(e world.Entity, s *Shape, p *Vec2) {
 			dirty = true
 		}
 	} else if center != b.center {
-		c.move(i, center)
+		c.place(i, center)
 		dirty = true
 	}
 	if dirty {
@@ -148,8 +155,8 @@ func (c *Collision) sync(e world.Entity, s *Shape, p *Vec2) {
 }
 
 func (c *Collision) markMoved(i int32) {
-	if b := &c.bodies[i]; !b.moved {
-		b.moved = true
+	if !c.hasMoved[i] {
+		c.hasMoved[i] = true
 		c.moved = append(c.moved, i)
 	}
 }
@@ -172,11 +179,14 @@ func (c *Collision) add(e world.Entity) int32 {
 	} else {
 		i = int32(len(c.bodies))
 		c.bodies = append(c.bodies, body{})
+		c.ids = append(c.ids, bodyID{})
+		c.hasMoved = append(c.hasMoved, false)
+		c.in = append(c.in, [4]int32{})
 		c.info = append(c.info, shapeInfo{})
 	}
-	c.bodies[i] = body{e: e, live: true}
+	c.bodies[i], c.ids[i] = body{live: true}, bodyID{e: e}
 	x := &c.info[i]
-	*x = shapeInfo{points: x.points[:0], normals: x.normals[:0], stamp: x.stamp}
+	*x = shapeInfo{points: x.points[:0], normals: x.normals[:0], stamp: x.stamp, circle: x.circle, poly: x.poly}
 	c.bySlot[s] = i + 1
 	c.live++
 	return i
@@ -186,78 +196,75 @@ func (c *Collision) add(e world.Entity) int32 {
 // the pairs are settled, since the body is no longer live.
 func (c *Collision) remove(i int32) {
 	b := &c.bodies[i]
-	c.park(&c.info[i])
+	c.unfile(i)
 	b.live = false
 	c.live--
-	if s := b.e.Slot(); s < len(c.bySlot) && c.bySlot[s] == i+1 {
+	if s := c.ids[i].e.Slot(); s < len(c.bySlot) && c.bySlot[s] == i+1 {
 		c.bySlot[s] = 0
 	}
 	c.free = append(c.free, i)
 }
 
-// byCell returns the bodies of list in the order of the first grid cell
-// they cover, row by row (a counting sort, in a buffer of c's). Testing
-// them in that order finds the cells, shapes and bodies a test reads in
-// the cache, left there by the test of a neighbour: in slot order each of
-// those reads is a cache miss once the bodies outgrow the cache.
-func (c *Collision) byCell(list []int32) []int32 {
-	cells := c.cols * c.rows
-	if len(list) < 256 || len(list) < cells/16 {
-		return list
-	}
-	if len(c.count) != cells+2 {
-		c.count = make([]int32, cells+2)
-	}
-	count := c.count
-	clear(count)
-	key := func(i int32) int {
-		x0, y0, _, _, ok := c.span(c.bodies[i].cell)
-		if !ok {
-			return cells
-		}
-		return y0*c.cols + x0
-	}
-	for _, i := range list {
-		count[key(i)+1]++
-	}
-	for k := 1; k < len(count); k++ {
-		count[k] += count[k-1] // now the number of bodies with a lower key
-	}
-	c.sorted = append(c.sorted[:0], list...)
-	for _, i := range list {
-		k := key(i)
-		c.sorted[count[k]] = i
-		count[k]++
-	}
-	return c.sorted
-}
-
-// test tests body i against the bodies in the cells it covers and records
-// what it touches. A pair of two moved bodies is tested once, from the
-// lower index.
+// test tests body i against the bodies it may touch and records what it
+// touches. A pair of two moved bodies is tested once, from the higher
+// index.
 func (c *Collision) test(i int32) {
 	a := &c.bodies[i]
 	if !a.live || a.bad {
 		return
 	}
-	x0, y0, x1, y1, ok := c.span(a.cell)
-	if !ok {
+	if a.large {
+		// Against every body: a large body covers more cells than a
+		// walk of the bodies costs.
+		for j := range c.bodies {
+			c.tryPair(i, int32(j))
+		}
 		return
 	}
-	for cy := y0; cy <= y1; cy++ {
-		for cx := x0; cx <= x1; cx++ {
-			for _, s := range c.space.Cell(cx, cy).Shapes {
-				j := indexOf(s)
+	for _, j := range c.large {
+		c.tryPair(i, j)
+	}
+	k, g := c.span(i), &c.grid
+	few := cellCount(k) <= int64(len(c.in[i]))
+	in := &c.in[i]
+	for cy := k[1]; cy <= k[3]; cy++ {
+		for cx := k[0]; cx <= k[2]; cx++ {
+			var cell int32
+			if few {
+				cell = in[(cy-k[1])*(k[2]-k[0]+1)+cx-k[0]]
+			} else {
+				cell = g.find(cx, cy)
+			}
+			for n := g.cells[cell].head; n >= 0; n = g.nodes[n].next {
+				j := g.nodes[n].body
+				// A pair of moved bodies is tested from the higher index:
+				// decided before the body is read, which is a cache miss.
+				if j == i || j < i && c.hasMoved[j] {
+					continue
+				}
 				b := &c.bodies[j]
-				if j == i || b.moved && j < i || !c.first(cx, cy, x0, y0, b) || !meets(a, b) || !boxesOverlap(a, b) {
+				if !first(cx, cy, k[0], k[1], b) || !boxesOverlap(a, b) || !meets(&c.ids[i], &c.ids[j]) {
 					continue
 				}
 				c.stats.Tests++
 				if n, depth, ok := c.collideOrdered(i, j); ok {
-					c.hit(i, j, n, depth)
+					c.hit(i, j, n, depth, false)
 				}
 			}
 		}
+	}
+}
+
+// tryPair tests body i against body j, which may be anything, outside
+// the grid's walk: for the large bodies.
+func (c *Collision) tryPair(i, j int32) {
+	a, b := &c.bodies[i], &c.bodies[j]
+	if j == i || !b.live || b.bad || j < i && c.hasMoved[j] || !boxesOverlap(a, b) || !meets(&c.ids[i], &c.ids[j]) {
+		return
+	}
+	c.stats.Tests++
+	if n, depth, ok := c.collideOrdered(i, j); ok {
+		c.hit(i, j, n, depth, false)
 	}
 }
 
@@ -266,7 +273,7 @@ func (c *Collision) test(i int32) {
 // normal whichever body the walk tested first; the normal returned is
 // still the one along which i leaves j.
 func (c *Collision) collideOrdered(i, j int32) (Vec2, float64, bool) {
-	if c.bodies[i].e < c.bodies[j].e {
+	if c.ids[i].e < c.ids[j].e {
 		return c.collide(i, j)
 	}
 	n, depth, ok := c.collide(j, i)
@@ -274,38 +281,43 @@ func (c *Collision) collideOrdered(i, j int32) (Vec2, float64, bool) {
 }
 
 // hit records that bodies i and j touch, with n the unit vector along
-// which i leaves j and depth their overlap.
-func (c *Collision) hit(i, j int32, n Vec2, depth float64) {
-	a, b := &c.bodies[i], &c.bodies[j]
+// which i leaves j and depth their overlap. A push (a mover pushed out
+// of a solid) is what the contact reports for the step: the deepest of
+// the step's pushes, and a test after it does not change it.
+func (c *Collision) hit(i, j int32, n Vec2, depth float64, push bool) {
+	a, b := &c.ids[i], &c.ids[j]
 	if a.e > b.e {
 		i, j, a, b, n = j, i, b, a, flip(n)
 	}
-	k, found := c.search(a.e, b.e)
-	if found {
-		ct := &c.contacts[k]
-		ct.Normal, ct.Depth, ct.Trigger = n, depth, a.trigger || b.trigger
-		c.meta[k].hit = true
-		return
+	trigger := c.bodies[i].trigger || c.bodies[j].trigger
+	k, found := c.pairs.get(a.e, b.e)
+	switch {
+	case !found:
+		c.pairs.put(a.e, b.e, -1-int32(len(c.added)))
+		c.added = append(c.added, newPair{
+			c: Contact{Kind: ContactEnter, A: a.e, B: b.e, Normal: n, Depth: depth, Trigger: trigger},
+			a: i, b: j, pushed: push,
+		})
+	case k >= 0:
+		ct, m := &c.contacts[k], &c.meta[k]
+		if keep(m.hit, m.pushed, ct.Depth, push, depth) {
+			return
+		}
+		ct.Normal, ct.Depth, ct.Trigger = n, depth, trigger
+		m.hit, m.pushed = true, m.pushed || push
+	default:
+		p := &c.added[-1-k]
+		if keep(true, p.pushed, p.c.Depth, push, depth) {
+			return
+		}
+		p.c.Normal, p.c.Depth, p.pushed = n, depth, p.pushed || push
 	}
-	c.added = append(c.added, newPair{
-		c: Contact{Kind: ContactEnter, A: a.e, B: b.e, Normal: n, Depth: depth, Trigger: a.trigger || b.trigger},
-		a: i, b: j,
-	})
 }
 
-// search returns the index of the contact (a, b) in the sorted list and
-// whether it is there.
-func (c *Collision) search(a, b world.Entity) (int, bool) {
-	lo, hi := 0, len(c.contacts)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if compareKey(c.contacts[m].A, c.contacts[m].B, a, b) < 0 {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	return lo, lo < len(c.contacts) && c.contacts[lo].A == a && c.contacts[lo].B == b
+// keep reports whether a pair already found this step (hit) keeps what
+// it has over a new finding: a push over a test, the deeper of two pushes.
+func keep(hit, pushed bool, had float64, push bool, depth float64) bool {
+	return hit && pushed && (!push || depth <= had)
 }
 
 // dropExits removes the last step's exits from the contact list, keeping
@@ -328,24 +340,31 @@ func (c *Collision) settle() {
 	for k := range c.contacts {
 		ct, m := &c.contacts[k], &c.meta[k]
 		a, b := &c.bodies[m.a], &c.bodies[m.b]
-		gone := !a.live || a.e != ct.A || a.bad || !b.live || b.e != ct.B || b.bad
-		if m.hit || !(gone || a.moved || b.moved) {
+		gone := !a.live || c.ids[m.a].e != ct.A || a.bad || !b.live || c.ids[m.b].e != ct.B || b.bad
+		if m.hit || !(gone || c.hasMoved[m.a] || c.hasMoved[m.b]) {
 			ct.Kind = ContactStay
 		} else {
 			ct.Kind = ContactExit
 		}
-		m.hit = false
+		if ct.Kind == ContactExit {
+			c.indexed = false // dropped at the next step
+		}
+		m.hit, m.pushed = false, false
 	}
 	if len(c.added) == 0 {
 		return
 	}
-	sortContacts(c.added)
+	c.indexed = false
+	// Sort small keys, not the pairs themselves (80 bytes each).
+	c.order = c.order[:0]
+	for k := range c.added {
+		c.order = append(c.order, pairOrder{pairKey{c.added[k].c.A, c.added[k].c.B}, int32(k)})
+	}
+	slices.SortFunc(c.order, func(x, y pairOrder) int { return compareKey(x.a, x.b, y.a, y.b) })
 	out, meta := c.spare[:0], c.spareM[:0]
 	k := 0
-	for n, p := range c.added {
-		if n > 0 && p.c.A == c.added[n-1].c.A && p.c.B == c.added[n-1].c.B {
-			continue // found twice (by a mover's push and by a test)
-		}
+	for _, o := range c.order {
+		p := &c.added[o.at]
 		for k < len(c.contacts) && compareKey(c.contacts[k].A, c.contacts[k].B, p.c.A, p.c.B) < 0 {
 			out, meta = append(out, c.contacts[k]), append(meta, c.meta[k])
 			k++
@@ -397,7 +416,7 @@ func (c *Collision) flagMovers(w *world.World) {
 	}
 	for _, i := range c.movers {
 		x := &c.info[i]
-		mv, ok := Mover.Get(w, c.bodies[i].e)
+		mv, ok := Mover.Get(w, c.ids[i].e)
 		if !ok {
 			continue
 		}
@@ -412,7 +431,7 @@ func (c *Collision) flag(i, j int32, n Vec2) {
 	if !b.mover || o.mover {
 		return
 	}
-	mv, _ := Mover.Get(c.w, b.e)
+	mv, _ := Mover.Get(c.w, c.ids[i].e)
 	up := Vec2{X: 0, Y: -1}
 	if mv != nil && mv.Up != (Vec2{}) {
 		up = mv.Up.Scale(1 / mv.Up.Len())
@@ -422,7 +441,7 @@ func (c *Collision) flag(i, j int32, n Vec2) {
 	case d >= cos45:
 		x.touch |= touchFloor
 		if d > x.floorDot {
-			x.floor, x.floorDot = o.e, d
+			x.floor, x.floorDot = c.ids[j].e, d
 		}
 	case d <= -cos45:
 		x.touch |= touchCeiling

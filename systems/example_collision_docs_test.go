@@ -11,7 +11,10 @@ import (
 // test in internal/readmecheck keeps the two the same.
 
 func Example_contacts() {
-	col := systems.NewCollision(systems.CollisionOptions{Area: systems.Rect(0, 0, 320, 240)})
+	col, err := systems.NewCollision(systems.CollisionOptions{})
+	if err != nil {
+		panic(err)
+	}
 	w := world.New()
 	for _, s := range []world.System{systems.Motion(), col.System()} {
 		if err := w.AddSystem(s); err != nil {
@@ -43,7 +46,10 @@ func Example_contacts() {
 
 func Example_callbacks() {
 	TagPlayer, TagCoin := systems.NewTag("player"), systems.NewTag("coin")
-	col := systems.NewCollision(systems.CollisionOptions{})
+	col, err := systems.NewCollision(systems.CollisionOptions{})
+	if err != nil {
+		panic(err)
+	}
 	w := world.New()
 	for _, s := range []world.System{systems.Motion(), col.System()} {
 		if err := w.AddSystem(s); err != nil {
@@ -78,7 +84,10 @@ func Example_callbacks() {
 }
 
 func Example_platformer() {
-	col := systems.NewCollision(systems.CollisionOptions{})
+	col, err := systems.NewCollision(systems.CollisionOptions{})
+	if err != nil {
+		panic(err)
+	}
 	w := world.New()
 	for _, s := range []world.System{systems.Motion(), col.System()} {
 		if err := w.AddSystem(s); err != nil {
@@ -113,7 +122,10 @@ func Example_platformer() {
 }
 
 func Example_topDown() {
-	col := systems.NewCollision(systems.CollisionOptions{})
+	col, err := systems.NewCollision(systems.CollisionOptions{})
+	if err != nil {
+		panic(err)
+	}
 	w := world.New()
 	for _, s := range []world.System{systems.Motion(), col.System()} {
 		if err := w.AddSystem(s); err != nil {
@@ -139,7 +151,10 @@ func Example_topDown() {
 
 func Example_queries() {
 	TagWall, TagCoin := systems.NewTag("wall"), systems.NewTag("coin")
-	col := systems.NewCollision(systems.CollisionOptions{})
+	col, err := systems.NewCollision(systems.CollisionOptions{})
+	if err != nil {
+		panic(err)
+	}
 	w := world.New()
 	if err := w.AddSystem(col.System()); err != nil {
 		panic(err)

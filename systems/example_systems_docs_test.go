@@ -144,7 +144,10 @@ func Example_forwardEvents() {
 	var bus []event
 	emit := func(ev event) { bus = append(bus, ev) }
 
-	col := systems.NewCollision(systems.CollisionOptions{})
+	col, err := systems.NewCollision(systems.CollisionOptions{})
+	if err != nil {
+		panic(err)
+	}
 	col.OnEnter(func(c systems.Contact) { emit(event{"touch", c.A, c.B}) })
 	col.OnExit(func(c systems.Contact) { emit(event{"untouch", c.A, c.B}) })
 

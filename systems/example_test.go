@@ -30,7 +30,10 @@ func ExampleShape() {
 }
 
 func ExampleContact_Other() {
-	col := systems.NewCollision(systems.CollisionOptions{})
+	col, err := systems.NewCollision(systems.CollisionOptions{})
+	if err != nil {
+		panic(err)
+	}
 	w := world.New()
 	if err := w.AddSystem(col.System()); err != nil {
 		panic(err)
@@ -49,14 +52,17 @@ func ExampleContact_Other() {
 }
 
 func ExampleColliderError() {
-	col := systems.NewCollision(systems.CollisionOptions{})
+	col, err := systems.NewCollision(systems.CollisionOptions{})
+	if err != nil {
+		panic(err)
+	}
 	w := world.New()
 	if err := w.AddSystem(col.System()); err != nil {
 		panic(err)
 	}
 	world.Spawn2(w, systems.Position, systems.Vec2{}, systems.Collider,
 		systems.Polygon(systems.Vec2{}, systems.Vec2{X: 10}, systems.Vec2{X: 5, Y: 2}, systems.Vec2{X: 10, Y: 10}))
-	err := w.Run(world.Context{Phase: world.Fixed, DT: 1.0 / 60}, nil)
+	err = w.Run(world.Context{Phase: world.Fixed, DT: 1.0 / 60}, nil)
 	var ce *systems.ColliderError
 	fmt.Println(errors.Is(err, systems.ErrBadCollider), errors.As(err, &ce), ce.Entity, ce.Reason)
 	// Output: true true 0v1 polygon is not convex
@@ -66,7 +72,10 @@ func ExampleMirrorPositions() {
 	type pixel struct{ X, Y float32 } // a position type of the game's own
 	Pixel := world.DefineFields[pixel]("Pixel")
 
-	col := systems.NewCollision(systems.CollisionOptions{})
+	col, err := systems.NewCollision(systems.CollisionOptions{})
+	if err != nil {
+		panic(err)
+	}
 	w := world.New()
 	for _, s := range []world.System{systems.MirrorPositions("mirror pixels", Pixel), col.System()} {
 		if err := w.AddSystem(s); err != nil {
@@ -85,7 +94,10 @@ func ExampleMirrorPositions() {
 }
 
 func ExampleCollision_Stats() {
-	col := systems.NewCollision(systems.CollisionOptions{})
+	col, err := systems.NewCollision(systems.CollisionOptions{})
+	if err != nil {
+		panic(err)
+	}
 	w := world.New()
 	for _, s := range []world.System{systems.Motion(), col.System()} {
 		if err := w.AddSystem(s); err != nil {
@@ -105,6 +117,6 @@ func ExampleCollision_Stats() {
 		fmt.Printf("%+v\n", col.Stats())
 	}
 	// Output:
-	// {Bodies:10 Moved:10 Tests:9 Contacts:9}
-	// {Bodies:10 Moved:1 Tests:1 Contacts:9}
+	// {Bodies:10 Cells:4 Large:0 Moved:10 Tests:9 Contacts:9}
+	// {Bodies:10 Cells:4 Large:0 Moved:1 Tests:1 Contacts:9}
 }

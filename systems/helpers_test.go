@@ -43,3 +43,14 @@ func near(a, b float64) bool {
 	d := a - b
 	return d <= 1e-9 && d >= -1e-9
 }
+
+// mustCollision returns a collision system with opts, failing the test
+// if they are refused.
+func mustCollision(t testing.TB, opts systems.CollisionOptions) *systems.Collision {
+	t.Helper()
+	col, err := systems.NewCollision(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return col
+}

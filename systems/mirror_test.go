@@ -12,7 +12,7 @@ type pos32 struct{ X, Y float32 }
 var pos32C = world.DefineFields[pos32]("Pos32")
 
 func TestMirrorPositions(t *testing.T) {
-	col := systems.NewCollision(systems.CollisionOptions{})
+	col := mustCollision(t, systems.CollisionOptions{})
 	w := newWorld(t, systems.MirrorPositions("mirror", pos32C), col.System())
 	a := world.Spawn2(w, pos32C, pos32{10, 10}, systems.Position, systems.Vec2{})
 	b := world.Spawn2(w, pos32C, pos32{100, 10}, systems.Position, systems.Vec2{})

@@ -119,3 +119,14 @@ func TestMotionManyBodies(t *testing.T) {
 		}
 	}
 }
+
+// MaxSpeed caps an infinite velocity along its direction, without NaN.
+func TestMaxSpeedInfinity(t *testing.T) {
+	w := newWorld(t, systems.Motion())
+	e := world.Spawn2(w, systems.Position, systems.Vec2{}, systems.Velocity, systems.Vec2{X: math.Inf(1)})
+	systems.MaxSpeed.Add(w, e, systems.SpeedLimit{Max: 100})
+	step(t, w, 1)
+	if v := *systems.Velocity.Require(w, e); math.IsNaN(v.X) {
+		t.Fatalf("capped velocity %v", v)
+	}
+}

@@ -28,13 +28,7 @@ func (c *Collision) collide(i, j int32) (Vec2, float64, bool) {
 // crossing edges, so when one shape lies wholly inside the other it finds
 // none: then the separating-axis test decides.
 func (c *Collision) intersect(i, j int32) (Vec2, float64, bool) {
-	if c.info[i].lag {
-		c.catchUp(i)
-	}
-	if c.info[j].lag {
-		c.catchUp(j)
-	}
-	set := c.info[i].shape().Intersection(c.info[j].shape())
+	set := c.info[i].shape(c.bodies[i].center).Intersection(c.info[j].shape(c.bodies[j].center))
 	if len(set.Intersections) > 0 {
 		mtv := Vec2{X: set.MTV.X, Y: set.MTV.Y}
 		if d := mtv.Len(); d > 0 {

@@ -18,25 +18,29 @@ type RayHit struct {
 
 // matches reports whether b is in the space and has one of tags (any tag
 // when tags is 0).
-func matches(b *body, tags Tags) bool {
-	return b.live && !b.bad && (tags == 0 || b.tags&tags != 0)
+func matches(b *body, id *bodyID, tags Tags) bool {
+	return b.live && !b.bad && (tags == 0 || id.tags&tags != 0)
 }
 
 // AtPoint appends to dst the entities whose colliders contain p (edges
 // included) and have one of tags (any collider when tags is 0), in
 // ascending order, and returns the extended slice. It looks at one cell
-// of the grid and allocates only if dst must grow.
+// of the grid (and the large colliders) and allocates only if dst must
+// grow.
 func (c *Collision) AtPoint(p Vec2, tags Tags, dst []world.Entity) []world.Entity {
-	q := c.toSpace(p)
-	x0, y0, _, _, ok := c.clip(q.X, q.Y, q.X, q.Y)
-	if !ok {
-		return dst
-	}
 	start := len(dst)
-	for _, s := range c.space.Cell(x0, y0).Shapes {
-		i := indexOf(s)
-		if b := &c.bodies[i]; matches(b, tags) && contains(b, &c.info[i], p) {
-			dst = append(dst, b.e)
+	for _, i := range c.large {
+		if b := &c.bodies[i]; matches(b, &c.ids[i], tags) && contains(b, &c.info[i], p) {
+			dst = append(dst, c.ids[i].e)
+		}
+	}
+	g := &c.grid
+	if k := g.find(g.coord(p.X), g.coord(p.Y)); k >= 0 {
+		for n := g.cells[k].head; n >= 0; n = g.nodes[n].next {
+			i := g.nodes[n].body
+			if b := &c.bodies[i]; matches(b, &c.ids[i], tags) && contains(b, &c.info[i], p) {
+				dst = append(dst, c.ids[i].e)
+			}
 		}
 	}
 	slices.Sort(dst[start:])
@@ -45,23 +49,42 @@ func (c *Collision) AtPoint(p Vec2, tags Tags, dst []world.Entity) []world.Entit
 
 // InRect appends to dst the entities whose colliders overlap or touch r
 // and have one of tags (any collider when tags is 0), in ascending order,
-// and returns the extended slice. It looks at the cells r covers and
-// allocates only if dst must grow.
+// and returns the extended slice. It looks at the cells r covers, or at
+// every collider when r covers more cells than the colliders are filed
+// in, and allocates only if dst must grow.
 func (c *Collision) InRect(r Rectangle, tags Tags, dst []world.Entity) []world.Entity {
-	lo, hi := c.toSpace(r.Min), c.toSpace(r.Max)
-	x0, y0, x1, y1, ok := c.clip(lo.X, lo.Y, hi.X, hi.Y)
-	if !ok {
+	if !(r.Min.X <= r.Max.X && r.Min.Y <= r.Max.Y) {
 		return dst
 	}
 	start := len(dst)
 	rc, rh := r.Min.Add(r.Max).Scale(0.5), r.Max.Sub(r.Min).Scale(0.5)
+	g := &c.grid
+	x0, y0, x1, y1 := g.coord(r.Min.X), g.coord(r.Min.Y), g.coord(r.Max.X), g.coord(r.Max.Y)
+	if (int64(x1)-int64(x0)+1)*(int64(y1)-int64(y0)+1) > int64(g.filed) {
+		for i := range c.bodies {
+			if b := &c.bodies[i]; matches(b, &c.ids[i], tags) && c.touchesBox(b, &c.info[i], rc, rh) {
+				dst = append(dst, c.ids[i].e)
+			}
+		}
+		slices.Sort(dst[start:])
+		return dst
+	}
+	for _, i := range c.large {
+		if b := &c.bodies[i]; matches(b, &c.ids[i], tags) && c.touchesBox(b, &c.info[i], rc, rh) {
+			dst = append(dst, c.ids[i].e)
+		}
+	}
 	for cy := y0; cy <= y1; cy++ {
 		for cx := x0; cx <= x1; cx++ {
-			for _, s := range c.space.Cell(cx, cy).Shapes {
-				i := indexOf(s)
+			k := g.find(cx, cy)
+			if k < 0 {
+				continue
+			}
+			for n := g.cells[k].head; n >= 0; n = g.nodes[n].next {
+				i := g.nodes[n].body
 				b := &c.bodies[i]
-				if c.first(cx, cy, x0, y0, b) && matches(b, tags) && c.touchesBox(b, &c.info[i], rc, rh) {
-					dst = append(dst, b.e)
+				if first(cx, cy, x0, y0, b) && matches(b, &c.ids[i], tags) && c.touchesBox(b, &c.info[i], rc, rh) {
+					dst = append(dst, c.ids[i].e)
 				}
 			}
 		}
@@ -102,58 +125,57 @@ func compareHits(a, b RayHit) int {
 	return cmp.Compare(a.Entity, b.Entity)
 }
 
-// ray appends the hits of the segment from→to to dst, walking the grid's
-// cells along it (Amanatides and Woo's traversal). With first, it stops
-// once the cells left are all farther than the nearest hit.
+// ray appends the hits of the segment from→to to dst: of the large
+// colliders, and of those in the grid's cells along the segment
+// (Amanatides and Woo's traversal), or of every collider when the
+// segment crosses more cells than the colliders are filed in. With
+// first, the traversal stops once the cells left are all farther than
+// the nearest hit.
 func (c *Collision) ray(from, to Vec2, tags Tags, first bool, dst []RayHit) []RayHit {
-	start := len(dst)
-	p, d := c.toSpace(from), to.Sub(from)
-	// Clip the segment, p + t·d for t in [0, 1], to the grid.
-	t0, t1 := 0.0, 1.0
-	size := Vec2{X: float64(c.cols) * c.cell, Y: float64(c.rows) * c.cell}
-	for _, ax := range [2][3]float64{{p.X, d.X, size.X}, {p.Y, d.Y, size.Y}} {
-		o, v, hi := ax[0], ax[1], ax[2]
-		if v == 0 {
-			if o < 0 || o > hi {
-				return dst
-			}
-			continue
-		}
-		ta, tb := (0-o)/v, (hi-o)/v
-		if ta > tb {
-			ta, tb = tb, ta
-		}
-		t0, t1 = max(t0, ta), min(t1, tb)
-	}
-	if !(t0 <= t1) {
+	if !finiteVec(from) || !finiteVec(to) {
 		return dst
 	}
-	q := p.Add(d.Scale(t0))
-	cx := min(max(int(math.Floor(q.X/c.cell)), 0), c.cols-1)
-	cy := min(max(int(math.Floor(q.Y/c.cell)), 0), c.rows-1)
-	stepX, nextX, deltaX := axisWalk(p.X, d.X, cx, c.cell)
-	stepY, nextY, deltaY := axisWalk(p.Y, d.Y, cy, c.cell)
-	stamp := c.nextStamp()
+	start := len(dst)
+	d := to.Sub(from)
 	length := d.Len()
-	for {
-		for _, s := range c.space.Cell(cx, cy).Shapes {
-			i := indexOf(s)
-			b, x := &c.bodies[i], &c.info[i]
-			if x.stamp == stamp {
-				continue
-			}
-			x.stamp = stamp
-			if !matches(b, tags) {
-				continue
-			}
-			if t, n, ok := rayBody(b, x, from, d); ok {
-				dst = append(dst, RayHit{Entity: b.e, Point: from.Add(d.Scale(t)), Normal: n, Dist: t * length})
+	stamp := c.nextStamp()
+	try := func(i int32) {
+		b, x := &c.bodies[i], &c.info[i]
+		if x.stamp == stamp {
+			return
+		}
+		x.stamp = stamp
+		if !matches(b, &c.ids[i], tags) {
+			return
+		}
+		if t, n, ok := rayBody(b, x, from, d); ok {
+			dst = append(dst, RayHit{Entity: c.ids[i].e, Point: from.Add(d.Scale(t)), Normal: n, Dist: t * length})
+		}
+	}
+	for _, i := range c.large {
+		try(i)
+	}
+	g := &c.grid
+	cx, cy, ex, ey := g.coord(from.X), g.coord(from.Y), g.coord(to.X), g.coord(to.Y)
+	cells := abs64(int64(ex)-int64(cx)) + abs64(int64(ey)-int64(cy)) + 1
+	if cells > int64(g.filed) || max(abs64(int64(cx)), abs64(int64(cy)), abs64(int64(ex)), abs64(int64(ey))) >= gridLimit {
+		for i := range c.bodies {
+			try(int32(i))
+		}
+		return dst
+	}
+	stepX, nextX, deltaX := axisWalk(from.X, d.X, cx, g.size)
+	stepY, nextY, deltaY := axisWalk(from.Y, d.Y, cy, g.size)
+	for range cells {
+		if k := g.find(cx, cy); k >= 0 {
+			for n := g.cells[k].head; n >= 0; n = g.nodes[n].next {
+				try(g.nodes[n].body)
 			}
 		}
 		// The cell's far edge along the ray.
 		exit := min(nextX, nextY)
-		if exit > t1 || first && len(dst) > start && slices.MinFunc(dst[start:], compareHits).Dist <= exit*length {
-			return dst
+		if exit > 1 || cx == ex && cy == ey || first && len(dst) > start && slices.MinFunc(dst[start:], compareHits).Dist <= exit*length {
+			break
 		}
 		if nextX < nextY {
 			cx += stepX
@@ -162,16 +184,21 @@ func (c *Collision) ray(from, to Vec2, tags Tags, first bool, dst []RayHit) []Ra
 			cy += stepY
 			nextY += deltaY
 		}
-		if cx < 0 || cy < 0 || cx >= c.cols || cy >= c.rows {
-			return dst
-		}
 	}
+	return dst
+}
+
+func abs64(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // axisWalk returns, for a ray p + t·d along one axis starting in cell
 // cell, the step between cells, the t of the next cell edge and the t
 // between edges.
-func axisWalk(p, d float64, cell int, size float64) (step int, next, delta float64) {
+func axisWalk(p, d float64, cell int32, size float64) (step int32, next, delta float64) {
 	switch {
 	case d > 0:
 		return 1, (float64(cell+1)*size - p) / d, size / d

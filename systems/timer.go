@@ -17,8 +17,9 @@ type Timer struct {
 	// [Timers.Fired] can tell timers apart.
 	Name string
 	// Delay is the time until the first firing, in seconds. 0 fires at
-	// the next step; one too long for a time.Duration (about 292 years)
-	// never fires.
+	// the next step, and a repeating timer's period then counts from that
+	// step; one too long for a time.Duration (about 292 years) never
+	// fires.
 	Delay float64
 	// Every, when positive, repeats the timer with this period, in
 	// seconds, until it is stopped. 0 fires once. A period shorter than a
@@ -78,6 +79,9 @@ type timer struct {
 	id    TimerID
 	every time.Duration
 	count int
+	// next is set for a timer started with no delay: it is due at the
+	// next step, whenever that is, and its period counts from there.
+	next bool
 }
 
 // dueSlot is one pending firing: the timer in slot fires at due, if it
@@ -114,7 +118,8 @@ func (t *Timers) Start(tm Timer) TimerID {
 	}
 	t.seq++
 	id := timerID(t.seq, slot)
-	t.slots[slot] = timer{Timer: tm, id: id, every: seconds(tm.Every)}
+	delay := seconds(tm.Delay)
+	t.slots[slot] = timer{Timer: tm, id: id, every: seconds(tm.Every), next: delay == 0}
 	if tm.Every > 0 && t.slots[slot].every == 0 {
 		t.slots[slot].every = 1 // at most one firing a nanosecond
 	}
@@ -122,7 +127,7 @@ func (t *Timers) Start(tm Timer) TimerID {
 	// A delay d fires at the first step ending at or after now+d; the
 	// current run's time is t.clock.now already, so a timer started
 	// during it cannot fall due before the next.
-	t.push(dueSlot{due: addSat(t.clock.now, max(seconds(tm.Delay), 1)), id: id, slot: slot})
+	t.push(dueSlot{due: addSat(t.clock.now, max(delay, 1)), id: id, slot: slot})
 	return id
 }
 
@@ -182,6 +187,14 @@ func (t *Timers) run(ctx *world.Context) error {
 		}
 		if tm.Entity != 0 && !ctx.World.IsAlive(tm.Entity) {
 			t.release(d.slot)
+			continue
+		}
+		if tm.next {
+			// Due "at the next step": this step's time is when it falls
+			// due, among the others due now (by start), and its period
+			// counts from here.
+			tm.next = false
+			t.push(dueSlot{due: now, id: d.id, slot: d.slot})
 			continue
 		}
 		tm.count++

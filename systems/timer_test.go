@@ -2,8 +2,10 @@ package systems_test
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tessera-engine/tessera/systems"
 	"github.com/tessera-engine/tessera/world"
@@ -34,6 +36,8 @@ func TestTimers(t *testing.T) {
 		{"delay", []systems.Timer{{Name: "a", Delay: 0.5}}, 40, "30:a#1"},
 		{"one second is 60 steps exactly", []systems.Timer{{Name: "a", Delay: 1}}, 70, "60:a#1"},
 		{"repeating", []systems.Timer{{Name: "a", Delay: 0.1, Every: 0.25}}, 40, "6:a#1 21:a#2 36:a#3"},
+		{"repeating from the next step", []systems.Timer{{Name: "a", Every: 128 * stepDT}}, 300, "1:a#1 129:a#2 257:a#3"},
+		{"repeating from the next step, period under a step", []systems.Timer{{Name: "a", Every: stepDT / 2}}, 3, "1:a#1 2:a#2 2:a#3 3:a#4 3:a#5"},
 		{"repeating faster than the step", []systems.Timer{{Name: "a", Every: stepDT / 2, Delay: stepDT / 2}}, 2, "1:a#1 1:a#2 2:a#3 2:a#4"},
 		{"order by due time, then start", []systems.Timer{{Name: "late", Delay: 0.03}, {Name: "b", Delay: 0.01}, {Name: "a", Delay: 0.01}}, 2, "1:b#1 1:a#1 2:late#1"},
 	}
@@ -111,5 +115,40 @@ func TestTimersReset(t *testing.T) {
 	w.Clear() // disposes of the system
 	if tm.Len() != 0 || tm.Now() != 0 {
 		t.Errorf("after Clear: Len %d, Now %v; want 0, 0", tm.Len(), tm.Now())
+	}
+}
+
+// A timer whose Every is too large for a Duration (here +Inf, "never
+// again") must not hang the step.
+func TestTimerHugeEveryFiresOnce(t *testing.T) {
+	tm := systems.NewTimers()
+	w := newWorld(t, tm.System())
+	n := 0
+	tm.Start(systems.Timer{Name: "once-then-never", Every: math.Inf(1), Do: func(systems.TimerEvent) { n++ }})
+	done := make(chan struct{})
+	go func() {
+		step(t, w, 1)
+		close(done)
+	}()
+	select {
+	case <-done:
+		if n != 1 {
+			t.Fatalf("Every: +Inf (never again) fired %d times in its first step, want 1", n)
+		}
+	case <-time.After(3 * time.Second):
+		t.Fatalf("one step did not finish in 3s; the timer has fired %d times so far", n)
+	}
+}
+
+// A timer with a delay too large for a Duration, started once the clock
+// is past zero, must not fire at the next step.
+func TestTimerHugeDelayNeverFires(t *testing.T) {
+	tm := systems.NewTimers()
+	w := newWorld(t, tm.System())
+	step(t, w, 1) // clock > 0
+	tm.Start(systems.Timer{Name: "far future", Delay: 1e10})
+	step(t, w, 1)
+	if got := tm.Fired(); len(got) != 0 {
+		t.Fatalf("a timer 1e10 s away fired after one step: %+v", got)
 	}
 }

@@ -184,3 +184,88 @@ func TestEasings(t *testing.T) {
 		})
 	}
 }
+
+// A tween stopped from its own setter stops there.
+func TestTweenStopInsideSetter(t *testing.T) {
+	tw := systems.NewTweens()
+	w := newWorld(t, tw.System())
+	var id systems.TweenID
+	calls := 0
+	id = tw.Start(0, func(v float64) {
+		calls++
+		if v >= 50 {
+			tw.Stop(id)
+		}
+	}, systems.Tween{To: 100, Seconds: 1})
+	step(t, w, 60)
+	if calls != 30 || tw.Len() != 0 {
+		t.Fatalf("the setter stopped the tween at call 30; it was called %d times, Len = %d", calls, tw.Len())
+	}
+}
+
+// A tween started from a setter runs from the next run on.
+func TestTweenStartInsideSetter(t *testing.T) {
+	tw := systems.NewTweens()
+	w := newWorld(t, tw.System())
+	started := false
+	var got float64
+	tw.Start(0, func(v float64) {
+		if !started {
+			started = true
+			tw.Start(0, func(v float64) { got = v }, systems.Tween{To: 10, Seconds: 0.1, Name: "child"})
+		}
+	}, systems.Tween{To: 1, Seconds: 1})
+	step(t, w, 30)
+	if got != 10 {
+		t.Fatalf("the tween started from a setter never ran (value %v); Len = %d", got, tw.Len())
+	}
+}
+
+// A repeating tween carries the part of the step past each run's end into
+// the next, so it keeps time: a 0.11 s loop, 100 times, takes 11 s.
+func TestTweenRepeatKeepsTime(t *testing.T) {
+	tw := systems.NewTweens()
+	tm := systems.NewTimers()
+	w := newWorld(t, tw.System(), tm.System())
+	tw.Start(0, func(float64) {}, systems.Tween{To: 1, Seconds: 0.11, Repeat: 99, Name: "loop"})
+	tm.Start(systems.Timer{Delay: 11, Name: "11 s"})
+	tweenStep, timerStep := 0, 0
+	for s := 1; s <= 1000 && (tweenStep == 0 || timerStep == 0); s++ {
+		step(t, w, 1)
+		if len(tw.Completed()) > 0 {
+			tweenStep = s
+		}
+		if len(tm.Fired()) > 0 {
+			timerStep = s
+		}
+	}
+	if tweenStep != timerStep {
+		t.Fatalf("100 runs of 0.11 s completed at step %d; 11 s is step %d", tweenStep, timerStep)
+	}
+}
+
+// TestTweenSetterPanic: a setter that panics (the world recovers and
+// reports it) leaves the list whole: no tween twice, the completion made
+// before the panic called back once, the others going on.
+func TestTweenSetterPanic(t *testing.T) {
+	tw := systems.NewTweens()
+	w := newWorld(t, tw.System())
+	var done []string
+	tw.OnComplete(func(ev systems.TweenEvent) { done = append(done, ev.Name) })
+	tw.Start(0, func(float64) {}, systems.Tween{To: 1, Name: "a"})                // completes at step 1
+	tw.Start(0, func(float64) {}, systems.Tween{To: 1, Seconds: 0.05, Name: "b"}) // 3 steps
+	boom := true
+	tw.Start(0, func(float64) {
+		if boom {
+			boom = false
+			panic("setter failed")
+		}
+	}, systems.Tween{To: 1, Seconds: 10, Name: "c"})
+	if err := w.Run(world.Context{Phase: world.Fixed, DT: stepDT}, nil); err == nil {
+		t.Fatal("the panic was not reported")
+	}
+	step(t, w, 5)
+	if tw.Len() != 1 || fmt.Sprint(done) != "[a b]" {
+		t.Fatalf("after the panic: Len = %d (want 1: c), completions %v (want [a b])", tw.Len(), done)
+	}
+}

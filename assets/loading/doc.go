@@ -1,7 +1,7 @@
 // Package loading is a loading screen: a [scene.Scene] that loads an
 // [assets.Batch] on a goroutine while the game loop goes on, shows the
-// batch's progress as a bar in its display list, and when the batch has
-// loaded replaces itself with the game's next scene.
+// batch's progress as a bar of drawables in its world, and when the batch
+// has loaded replaces itself with the game's next scene.
 //
 // # Outline
 //
@@ -11,6 +11,6 @@
 //
 // It lives apart from package assets because scenes import assets: a
 // scene in assets would make an import cycle. Like assets and scene, it
-// never imports ebitengine; the runtime draws its bar as it draws any
-// scene's display list.
+// never imports ebitengine: its bar is made of the components of package
+// render/drawable, which the runtime draws as it draws any scene's.
 package loading

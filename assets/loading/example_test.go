@@ -8,7 +8,10 @@ import (
 	"github.com/tessera-engine/tessera/assets"
 	"github.com/tessera-engine/tessera/assets/loading"
 	"github.com/tessera-engine/tessera/engine"
+	"github.com/tessera-engine/tessera/geom"
+	"github.com/tessera-engine/tessera/render/drawable"
 	"github.com/tessera-engine/tessera/scene"
+	"github.com/tessera-engine/tessera/world"
 )
 
 // Title is the scene after loading; its assets are in the loader's cache.
@@ -35,7 +38,7 @@ func ExampleScene() {
 	first := loading.New(batch, &Title{Assets: l})
 	first.Bar = loading.Bar{X: 60, Y: 86, W: 200} // centred on a 320x180 screen
 
-	h, err := engine.NewHeadless(engine.Config{}, first, engine.HeadlessOptions{}) // window.Run in a game
+	h, err := engine.NewHeadless(engine.Config{}, engine.Game{First: first}, engine.HeadlessOptions{}) // window.Run in a game
 	if err != nil {
 		panic(err)
 	}
@@ -58,12 +61,14 @@ func ExampleBar() {
 	m := scene.NewManager() // what the engine does, by hand
 	m.Replace(s)
 	m.Apply()
-	for _, n := range s.Root().Children() {
-		r := n.Shape.(*scene.Rect)
-		fmt.Println(n.X, n.Y, r.W, r.H, r.Color)
+	w := s.World()
+	for e, f := range world.Query1(w, drawable.Shape) { // the background, then the fill over it
+		p, _ := geom.Position.Get(w, e)
+		fmt.Println(*p, f.Size, f.Color, "z", f.Z, "on the screen:", w.Has(e, drawable.Screen))
 	}
 	m.Close()
+	m.Apply()
 	// Output:
-	// 8 8 100 4 {48 48 48 255}
-	// 8 8 0 4 {64 192 64 255}
+	// {8 8} {100 4} {48 48 48 255} z 0 on the screen: true
+	// {8 8} {0 4} {64 192 64 255} z 1 on the screen: true
 }

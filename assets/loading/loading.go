@@ -9,7 +9,10 @@ import (
 	"sync/atomic"
 
 	"github.com/tessera-engine/tessera/assets"
+	"github.com/tessera-engine/tessera/geom"
+	"github.com/tessera-engine/tessera/render/drawable"
 	"github.com/tessera-engine/tessera/scene"
+	"github.com/tessera-engine/tessera/world"
 )
 
 // Bar is the progress bar's place and colours. A zero field takes the
@@ -54,11 +57,15 @@ func (b Bar) withDefaults() Bar {
 // for the loads in progress to finish, so nothing loads behind the game's
 // back and the cache holds whole assets only.
 //
-// Its display list is two nodes: the bar's background, and the filled
-// part over it, both [scene.Rect] shapes (as pointers, so moving the bar
-// allocates nothing). A game that wants more (a title, an animation) adds
-// nodes to Root in the OnEnter of a scene that embeds this one, or shows
-// a scene of its own beneath it.
+// The bar is two entities in the scene's world, drawn as any scene's
+// drawables are: the background and, over it (Order.Z 1), the filled
+// part, each with a [geom.Position] and a [drawable.Shape] rectangle, and
+// tagged [drawable.Screen], so that the bar is placed in logical screen
+// pixels whatever the cameras do. Moving the bar changes the fill's size
+// in place and allocates nothing. A game that wants more (a title, an
+// animation) spawns entities in the World in the OnEnter of a scene that
+// embeds this one, after calling this one's, or shows a scene of its own
+// beneath it.
 //
 // The batch's assets land in the loader's cache, where Next finds them
 // (loader.Image(path) and so on return at once). Which frame the loading
@@ -81,13 +88,14 @@ type Scene struct {
 	// Bar is where the progress bar is and its colours.
 	Bar Bar
 
-	back, fill *scene.Rect
-	cancel     context.CancelFunc
-	loaded     chan outcome
-	progress   atomic.Uint64 // done in the high 32 bits, total in the low
-	finished   bool
-	results    []assets.Result
-	err        error
+	bar      Bar          // Bar with its defaults, as entered
+	fill     world.Entity // the bar's filled part
+	cancel   context.CancelFunc
+	loaded   chan outcome
+	progress atomic.Uint64 // done in the high 32 bits, total in the low
+	finished bool
+	results  []assets.Result
+	err      error
 }
 
 type outcome struct {
@@ -107,15 +115,18 @@ var ErrNoBatch = errors.New("loading: the scene has no batch to load")
 // scene's loading goroutine, where a panic would otherwise end the game).
 var ErrPanic = errors.New("loading: the batch's load panicked")
 
-// OnEnter builds the bar and starts loading the batch.
+// OnEnter spawns the bar and starts loading the batch.
 func (s *Scene) OnEnter() error {
 	s.finished, s.results, s.err = false, nil, nil
 	s.loaded, s.cancel = nil, nil // of an earlier entry, whose load is over
 	s.progress.Store(0)
-	bar := s.Bar.withDefaults()
-	s.back = &scene.Rect{W: bar.W, H: bar.H, Color: bar.Back}
-	s.fill = &scene.Rect{W: 0, H: bar.H, Color: bar.Fill}
-	s.Root().Add(&scene.Node{X: bar.X, Y: bar.Y, Shape: s.back}, &scene.Node{X: bar.X, Y: bar.Y, Shape: s.fill})
+	s.bar = s.Bar.withDefaults()
+	w := s.World()
+	at := geom.Position.With(geom.Vec2{X: s.bar.X, Y: s.bar.Y})
+	fill := drawable.Rect(0, s.bar.H, s.bar.Fill)
+	fill.Z = 1
+	w.Spawn(at, drawable.Shape.With(drawable.Rect(s.bar.W, s.bar.H, s.bar.Back)), drawable.Screen.Part())
+	s.fill = w.Spawn(at, drawable.Shape.With(fill), drawable.Screen.Part())
 	if s.Batch == nil {
 		return ErrNoBatch
 	}
@@ -146,7 +157,8 @@ func (s *Scene) OnEnter() error {
 // Update moves the bar and, once the batch is done, goes on to Next or
 // reports the error.
 func (s *Scene) Update(dt, alpha float64) {
-	if s.fill == nil || s.finished {
+	fill, ok := drawable.Shape.Get(s.World(), s.fill)
+	if !ok || s.finished {
 		return
 	}
 	var o outcome
@@ -157,16 +169,16 @@ func (s *Scene) Update(dt, alpha float64) {
 	default:
 	}
 	done, total := s.Progress()
-	s.fill.W = s.back.W
+	fill.Size.X = s.bar.W
 	if total > 0 {
-		s.fill.W = s.back.W * float64(done) / float64(total)
+		fill.Size.X = s.bar.W * float64(done) / float64(total)
 	}
 	if !ended {
 		return
 	}
 	s.finish(o)
 	if o.err != nil {
-		s.fill.Color = s.Bar.withDefaults().Fail
+		fill.Color = color.NRGBAModel.Convert(s.bar.Fail).(color.NRGBA)
 		if s.OnError != nil {
 			s.OnError(o.err)
 		}
@@ -191,7 +203,6 @@ func (s *Scene) OnExit() {
 		s.cancel()
 		s.finish(<-s.loaded)
 	}
-	s.back, s.fill = nil, nil
 }
 
 // Progress returns how many of the batch's requests have completed, and

@@ -17,7 +17,10 @@ import (
 	"github.com/tessera-engine/tessera/assets"
 	"github.com/tessera-engine/tessera/assets/loading"
 	"github.com/tessera-engine/tessera/engine"
+	"github.com/tessera-engine/tessera/geom"
+	"github.com/tessera-engine/tessera/render/drawable"
 	"github.com/tessera-engine/tessera/scene"
+	"github.com/tessera-engine/tessera/world"
 )
 
 func pngFile(w, h int) []byte {
@@ -73,20 +76,35 @@ func (l *Level) OnEnter() error {
 	return err
 }
 
-// bar returns the loading scene's bar: its background and filled part.
-func bar(t *testing.T, s *loading.Scene) (back, fill *scene.Rect) {
+// bar returns the loading scene's bar: its background and filled part,
+// the two entities with a shape in its world, each with a position and on
+// the screen, the fill over the background.
+func bar(t *testing.T, s *loading.Scene) (back, fill *drawable.Figure, at geom.Vec2) {
 	t.Helper()
-	nodes := s.Root().Children()
-	if len(nodes) != 2 {
-		t.Fatalf("the loading scene has %d nodes, want 2", len(nodes))
+	w := s.World()
+	var shapes []*drawable.Figure
+	for e, f := range world.Query1(w, drawable.Shape) {
+		p, ok := geom.Position.Get(w, e)
+		if !ok || !w.Has(e, drawable.Screen) {
+			t.Fatalf("the bar's entity %v has a position %v and the Screen tag %v; want both", e, ok, w.Has(e, drawable.Screen))
+		}
+		at = *p
+		shapes = append(shapes, f)
 	}
-	back, ok1 := nodes[0].Shape.(*scene.Rect)
-	fill, ok2 := nodes[1].Shape.(*scene.Rect)
-	if !ok1 || !ok2 {
-		t.Fatalf("the nodes' shapes are %T and %T, want *scene.Rect", nodes[0].Shape, nodes[1].Shape)
+	if len(shapes) != 2 || w.Len() != 2 {
+		t.Fatalf("the loading scene has %d entities, %d with a shape; want 2, both", w.Len(), len(shapes))
 	}
-	return back, fill
+	back, fill = shapes[0], shapes[1]
+	if back.Z > fill.Z {
+		back, fill = fill, back
+	}
+	if back.Z == fill.Z || back.Kind != drawable.RectFigure || fill.Kind != drawable.RectFigure {
+		t.Fatalf("the bar's shapes: %+v, %+v; want two rectangles, the fill over the background", *back, *fill)
+	}
+	return back, fill, at
 }
+
+func nrgba(c color.Color) color.NRGBA { return color.NRGBAModel.Convert(c).(color.NRGBA) }
 
 func TestLoadingScene(t *testing.T) {
 	g := &gatedFS{FS: files(), gate: map[string]bool{"b.png": true}, open: make(chan struct{}), opened: make(chan string, 1)}
@@ -97,7 +115,7 @@ func TestLoadingScene(t *testing.T) {
 	level := &Level{loader: l}
 	s := loading.New(b, level)
 	s.Bar = loading.Bar{X: 10, Y: 20, W: 100}
-	h, err := engine.NewHeadless(engine.Config{}, s, engine.HeadlessOptions{})
+	h, err := engine.NewHeadless(engine.Config{}, engine.Game{First: s}, engine.HeadlessOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,17 +130,17 @@ func TestLoadingScene(t *testing.T) {
 	if err := h.RunSteps(1); err != nil {
 		t.Fatal(err)
 	}
-	back, fill := bar(t, s)
-	nodes := s.Root().Children()
-	if nodes[0].X != 10 || nodes[0].Y != 20 || *back != (scene.Rect{W: 100, H: 8, Color: loading.DefaultBar.Back}) {
-		t.Errorf("bar at %v,%v: %+v", nodes[0].X, nodes[0].Y, *back)
+	back, _, at := bar(t, s)
+	if at != (geom.Vec2{X: 10, Y: 20}) || back.Size != (geom.Vec2{X: 100, Y: 8}) || back.Color != nrgba(loading.DefaultBar.Back) {
+		t.Errorf("bar at %v: %+v", at, *back)
 	}
 	<-g.opened // a.png loaded, b.png held
 	if err := h.RunUntil(func() bool { d, _ := s.Progress(); return d == 1 }); err != nil {
 		t.Fatal(err)
 	}
 	h.RunSteps(1) // Update moves the bar
-	if done, total := s.Progress(); done != 1 || total != 4 || fill.W != 25 || fill.Color != loading.DefaultBar.Fill {
+	_, fill, _ := bar(t, s)
+	if done, total := s.Progress(); done != 1 || total != 4 || fill.Size.X != 25 || fill.Color != nrgba(loading.DefaultBar.Fill) {
 		t.Errorf("progress %d/%d, bar %+v; want 1/4 and a quarter filled", done, total, *fill)
 	}
 	if h.Scenes().Top() != s {
@@ -139,8 +157,8 @@ func TestLoadingScene(t *testing.T) {
 	if s.Err() != nil || len(s.Results()) != 4 {
 		t.Errorf("Err() = %v, %d results", s.Err(), len(s.Results()))
 	}
-	if len(s.Root().Children()) != 0 {
-		t.Error("the loading scene's nodes were not released when it left")
+	if s.World().Len() != 0 {
+		t.Error("the loading scene's bar was not cleared when it left")
 	}
 	want := []string{"replace <nil> -> *loading.Scene", "replace *loading.Scene -> *loading_test.Level"}
 	if strings.Join(changes, "; ") != strings.Join(want, "; ") {
@@ -153,7 +171,7 @@ func TestLoadingSceneError(t *testing.T) {
 	var reported []error
 	s := loading.New(l.Batch().Add(assets.KindImage, "a.png", "missing.png"), &Level{loader: l})
 	s.OnError = func(err error) { reported = append(reported, err) }
-	h, err := engine.NewHeadless(engine.Config{}, s, engine.HeadlessOptions{})
+	h, err := engine.NewHeadless(engine.Config{}, engine.Game{First: s}, engine.HeadlessOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,8 +186,8 @@ func TestLoadingSceneError(t *testing.T) {
 	if h.Scenes().Top() != s {
 		t.Error("the loading scene left after its batch failed")
 	}
-	_, fill := bar(t, s)
-	if fill.Color != loading.DefaultBar.Fail || fill.W != loading.DefaultBar.W {
+	_, fill, _ := bar(t, s)
+	if fill.Color != nrgba(loading.DefaultBar.Fail) || fill.Size.X != loading.DefaultBar.W {
 		t.Errorf("bar after a failure: %+v; want full and red", *fill)
 	}
 }
@@ -182,7 +200,7 @@ func TestLoadingSceneLeaves(t *testing.T) {
 	b := l.Batch().Add(assets.KindImage, "a.png", "b.png", "c.png", "d.png")
 	b.Workers = 1
 	s := loading.New(b, nil)
-	h, err := engine.NewHeadless(engine.Config{}, s, engine.HeadlessOptions{})
+	h, err := engine.NewHeadless(engine.Config{}, engine.Game{First: s}, engine.HeadlessOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,7 +232,7 @@ func TestLoadingSceneLeaves(t *testing.T) {
 func TestLoadingScenePops(t *testing.T) {
 	l := assets.New(files())
 	under := &Level{loader: l}
-	h, err := engine.NewHeadless(engine.Config{}, under, engine.HeadlessOptions{})
+	h, err := engine.NewHeadless(engine.Config{}, engine.Game{First: under}, engine.HeadlessOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,12 +249,48 @@ func TestLoadingScenePops(t *testing.T) {
 }
 
 func TestLoadingSceneWithoutBatch(t *testing.T) {
-	h, err := engine.NewHeadless(engine.Config{}, &loading.Scene{}, engine.HeadlessOptions{})
+	h, err := engine.NewHeadless(engine.Config{}, engine.Game{First: &loading.Scene{}}, engine.HeadlessOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer h.Close()
 	if err := h.RunSteps(3); !errors.Is(err, loading.ErrNoBatch) {
 		t.Errorf("RunSteps() = %v, want ErrNoBatch", err)
+	}
+}
+
+// TestLoadPanicIsAnError: a load that panics on the scene's loading
+// goroutine (a Batch not made by Loader.Batch) becomes the scene's error,
+// wrapping ErrPanic, instead of ending the process.
+func TestLoadPanicIsAnError(t *testing.T) {
+	s := &loading.Scene{Batch: &assets.Batch{}}
+	h, err := engine.NewHeadless(engine.Config{}, engine.Game{First: s}, engine.HeadlessOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	if err := h.RunUntil(func() bool { return s.Err() != nil }); err != nil {
+		t.Fatal(err)
+	}
+	if !errors.Is(s.Err(), loading.ErrPanic) {
+		t.Errorf("Err() = %v, want ErrPanic", s.Err())
+	}
+}
+
+// TestBarMovesWithoutAllocating: a frame of the loading scene, while its
+// batch loads, allocates nothing.
+func TestBarMovesWithoutAllocating(t *testing.T) {
+	g := &gatedFS{FS: files(), gate: map[string]bool{"a.png": true}, open: make(chan struct{}), opened: make(chan string, 1)}
+	defer g.release()
+	l := assets.New(g)
+	s := loading.New(l.Batch().Add(assets.KindImage, "a.png"), nil)
+	m := scene.NewManager()
+	m.Push(s)
+	if err := m.Apply(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { g.release(); m.Close(); m.Apply() }()
+	if n := testing.AllocsPerRun(100, func() { s.Update(1.0/60, 0) }); n != 0 {
+		t.Errorf("Update allocates %v times a frame, want 0", n)
 	}
 }

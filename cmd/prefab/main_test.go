@@ -30,9 +30,35 @@ func TestCommand(t *testing.T) {
 	if code := prefabcmd.Run(lib, []string{"check", ok}, &stdout, &stderr); code != 0 {
 		t.Errorf("prefab check ok.yaml = %d, %s; want 0", code, stderr.String())
 	}
+	if code := prefabcmd.Run(lib, []string{"check", "-assets", dir, ok}, &stdout, &stderr); code != 0 {
+		t.Errorf("prefab check -assets dir ok.yaml = %d, %s; want 0", code, stderr.String())
+	}
 	stderr.Reset()
 	if code := prefabcmd.Run(lib, []string{"check", dir}, &stdout, &stderr); code != 1 || !bytes.Contains(stderr.Bytes(), []byte(`unknown component "Nothing"`)) {
 		t.Errorf("prefab check dir = %d, %s; want 1 and an unknown component", code, stderr.String())
+	}
+}
+
+// TestEnumsByName: prefab data writes the engine's enumerations by name
+// (mode: wrap), and a number or an unknown name is an error listing the
+// names.
+func TestEnumsByName(t *testing.T) {
+	lib := library()
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		mode string
+		ok   bool
+	}{{"wrap", true}, {"destroy-outside", true}, {"2", false}, {"wrapped", false}} {
+		path := filepath.Join(dir, "star.yaml")
+		data := "star:\n  components:\n    Bounds: {rect: {min: {x: -320, y: -180}, max: {x: 320, y: 180}}, mode: " + tt.mode + "}\n"
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var stdout, stderr bytes.Buffer
+		code := prefabcmd.Run(lib, []string{"check", path}, &stdout, &stderr)
+		if tt.ok && code != 0 || !tt.ok && (code != 1 || !bytes.Contains(stderr.Bytes(), []byte("clamp, bounce, wrap, destroy-outside"))) {
+			t.Errorf("mode: %s: prefab check = %d, %s; want ok %v (an error listing the names otherwise)", tt.mode, code, stderr.String(), tt.ok)
+		}
 	}
 }
 

@@ -30,8 +30,11 @@
 //	-collide
 //		also step the collision system (systems.Collision) over every
 //		body of the world walks, as circles of radius 2 in 16-unit cells,
-//		after the walk; the limit does not collide, and collision moves
-//		nothing, so every walk must still match it
+//		after the walk, and the hand-written limit of it
+//		(internal/collidelimit: a dense grid of the same cells over the
+//		field, rebuilt every step) in the limit walk; collision moves
+//		nothing, so every walk must still match the limit, and every
+//		walk's collision must find the limit's touching pairs
 //	-window
 //		draw the bodies as small squares in a window instead of measuring:
 //		the first body count (10000 unless -bodies is given) and the first
@@ -59,13 +62,12 @@
 // limit runs its loop directly. Each walk has its own copy of the same
 // initial state, runs one untimed warm-up step and then the timed steps;
 // the walks take turns in rounds of steps. ns/entity is the mean time of a
-// step divided by the number of bodies; allocs/step is the mean number of
-// heap allocations (runtime.MemStats.Mallocs) per timed step.
-//
-// The Mallocs count is process-wide, so a small fraction such as 0.0033
-// (one allocation in 300 steps) may come from the Go runtime rather than
-// the walk, such as its background scavenger. (The walks themselves
-// allocate nothing; testing.AllocsPerRun checks that in the tests.)
+// step divided by the number of bodies; allocs/step is the median over the
+// rounds of each round's heap allocations (runtime.MemStats.Mallocs) per
+// step. The count is process-wide and the Go runtime allocates on its own
+// now and then (a thread, its timer heap), which lands in one round: the
+// median leaves that out, so a walk that allocates nothing prints 0 on
+// every run, and one that allocates in its steps shows it.
 //
 // After the steps every walk must have left every body exactly where the
 // limit left it (same float32 bits, compared by checksum): the limit runs,
@@ -78,13 +80,13 @@
 //	$ go run ./cmd/stress -bodies 10000,100000 -steps 300
 //	walk              bodies  steps   ns/entity  allocs/step
 //	slots              10000    300        2.10            0
-//	each               10000    300        3.54     0.006667
+//	each               10000    300        3.54            0
 //	query              10000    300        5.02            0
 //	each-object        10000    300        6.76            0
 //	limit              10000    300        2.09            0
 //	slots             100000    300        2.29            0
 //	each              100000    300        3.72            0
-//	query             100000    300        5.13     0.006667
+//	query             100000    300        5.13            0
 //	each-object       100000    300        6.85            0
 //	limit             100000    300        2.17            0
 //	ok: every walk matches the limit after 301 steps
@@ -151,7 +153,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	})
 	fs.Uint64Var(&cfg.seed, "seed", cfg.seed, "`seed` of the random initial state")
 	fs.BoolVar(&cfg.json, "json", false, "print one JSON object per line instead of a table")
-	fs.BoolVar(&cfg.collide, "collide", false, "also step the collision system (systems.Collision) over every body, as circles of radius 2")
+	fs.BoolVar(&cfg.collide, "collide", false, "also step the collision system (systems.Collision) over every body, as circles of radius 2, and its hand-written limit")
 	fs.BoolVar(&cfg.window, "window", false, "draw the bodies in a window (needs a display and the tesserawindow build tag)")
 	fs.IntVar(&cfg.frames, "frames", 0, "with -window, close the window after `n` frames (0: never)")
 	fs.StringVar(&cfg.screenshot, "screenshot", "", "with -window and -frames, save the last frame to `file` as PNG")

@@ -9,7 +9,9 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/tessera-engine/tessera/internal/collidelimit"
 	"github.com/tessera-engine/tessera/internal/stresskit"
+	"github.com/tessera-engine/tessera/systems"
 	"github.com/tessera-engine/tessera/world"
 )
 
@@ -198,6 +200,9 @@ type sim interface {
 	// state returns the bodies' positions and velocities in spawn order,
 	// in new slices.
 	state() ([]position, []velocity, error)
+	// contacts returns the pairs of bodies touching after the last step,
+	// by spawn index, sorted; nil without collision.
+	contacts() []pair
 }
 
 // limitSim moves plain slices directly: the bound the world's walks are
@@ -205,18 +210,33 @@ type sim interface {
 type limitSim struct {
 	pos []position
 	vel []velocity
+	col *collidelimit.Limit // with -collide: the hand-written collision
 }
 
-func newLimitSim(init bodies) *limitSim {
-	return &limitSim{
+func newLimitSim(init bodies, collide bool) *limitSim {
+	s := &limitSim{
 		pos: append([]position(nil), init.pos...),
 		vel: append([]velocity(nil), init.vel...),
 	}
+	if collide {
+		s.col = newCollideLimit(len(init.pos))
+	}
+	return s
 }
 
 func (s *limitSim) step() error {
 	moveAll(s.pos, s.vel, float32(stepDT))
+	if s.col != nil {
+		collideAt(s.col, s.pos)
+	}
 	return nil
+}
+
+func (s *limitSim) contacts() []pair {
+	if s.col == nil {
+		return nil
+	}
+	return limitPairs(s.col)
 }
 
 func (s *limitSim) state() ([]position, []velocity, error) {
@@ -229,6 +249,8 @@ type worldSim struct {
 	w     *world.World
 	ents  []world.Entity // in spawn order
 	steps uint64
+	col   *systems.Collision     // with -collide
+	index map[world.Entity]int32 // with -collide: spawn index by entity
 }
 
 func newWorldSim(wk walk, init bodies, collide bool) (*worldSim, error) {
@@ -241,12 +263,24 @@ func newWorldSim(wk walk, init bodies, collide bool) (*worldSim, error) {
 	if err != nil {
 		return nil, err
 	}
+	s := &worldSim{w: w, ents: ents}
 	if collide {
-		if _, err := addCollision(w, ents); err != nil {
+		if s.col, err = addCollision(w, ents); err != nil {
 			return nil, err
 		}
+		s.index = make(map[world.Entity]int32, len(ents))
+		for i, e := range ents {
+			s.index[e] = int32(i)
+		}
 	}
-	return &worldSim{w: w, ents: ents}, nil
+	return s, nil
+}
+
+func (s *worldSim) contacts() []pair {
+	if s.col == nil {
+		return nil
+	}
+	return systemPairs(s.col, s.index)
 }
 
 func (s *worldSim) step() error {
@@ -275,15 +309,15 @@ func (s *worldSim) state() ([]position, []velocity, error) {
 }
 
 // newSim returns a fresh simulation of init for the walk called name; with
-// collide, a world walk also steps the collision system (the limit never
-// does).
+// collide, a world walk also steps the collision system, and the limit the
+// hand-written one (internal/collidelimit).
 func newSim(name string, init bodies, collide bool) (sim, error) {
 	wk, ok := lookupWalk(name)
 	switch {
 	case !ok:
 		return nil, fmt.Errorf("unknown walk %q", name)
 	case wk.run == nil:
-		return newLimitSim(init), nil
+		return newLimitSim(init, collide), nil
 	}
 	return newWorldSim(wk, init, collide)
 }
@@ -369,6 +403,7 @@ func verify(names []string, sims []sim, steps int) error {
 		return err
 	}
 	want := checksum(refPos, refVel)
+	wantPairs := sims[ref].contacts()
 	var errs []error
 	for i, s := range sims {
 		ps, vs, err := s.state()
@@ -383,6 +418,10 @@ func verify(names []string, sims []sim, steps int) error {
 			}
 			errs = append(errs, fmt.Errorf("walk %s disagrees with the limit after %d steps of %d bodies: checksum %016x, want %016x; body %d is at %+v moving %+v, want %+v moving %+v",
 				names[i], steps, len(refPos), got, want, body, ps[body], vs[body], refPos[body], refVel[body]))
+		}
+		if got := s.contacts(); !slices.Equal(got, wantPairs) {
+			errs = append(errs, fmt.Errorf("walk %s: %d touching pairs after %d steps, the limit's collision %d, or other pairs",
+				names[i], len(got), steps, len(wantPairs)))
 		}
 	}
 	return errors.Join(errs...)

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/tessera-engine/tessera/systems"
 )
 
 // The small configuration the tests run.
@@ -336,8 +338,9 @@ func TestFlags(t *testing.T) {
 	}
 }
 
-// TestMeasureCollide: with the collision system stepping every world walk,
-// every walk still matches the limit, since collision moves nothing.
+// TestMeasureCollide: with the collision system stepping every world walk
+// and the hand-written one the limit, every walk still matches the limit,
+// since collision moves nothing, and finds the same touching pairs.
 func TestMeasureCollide(t *testing.T) {
 	results, err := measure(walkNames(), testBodies, testSteps, testSeed, true)
 	if err != nil {
@@ -345,5 +348,42 @@ func TestMeasureCollide(t *testing.T) {
 	}
 	if len(results) != len(walkNames()) {
 		t.Fatalf("%d results, want %d", len(results), len(walkNames()))
+	}
+}
+
+// TestVerifyComparesContacts: with -collide, a walk whose collision
+// reports other touching pairs than the limit's is an error.
+func TestVerifyComparesContacts(t *testing.T) {
+	init := spawnBodies(testBodies, testSeed)
+	names := []string{"slots", limitWalk}
+	sims := make([]sim, len(names))
+	for i, name := range names {
+		s, err := newSim(name, init, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 5 {
+			if err := s.step(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		sims[i] = s
+	}
+	if n := len(sims[1].contacts()); n == 0 {
+		t.Fatal("no contacts in the limit: nothing to compare")
+	}
+	if err := verify(names, sims, 5); err != nil {
+		t.Fatalf("before the change: %v", err)
+	}
+	ws := sims[0].(*worldSim)
+	*systems.Collider.Require(ws.w, ws.ents[0]) = systems.Circle(200) // touches many more
+	if err := ws.step(); err != nil {
+		t.Fatal(err)
+	}
+	if err := sims[1].step(); err != nil {
+		t.Fatal(err)
+	}
+	if err := verify(names, sims, 6); err == nil || !strings.Contains(err.Error(), "touching pairs") {
+		t.Errorf("verify = %v, want an error about the touching pairs", err)
 	}
 }

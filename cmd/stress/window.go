@@ -3,19 +3,23 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"image"
 	"image/color"
+	"image/draw"
+	"image/png"
 	"io"
 	"slices"
 	"time"
 
-	"github.com/hajimehoshi/ebiten/v2"
-
+	"github.com/tessera-engine/tessera/assets"
 	"github.com/tessera-engine/tessera/engine"
 	"github.com/tessera-engine/tessera/engine/window"
 	"github.com/tessera-engine/tessera/geom"
-	"github.com/tessera-engine/tessera/render"
+	"github.com/tessera-engine/tessera/render/camera"
+	"github.com/tessera-engine/tessera/render/drawable"
 	"github.com/tessera-engine/tessera/scene"
 	"github.com/tessera-engine/tessera/world"
 )
@@ -27,10 +31,9 @@ const windowBodies = 10000
 // bodySize is the side of a body's square, in logical pixels.
 const bodySize = 3.0
 
-// runWindow draws the bodies in a window as sprites through package
-// render, moved by the first walk other than the limit through the
-// engine's fixed-step loop, with the renderer's debug overlay on F3, and
-// prints a summary when the window closes.
+// runWindow draws the bodies in a window as sprites, moved by the first
+// walk other than the limit through the engine's fixed-step loop, with
+// the debug overlay on F3, and prints a summary when the window closes.
 func runWindow(cfg config, stdout, stderr io.Writer) int {
 	n := windowBodies
 	if cfg.bodiesSet {
@@ -38,18 +41,18 @@ func runWindow(cfg config, stdout, stderr io.Writer) int {
 	}
 	walkName := cfg.walks[slices.IndexFunc(cfg.walks, func(w string) bool { return w != limitWalk })]
 	wk, _ := lookupWalk(walkName)
-	s := &field{init: spawnBodies(n, cfg.seed), walk: wk, overlay: cfg.overlay}
+	s := &field{init: spawnBodies(n, cfg.seed), walk: wk}
 	ecfg := engine.Config{
 		Window: engine.WindowConfig{
 			Title: fmt.Sprintf("tessera stress: %d bodies, %s", n, walkName),
 			Width: fieldW, Height: fieldH, Zoom: 0.75,
 		},
-		Debug: engine.DebugConfig{ShowFPS: true, Frames: cfg.frames},
+		Debug: engine.DebugConfig{ShowFPS: true, Frames: cfg.frames, Overlay: cfg.overlay, OverlayKey: "F3"},
 	}
 	if cfg.screenshot != "" {
 		ecfg.Debug.ScreenshotFrame, ecfg.Debug.ScreenshotPath = cfg.frames, cfg.screenshot
 	}
-	e, err := engine.New(ecfg, s)
+	e, err := engine.New(ecfg, engine.Game{First: s, Assets: assets.WithFiles(nil, map[string][]byte{squareFile: squarePNG()})})
 	if err != nil {
 		fmt.Fprintln(stderr, "stress:", err)
 		return 1
@@ -78,46 +81,42 @@ func runWindow(cfg config, stdout, stderr io.Writer) int {
 }
 
 // field is the window mode's scene: the bodies in its world, moved by one
-// fixed system, drawn as sprites by the renderer.
+// fixed system, drawn as sprites by the engine.
 type field struct {
 	scene.Base
-	init    bodies
-	walk    walk
-	overlay bool // show the debug overlay from the start
-	ents    []world.Entity
-	r       *render.Renderer
-	square  render.Region
+	init bodies
+	walk walk
+	ents []world.Entity
 }
 
-// overlayKey shows and hides the renderer's debug overlay.
-const overlayKey = "F3"
+// squareFile is the body's picture among the window mode's files: a white
+// square, tinted by direction.
+const squareFile = "square.png"
+
+// squarePNG makes the body's picture.
+func squarePNG() []byte {
+	img := image.NewNRGBA(image.Rect(0, 0, bodySize, bodySize))
+	draw.Draw(img, img.Bounds(), image.White, image.Point{}, draw.Src)
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		panic(err) // a bug: encoding an in-memory image does not fail
+	}
+	return b.Bytes()
+}
 
 // background is the colour of the field.
 var background = color.NRGBA{0x10, 0x14, 0x20, 0xff}
 
 func (f *field) OnEnter() error {
-	if f.r == nil {
-		r, err := render.New(render.Options{OverlayKey: overlayKey, ShowOverlay: f.overlay})
-		if err != nil {
-			return err
-		}
-		img := ebiten.NewImage(bodySize, bodySize)
-		img.Fill(color.White)
-		f.r, f.square = r, r.AddImage(img)
-		cam := r.Camera()
-		cam.Position = geom.Vec2{X: fieldW / 2, Y: fieldH / 2} // world coordinates are screen pixels
-		cam.Background = background
-	}
 	w := f.World()
-	if err := f.r.Install(w); err != nil { // first: its snapshot of positions starts each step
-		return err
-	}
-	sprite := render.Picture{Region: f.square, Origin: geom.Vec2{X: 0.5, Y: 0.5}}
+	// World coordinates are screen pixels.
+	world.Spawn1(w, drawable.Camera, camera.Camera{Position: geom.Vec2{X: fieldW / 2, Y: fieldH / 2}, Background: background})
+	sprite := drawable.Picture{Region: drawable.Image(squareFile), Origin: geom.Vec2{X: 0.5, Y: 0.5}}
 	f.ents = f.ents[:0]
 	for i := range f.init.pos {
 		e := world.Spawn3(w, positionC, f.init.pos[i], velocityC, f.init.vel[i], bodyC, f.init.body[i])
 		geom.Position.Add(w, e, geom.Vec2{X: float64(f.init.pos[i].X), Y: float64(f.init.pos[i].Y)})
-		render.Sprite.Add(w, e, sprite)
+		drawable.Sprite.Add(w, e, sprite)
 		f.ents = append(f.ents, e)
 	}
 	return errors.Join(
@@ -125,9 +124,6 @@ func (f *field) OnEnter() error {
 		w.AddSystem(world.System{Name: "sprites", Phase: world.Fixed, Run: syncSprites}),
 	)
 }
-
-// Draw draws the bodies, and the overlay when it is shown.
-func (f *field) Draw(screen *ebiten.Image) { f.r.Draw(screen) }
 
 // Tints of the bodies, by direction.
 var (
@@ -142,8 +138,8 @@ var (
 func syncSprites(ctx *world.Context) error {
 	w := ctx.World
 	ps, vs := positionC.Column(w), velocityC.Column(w)
-	gs, ss := geom.Position.Column(w), render.Sprite.Column(w)
-	for _, r := range w.Slots(positionC, velocityC, geom.Position, render.Sprite).Runs() {
+	gs, ss := geom.Position.Column(w), drawable.Sprite.Column(w)
+	for _, r := range w.Slots(positionC, velocityC, geom.Position, drawable.Sprite).Runs() {
 		for i := r.Start; i < r.End; i++ {
 			p, v := ps[i], vs[i]
 			gs[i] = geom.Vec2{X: float64(p.X), Y: float64(p.Y)}

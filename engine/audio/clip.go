@@ -2,6 +2,7 @@ package audio
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"time"
@@ -76,8 +77,13 @@ func (e *DecodeError) Error() string {
 // Unwrap returns the decoder's error.
 func (e *DecodeError) Unwrap() error { return e.Err }
 
-// decode decodes s into 16-bit stereo samples at rate.
-func decode(s *assets.Sound, rate int) ([]byte, error) {
+// ErrClipSize is wrapped by the [*DecodeError] of a sound whose decoded
+// samples would take more than [Options.MaxClipBytes].
+var ErrClipSize = errors.New("audio: clip too large")
+
+// decode decodes s into 16-bit stereo samples at rate, at most limit
+// bytes of them.
+func decode(s *assets.Sound, rate int, limit int64) ([]byte, error) {
 	var (
 		stream io.Reader
 		size   int64
@@ -101,11 +107,22 @@ func decode(s *assets.Sound, rate int) ([]byte, error) {
 	if err != nil {
 		return nil, &DecodeError{Path: s.Path(), Format: s.Info().Format, Err: err}
 	}
+	tooLarge := func(size string) error {
+		return &DecodeError{Path: s.Path(), Format: s.Info().Format,
+			Err: fmt.Errorf("%w: its samples at %d Hz would take %s; a clip may take %d bytes at most (Options.MaxClipBytes)", ErrClipSize, rate, size, limit)}
+	}
+	if size > limit {
+		return nil, tooLarge(fmt.Sprintf("%d bytes", size))
+	}
 	// Room for MinRead more bytes than the stream says keeps ReadFrom from
-	// growing the buffer, which would copy the samples.
+	// growing the buffer, which would copy the samples; the limit holds
+	// however long the stream turns out to be.
 	pcm := bytes.NewBuffer(make([]byte, 0, max(size, 0)+bytes.MinRead))
-	if _, err := pcm.ReadFrom(stream); err != nil {
+	if _, err := pcm.ReadFrom(io.LimitReader(stream, limit+1)); err != nil {
 		return nil, &DecodeError{Path: s.Path(), Format: s.Info().Format, Err: err}
+	}
+	if int64(pcm.Len()) > limit {
+		return nil, tooLarge("more bytes than its header says")
 	}
 	b := pcm.Bytes()
 	return b[:len(b)/bytesPerFrame*bytesPerFrame], nil

@@ -4,7 +4,9 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"runtime"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/tessera-engine/tessera/assets"
@@ -111,4 +113,64 @@ func TestLoadError(t *testing.T) {
 func TestLoadNil(t *testing.T) {
 	m, _ := audio.NewFake(audio.DefaultSampleRate, 0)
 	wantPanic(t, "audio: Load of a nil *assets.Sound", func() { m.Load(nil) })
+}
+
+// TestLoadClipSize: a clip's decoded size is checked against
+// Options.MaxClipBytes before a sample is decoded. Resampling multiplies
+// a low-rate sound: 16 MiB of 8-bit mono at 4000 Hz is 706 MiB of 16-bit
+// stereo at 44100 Hz, which took seconds and as much memory to decode.
+func TestLoadClipSize(t *testing.T) {
+	tests := []struct {
+		name    string
+		rate, n int   // the sound's rate and samples
+		limit   int64 // Options.MaxClipBytes; 0 for the default
+		want    string
+	}{
+		{"low rate, long", 4000, 16 << 20, 0,
+			"audio: s.wav: cannot decode WAV: audio: clip too large: its samples at 44100 Hz would take 739875224 bytes; a clip may take 67108864 bytes at most (Options.MaxClipBytes)"},
+		{"over a limit of 1 MiB", 44100, 1 << 18, 1 << 20,
+			"audio: s.wav: cannot decode WAV: audio: clip too large: its samples at 44100 Hz would take 1048576 bytes; a clip may take 1048575 bytes at most (Options.MaxClipBytes)"},
+		{"at the limit", 44100, 1 << 18, 1 << 20, ""},
+		{"resampled", 8000, 16000, 0, ""}, // 2 s, whose log says what resampling costs
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := assets.New(fstest.MapFS{"s.wav": {Data: wav(tt.rate, tt.n)}}).Sound("s.wav")
+			if err != nil {
+				t.Fatal(err)
+			}
+			limit := tt.limit
+			if tt.want != "" && limit != 0 {
+				limit-- // a byte short of what the clip needs
+			}
+			m, err := audio.New(audio.Options{Silent: true, SampleRate: 44100, MaxClipBytes: limit})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			start := time.Now()
+			c, err := m.Load(s)
+			took := time.Since(start)
+			runtime.ReadMemStats(&after)
+			t.Logf("%d KiB sound: %v, %d KiB allocated", tt.n>>10, took, (after.TotalAlloc-before.TotalAlloc)>>10)
+			if tt.want == "" {
+				want := time.Duration(tt.n) * time.Second / time.Duration(tt.rate)
+				if err != nil || c.Duration() < want-time.Millisecond || c.Duration() > want {
+					t.Fatalf("Load() = %v, %v; want a clip of %v", c, err, want)
+				}
+				t.Logf("%v a frame decoded", took/time.Duration(len(audio.Samples(c))/4))
+				return
+			}
+			if err == nil || err.Error() != tt.want || !errors.Is(err, audio.ErrClipSize) {
+				t.Fatalf("Load() = %v, %v; want %s", c, err, tt.want)
+			}
+			if after.TotalAlloc-before.TotalAlloc > 1<<20 {
+				t.Errorf("refusing the sound allocated %d KiB", (after.TotalAlloc-before.TotalAlloc)>>10)
+			}
+		})
+	}
+	if _, err := audio.New(audio.Options{Silent: true, MaxClipBytes: -1}); err == nil {
+		t.Error("New with a negative MaxClipBytes succeeded")
+	}
 }

@@ -9,7 +9,9 @@
 //     before it.
 //   - Clips: [Mixer.Load] decodes an [assets.Sound] once into a [Clip]
 //     ([Clip.Path], [Clip.Duration], [Clip.Volume], [Clip.SetVolume]);
-//     [DecodeError] names the sound that would not decode.
+//     [DecodeError] names the sound that would not decode, and wraps
+//     [ErrClipSize] for one larger than [Options.MaxClipBytes]
+//     ([DefaultMaxClipBytes]).
 //   - Effects: [Mixer.Play], [Mixer.PlayVolume], [Mixer.Voices],
 //     [Mixer.MaxVoices], [Mixer.StopAll].
 //   - Music: [Mixer.PlayMusic], [Mixer.StopMusic], [Mixer.Music],
@@ -22,7 +24,9 @@
 // 16-bit PCM, or Ogg Vorbis) without decoding it. [Mixer.Load] decodes it,
 // once, into samples at the mixer's rate (resampling if the file's rate
 // differs): a [Clip]. Load clips when a scene starts, as decoding Ogg
-// Vorbis takes time, and play them as often as the game likes.
+// Vorbis takes time, and play them as often as the game likes. A clip's
+// decoded size is known before decoding and bounded by
+// [Options.MaxClipBytes], so that no sound makes Load take gigabytes.
 //
 // Each [Mixer.Play] starts a voice: a player of the clip, made the first
 // time and reused once its sound has ended, so plays of one clip overlap

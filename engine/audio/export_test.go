@@ -24,7 +24,7 @@ func (p *FakePlayer) End() { p.Playing = false }
 // listing them in the order they were made.
 func NewFake(rate, maxVoices int) (*Mixer, func() []*FakePlayer) {
 	var made []*FakePlayer
-	m := newMixer(rate, maxVoices, nil, func(_ []byte, loop bool) player {
+	m := newMixer(rate, maxVoices, 0, nil, func(_ []byte, loop bool) player {
 		p := &FakePlayer{Loop: loop}
 		made = append(made, p)
 		return p

@@ -1,6 +1,7 @@
 package audio_test
 
 import (
+	"encoding/binary"
 	"os"
 	"testing"
 
@@ -35,4 +36,25 @@ func wantPanic(t *testing.T, want string, f func()) {
 		}
 	}()
 	f()
+}
+
+// wav returns a WAV file of 8-bit mono PCM at rate holding n samples of a
+// square wave.
+func wav(rate, n int) []byte {
+	b := []byte("RIFF")
+	b = binary.LittleEndian.AppendUint32(b, uint32(36+n))
+	b = append(b, "WAVEfmt "...)
+	b = binary.LittleEndian.AppendUint32(b, 16)
+	b = binary.LittleEndian.AppendUint16(b, 1) // PCM
+	b = binary.LittleEndian.AppendUint16(b, 1) // mono
+	b = binary.LittleEndian.AppendUint32(b, uint32(rate))
+	b = binary.LittleEndian.AppendUint32(b, uint32(rate)) // bytes a second
+	b = binary.LittleEndian.AppendUint16(b, 1)            // bytes a frame
+	b = binary.LittleEndian.AppendUint16(b, 8)
+	b = append(b, "data"...)
+	b = binary.LittleEndian.AppendUint32(b, uint32(n))
+	for i := range n {
+		b = append(b, byte(0x40+0x80*(i/8%2)))
+	}
+	return b
 }

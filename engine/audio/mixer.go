@@ -15,6 +15,12 @@ import (
 const (
 	DefaultSampleRate = 44100
 	DefaultMaxVoices  = 16
+	// DefaultMaxClipBytes bounds a clip's decoded samples: 64 MiB, 6⅓
+	// minutes at 44100 Hz. Resampling (a sound whose rate is not the
+	// mixer's) costs 0.5 to 1.5 µs a frame on a 2-core machine, idle to
+	// loaded, so a resampled clip at the limit takes 8 to 25 s to load;
+	// one at the mixer's rate, a fraction of a second.
+	DefaultMaxClipBytes = 64 << 20
 )
 
 // Options configures a [Mixer]. The zero value is usable.
@@ -30,6 +36,12 @@ type Options struct {
 	// counted); a play beyond it stops the one started longest ago. 0
 	// means DefaultMaxVoices.
 	MaxVoices int
+	// MaxClipBytes bounds the memory of one clip's decoded samples (16-bit
+	// stereo at SampleRate: 176400 bytes a second at 44100 Hz), checked
+	// before a sample is decoded, so that a short file of a low sample
+	// rate, which resampling multiplies, cannot take gigabytes and
+	// minutes to load. 0 means DefaultMaxClipBytes.
+	MaxClipBytes int64
 	// Silent makes a mixer that opens no audio device: it decodes,
 	// counts voices and keeps volumes as a real one does, but plays
 	// nothing, and its voices never reach the end of their sound. Use it
@@ -51,6 +63,7 @@ type Mixer struct {
 	ctx       *ebitenaudio.Context // nil when silent
 	rate      int
 	maxVoices int
+	maxClip   int64 // bytes of a clip's samples
 	newPlayer newPlayerFunc
 
 	clips  map[*assets.Sound]*Clip
@@ -78,8 +91,8 @@ type voice struct {
 // mixers share it). It fails if opts has a negative field, or asks for
 // another rate than the existing context's ([ErrSampleRate]).
 func New(opts Options) (*Mixer, error) {
-	if opts.SampleRate < 0 || opts.MaxVoices < 0 {
-		return nil, fmt.Errorf("audio: sample rate %d and max voices %d must not be negative", opts.SampleRate, opts.MaxVoices)
+	if opts.SampleRate < 0 || opts.MaxVoices < 0 || opts.MaxClipBytes < 0 {
+		return nil, fmt.Errorf("audio: sample rate %d, max voices %d and max clip bytes %d must not be negative", opts.SampleRate, opts.MaxVoices, opts.MaxClipBytes)
 	}
 	ctx := ebitenaudio.CurrentContext() // makes nothing
 	if opts.Silent {
@@ -90,7 +103,7 @@ func New(opts Options) (*Mixer, error) {
 		if ctx != nil && opts.SampleRate == 0 {
 			rate = ctx.SampleRate()
 		}
-		return newMixer(rate, opts.MaxVoices, nil, newSilentPlayer), nil
+		return newMixer(rate, opts.MaxVoices, opts.MaxClipBytes, nil, newSilentPlayer), nil
 	}
 	switch {
 	case ctx == nil:
@@ -98,18 +111,19 @@ func New(opts Options) (*Mixer, error) {
 	case opts.SampleRate != 0 && opts.SampleRate != ctx.SampleRate():
 		return nil, fmt.Errorf("%w: the audio context plays at %d Hz, not %d", ErrSampleRate, ctx.SampleRate(), opts.SampleRate)
 	}
-	return newMixer(ctx.SampleRate(), opts.MaxVoices, ctx, ebitenPlayers(ctx)), nil
+	return newMixer(ctx.SampleRate(), opts.MaxVoices, opts.MaxClipBytes, ctx, ebitenPlayers(ctx)), nil
 }
 
 // ErrSampleRate is wrapped by the error [New] returns when the process's
 // audio context plays at another rate than the one asked for.
 var ErrSampleRate = errors.New("audio: wrong sample rate")
 
-func newMixer(rate, maxVoices int, ctx *ebitenaudio.Context, f newPlayerFunc) *Mixer {
+func newMixer(rate, maxVoices int, maxClip int64, ctx *ebitenaudio.Context, f newPlayerFunc) *Mixer {
 	return &Mixer{
 		ctx:         ctx,
 		rate:        rate,
 		maxVoices:   cmp.Or(maxVoices, DefaultMaxVoices),
+		maxClip:     cmp.Or(maxClip, DefaultMaxClipBytes),
 		newPlayer:   f,
 		clips:       make(map[*assets.Sound]*Clip),
 		volume:      1,
@@ -130,8 +144,10 @@ func (m *Mixer) Silent() bool { return m.ctx == nil }
 // Load decodes s into a clip at the mixer's rate, or returns the clip it
 // decoded before: a sound is decoded once per mixer. Load it when a scene
 // starts, not when it first plays: decoding an Ogg Vorbis sound takes
-// time. The error is a [*DecodeError] naming the sound's path. Panics if s
-// is nil.
+// time. The error is a [*DecodeError] naming the sound's path; it wraps
+// [ErrClipSize] for a sound whose samples would take more than
+// [Options.MaxClipBytes], refused before any is decoded. Panics if s is
+// nil.
 func (m *Mixer) Load(s *assets.Sound) (*Clip, error) {
 	if s == nil {
 		panic(errors.New("audio: Load of a nil *assets.Sound"))
@@ -139,7 +155,7 @@ func (m *Mixer) Load(s *assets.Sound) (*Clip, error) {
 	if c, ok := m.clips[s]; ok {
 		return c, nil
 	}
-	pcm, err := decode(s, m.rate)
+	pcm, err := decode(s, m.rate, m.maxClip)
 	if err != nil {
 		return nil, err
 	}

@@ -96,9 +96,6 @@ type game struct {
 	tick    engine.Tick // the last frame's
 }
 
-// overlayKey shows and hides the debug overlay.
-const overlayKey = "F3"
-
 func newGame(e *engine.Engine) (*game, error) {
 	g := &game{e: e, cfg: e.Config(), buttons: newButtons()}
 	g.down = g.buttons.down
@@ -107,10 +104,13 @@ func newGame(e *engine.Engine) (*game, error) {
 		g.shotKey, _ = engine.LookupButton(name) // checked by the config
 	}
 	var err error
-	if g.overlay, err = render.NewOverlay(overlayKey); err != nil {
+	if g.overlay, err = render.NewOverlay(g.cfg.Debug.OverlayKey); err != nil {
 		return nil, err
 	}
-	if g.sound, err = newSpeaker(e, "auto"); err != nil {
+	if g.cfg.Debug.Overlay {
+		g.overlay.Show()
+	}
+	if g.sound, err = newSpeaker(e, g.cfg.Audio); err != nil {
 		return nil, err
 	}
 	g.scenes = newScenes(e, render.Options{})

@@ -19,12 +19,11 @@ type speaker struct {
 }
 
 // newSpeaker makes the mixer: silent when the configuration turns sound
-// off or, with the default "auto", when no sound device is likely (a
-// device that fails to open would end the game loop with an error).
-func newSpeaker(e *engine.Engine, mode string) (*speaker, error) {
-	silent := mode == "off"
-	var why string
-	if mode == "" || mode == "auto" {
+// off (audio.enabled: false) or when no sound device is likely (a device
+// that fails to open would end the game loop with an error).
+func newSpeaker(e *engine.Engine, cfg engine.AudioConfig) (*speaker, error) {
+	silent, why := cfg.Silent, "audio.enabled is false"
+	if !silent {
 		if ok, reason := audio.DeviceLikely(); !ok {
 			silent, why = true, reason
 		}
@@ -32,6 +31,12 @@ func newSpeaker(e *engine.Engine, mode string) (*speaker, error) {
 	mix, err := audio.New(audio.Options{Silent: silent})
 	if err != nil {
 		return nil, err
+	}
+	if cfg.Volume > 0 {
+		mix.SetVolume(cfg.Volume)
+	}
+	if !silent {
+		why = ""
 	}
 	return &speaker{e: e, mix: mix, clips: make(map[assets.Path]*audio.Clip), reason: why}, nil
 }

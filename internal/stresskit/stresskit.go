@@ -18,7 +18,38 @@ const Rounds = 10
 // Sample is what [Time] measured of one simulation.
 type Sample struct {
 	Elapsed time.Duration // wall time of the timed steps
-	Mallocs uint64        // heap allocations during them (runtime.MemStats.Mallocs)
+	Mallocs uint64        // heap allocations during them, in all
+	Rounds  []Round       // each round's share
+}
+
+// Round is what one round of [Time] counted of one simulation.
+type Round struct {
+	Steps   int
+	Mallocs uint64
+}
+
+// AllocsPerStep returns the median over the rounds of each round's heap
+// allocations per step. The count is process-wide, and the Go runtime
+// allocates on its own now and then (its timer heap growing, a thread it
+// starts when runtime.ReadMemStats starts the world again), so such an
+// allocation lands in one round of some simulation;
+// the median leaves it out, while a step that allocates shows in every
+// round. 0 without rounds.
+func (s Sample) AllocsPerStep() float64 {
+	var per []float64
+	for _, r := range s.Rounds {
+		if r.Steps > 0 {
+			per = append(per, float64(r.Mallocs)/float64(r.Steps))
+		}
+	}
+	if len(per) == 0 {
+		return 0
+	}
+	slices.Sort(per)
+	if n := len(per); n%2 == 0 {
+		return (per[n/2-1] + per[n/2]) / 2
+	}
+	return per[len(per)/2]
 }
 
 // Time runs steps calls of each function in steps, which advance one copy
@@ -26,15 +57,15 @@ type Sample struct {
 // order. The copies take turns in [Rounds] rounds. It collects garbage
 // first, so that no collection of the caller's setup lands in the timed
 // steps. The first error stops it; it names the copy by names[i].
-//
-// The allocation count is process-wide, so a rare allocation of the Go
-// runtime (its background scavenger) may land in any copy's count.
 func Time(names []string, step []func() error, steps int) ([]Sample, error) {
 	if len(names) != len(step) {
 		return nil, fmt.Errorf("stresskit: %d names for %d simulations", len(names), len(step))
 	}
 	runtime.GC()
 	out := make([]Sample, len(step))
+	for i := range out {
+		out[i].Rounds = make([]Round, 0, Rounds)
+	}
 	chunk := (steps + Rounds - 1) / Rounds
 	var ms runtime.MemStats
 	for done, round := 0, 0; done < steps; round++ {
@@ -51,7 +82,9 @@ func Time(names []string, step []func() error, steps int) ([]Sample, error) {
 			}
 			out[i].Elapsed += time.Since(start)
 			runtime.ReadMemStats(&ms)
-			out[i].Mallocs += ms.Mallocs - before
+			n := ms.Mallocs - before
+			out[i].Mallocs += n
+			out[i].Rounds = append(out[i].Rounds, Round{Steps: k, Mallocs: n})
 		}
 		done += k
 	}
@@ -70,14 +103,14 @@ type Result struct {
 
 // NewResult returns the result of a walk of bodies bodies that took s over
 // steps steps: the mean time of a step divided by the number of bodies,
-// and the mean number of allocations a step.
+// and the allocations a step ([Sample.AllocsPerStep]).
 func NewResult(walk string, bodies, steps int, s Sample) Result {
 	return Result{
 		Walk:          walk,
 		Bodies:        bodies,
 		Steps:         steps,
 		NsPerEntity:   float64(s.Elapsed.Nanoseconds()) / float64(steps) / float64(bodies),
-		AllocsPerStep: float64(s.Mallocs) / float64(steps),
+		AllocsPerStep: s.AllocsPerStep(),
 	}
 }
 

@@ -44,10 +44,55 @@ func TestTimeErrors(t *testing.T) {
 }
 
 func TestNewResult(t *testing.T) {
-	got := NewResult("slots", 100, 10, Sample{Elapsed: 5 * time.Microsecond, Mallocs: 3})
-	want := Result{Walk: "slots", Bodies: 100, Steps: 10, NsPerEntity: 5, AllocsPerStep: 0.3}
-	if got != want {
-		t.Errorf("NewResult = %+v, want %+v", got, want)
+	for _, tt := range []struct {
+		name   string
+		rounds []Round
+		allocs float64
+	}{
+		{"every round allocates", []Round{{5, 5}, {5, 10}, {5, 5}}, 1},
+		// An allocation of the Go runtime's own (a new thread, its timer
+		// heap growing) in one round is not the walk's.
+		{"one round's stray allocation", []Round{{5, 0}, {5, 1}, {5, 0}}, 0},
+		{"no rounds", nil, 0},
+	} {
+		s := Sample{Elapsed: 5 * time.Microsecond, Rounds: tt.rounds}
+		for _, r := range tt.rounds {
+			s.Mallocs += r.Mallocs
+		}
+		got := NewResult("slots", 100, 10, s)
+		want := Result{Walk: "slots", Bodies: 100, Steps: 10, NsPerEntity: 5, AllocsPerStep: tt.allocs}
+		if got != want {
+			t.Errorf("%s: NewResult = %+v, want %+v", tt.name, got, want)
+		}
+	}
+}
+
+// sink keeps what the steps allocate on the heap.
+var sink []byte
+
+// TestTimeCountsAllocations: a step that allocates nothing measures 0
+// allocations a step, on every run, whatever the Go runtime allocates on
+// its own meanwhile; one that allocates once a step measures 1.
+func TestTimeCountsAllocations(t *testing.T) {
+	none := func() error {
+		for i := range 20000 { // long enough for the runtime to do things
+			sink = sink[:0]
+			_ = i
+		}
+		return nil
+	}
+	one := func() error { sink = make([]byte, 64); return nil }
+	for run := range 20 {
+		samples, err := Time([]string{"none", "one"}, []func() error{none, one}, 200)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := NewResult("none", 1, 200, samples[0]).AllocsPerStep; got != 0 {
+			t.Errorf("run %d: a step allocating nothing measured %v allocations a step, want 0", run, got)
+		}
+		if got := NewResult("one", 1, 200, samples[1]).AllocsPerStep; got != 1 {
+			t.Errorf("run %d: a step allocating once measured %v allocations a step, want 1", run, got)
+		}
 	}
 }
 

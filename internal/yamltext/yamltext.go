@@ -1,13 +1,16 @@
 // Package yamltext holds the text checks the YAML loaders of assets and
 // prefab share: a scan for bytes YAML forbids, with their position (the
 // YAML parser reports those without one), the edit distance both use to
-// suggest the name a typo meant, and the rule for names data writes for
-// values (collision tags in systems, draw layers in render/drawable). It
-// imports only the standard library.
+// suggest the name a typo meant, how much of a name a message quotes, and
+// the rule for names data writes for values (collision tags in systems,
+// draw layers in render/drawable). It imports only the standard library,
+// so those packages can use it; what needs the YAML parser is in package
+// yamlpos.
 package yamltext
 
 import (
 	"fmt"
+	"strconv"
 	"unicode/utf8"
 )
 
@@ -37,8 +40,40 @@ func BadText(data []byte) (line, col int, msg string, ok bool) {
 	return 0, 0, "", false
 }
 
-// Distance is the Levenshtein distance between a and b, a byte at a time.
+// HintLen is the length, in bytes, of the longest name a "did you mean"
+// hint is looked for: the distance costs the product of the two lengths,
+// and no typo of a name worth suggesting is longer.
+const HintLen = 64
+
+// QuoteLen is how much of a name or value, in bytes, a message quotes:
+// data can hold names of megabytes, and aliases can repeat one in every
+// problem they cause.
+const QuoteLen = 64
+
+// Clip returns s cut to at most n bytes, on a character boundary, with
+// "..." after it when it was cut.
+func Clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := n
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "..."
+}
+
+// Quote returns s as a Go string literal for a message, cut to QuoteLen
+// bytes (see [Clip]).
+func Quote(s string) string { return strconv.Quote(Clip(s, QuoteLen)) }
+
+// Distance is the Levenshtein distance between a and b, a byte at a time,
+// or HintLen when either is longer than HintLen: the distance costs the
+// product of the lengths, and a name of megabytes is far from any other.
 func Distance(a, b string) int {
+	if len(a) > HintLen || len(b) > HintLen {
+		return HintLen
+	}
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {

@@ -29,7 +29,8 @@ func TestDistance(t *testing.T) {
 	for _, tt := range []struct {
 		a, b string
 		want int
-	}{{"", "", 0}, {"hp", "hp", 0}, {"hp", "hP", 1}, {"kitten", "sitting", 3}, {"", "max", 3}} {
+	}{{"", "", 0}, {"hp", "hp", 0}, {"hp", "hP", 1}, {"kitten", "sitting", 3}, {"", "max", 3},
+		{strings.Repeat("a", HintLen), "", HintLen}, {strings.Repeat("a", 1<<20), "a", HintLen}} {
 		if got := Distance(tt.a, tt.b); got != tt.want {
 			t.Errorf("Distance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
 		}
@@ -47,5 +48,20 @@ func TestNameProblem(t *testing.T) {
 		if want == "" && got != "" || want != "" && !strings.Contains(got, want) {
 			t.Errorf("NameProblem(%q) = %q, want %q", name, got, want)
 		}
+	}
+}
+
+func TestClip(t *testing.T) {
+	for _, tt := range []struct {
+		s    string
+		n    int
+		want string
+	}{{"abc", 3, "abc"}, {"abcd", 3, "abc..."}, {"aé", 2, "a..."}, {"日本", 4, "日..."}, {"", 0, ""}} {
+		if got := Clip(tt.s, tt.n); got != tt.want {
+			t.Errorf("Clip(%q, %d) = %q, want %q", tt.s, tt.n, got, tt.want)
+		}
+	}
+	if got := Quote(strings.Repeat("x", 100)); got != `"`+strings.Repeat("x", QuoteLen)+`..."` {
+		t.Errorf("Quote(100 x) = %s", got)
 	}
 }

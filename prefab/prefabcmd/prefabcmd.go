@@ -8,9 +8,13 @@
 //
 // Its commands:
 //
-//	check PATH...     check prefab files, or directories of them; print every problem
-//	schema [-o FILE]  write the JSON Schema of the prefab files, for editors
-//	components        list the components prefab files may use
+//	check [-assets DIR] PATH...  check prefab files, or directories of them; print every problem
+//	schema [-o FILE]             write the JSON Schema of the prefab files, for editors
+//	components                   list the components prefab files may use
+//
+// Given -assets, check also checks the assets the prefabs name (sprites'
+// images, texts' fonts) against the files under DIR, the game's asset
+// root, as the game would load them (see [prefab.Library.UseAssets]).
 package prefabcmd
 
 import (
@@ -22,19 +26,22 @@ import (
 	"os"
 	"strings"
 
+	"github.com/tessera-engine/tessera/assets"
 	"github.com/tessera-engine/tessera/prefab"
 )
 
 const usage = `usage:
-  prefab check PATH...     check prefab files, or directories of them
-  prefab schema [-o FILE]  write the JSON Schema of prefab files (to stdout by default)
-  prefab components        list the components prefab files may use
+  prefab check [-assets DIR] PATH...  check prefab files, or directories of them
+                                      (-assets: and the assets they name, under DIR)
+  prefab schema [-o FILE]             write the JSON Schema of prefab files (to stdout by default)
+  prefab components                   list the components prefab files may use
 `
 
 // Run runs the command args (the arguments after the program's name)
 // against lib, writing results to stdout and problems to stderr, and
 // returns the exit code: 0 when all is well, 1 when check finds problems
-// or a file cannot be written, 2 for a usage error.
+// or a file cannot be written, 2 for a usage error. check -assets makes
+// lib check asset references with [prefab.Library.UseAssets].
 func Run(lib *prefab.Library, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
@@ -58,12 +65,32 @@ func Run(lib *prefab.Library, args []string, stdout, stderr io.Writer) int {
 	return 2
 }
 
-func check(lib *prefab.Library, paths []string, stdout, stderr io.Writer) int {
+func check(lib *prefab.Library, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("prefab check", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	root := fs.String("assets", "", "check the assets prefabs name against the files under `dir`")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	paths := fs.Args()
 	if len(paths) == 0 {
 		fmt.Fprintf(stderr, "prefab check: no paths given\n%s", usage)
 		return 2
 	}
-	err := lib.Check(paths...)
+	var err error
+	if *root != "" {
+		if fi, serr := os.Stat(*root); serr != nil || !fi.IsDir() {
+			fmt.Fprintf(stderr, "prefab check: -assets %s: not a directory\n", *root)
+			return 2
+		}
+		err = lib.UseAssets(assets.New(os.DirFS(*root)))
+	}
+	if err == nil {
+		err = lib.Check(paths...)
+	}
 	if err == nil {
 		fmt.Fprintf(stdout, "ok: %s\n", strings.Join(paths, " "))
 		return 0

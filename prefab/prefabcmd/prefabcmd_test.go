@@ -3,11 +3,14 @@ package prefabcmd_test
 import (
 	"bytes"
 	"encoding/json"
+	"image"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/tessera-engine/tessera/assets"
 	"github.com/tessera-engine/tessera/prefab"
 	"github.com/tessera-engine/tessera/prefab/prefabcmd"
 	"github.com/tessera-engine/tessera/world"
@@ -52,5 +55,54 @@ func TestRun(t *testing.T) {
 	}
 	if !json.Valid(data) {
 		t.Errorf("schema -o wrote invalid JSON")
+	}
+}
+
+// icon names an image file, as a sprite does.
+type icon struct{ Image assets.Path }
+
+func (i icon) CheckAssets(l *assets.Loader) error {
+	_, err := l.Image(i.Image.String())
+	return err
+}
+
+var iconKey = world.DefineComponent[icon]("Icon")
+
+// TestCheckAssets: check -assets DIR reports the assets prefabs name that
+// DIR does not hold, at their file:line:col; without it they are not
+// checked.
+func TestCheckAssets(t *testing.T) {
+	dir := t.TempDir()
+	root := filepath.Join(dir, "assets")
+	if err := os.MkdirAll(filepath.Join(root, "sprites"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var img bytes.Buffer
+	png.Encode(&img, image.NewGray(image.Rect(0, 0, 1, 1)))
+	if err := os.WriteFile(filepath.Join(root, "sprites", "bird.png"), img.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	good := filepath.Join(dir, "good.yaml")
+	bad := filepath.Join(dir, "bad.yaml")
+	os.WriteFile(good, []byte("bird: {components: {Icon: {image: sprites/bird.png}}}\n"), 0o644)
+	os.WriteFile(bad, []byte("bird:\n  components:\n    Icon: {image: sprites/brid.png}\n"), 0o644)
+	cases := []struct {
+		args   []string
+		code   int
+		stderr string
+	}{
+		{[]string{"check", bad}, 0, ""},
+		{[]string{"check", "-assets", root, good}, 0, ""},
+		{[]string{"check", "-assets", root, bad}, 1, bad + `:3:11: prefab "bird": component "Icon": sprites/brid.png: file does not exist`},
+		{[]string{"check", "-assets", filepath.Join(dir, "nowhere"), good}, 2, "not a directory"},
+		{[]string{"check", "-assets"}, 2, "flag needs an argument"},
+	}
+	for _, c := range cases {
+		lib := prefab.NewLibrary(prefab.Component(iconKey))
+		var stdout, stderr bytes.Buffer
+		code := prefabcmd.Run(lib, c.args, &stdout, &stderr)
+		if code != c.code || !strings.Contains(stderr.String(), c.stderr) {
+			t.Errorf("Run(%q) = %d\nstderr: %s\nwant %d, stderr with %q", c.args, code, stderr.String(), c.code, c.stderr)
+		}
 	}
 }

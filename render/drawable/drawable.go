@@ -17,12 +17,14 @@ package drawable
 import (
 	"errors"
 	"fmt"
+	"image"
 	"image/color"
 	"strconv"
 	"strings"
 
 	"github.com/tessera-engine/tessera/assets"
 	"github.com/tessera-engine/tessera/geom"
+	"github.com/tessera-engine/tessera/internal/yamltext"
 	"github.com/tessera-engine/tessera/world"
 )
 
@@ -132,6 +134,29 @@ func (r Region) CheckAssets(l *assets.Loader) error {
 	return nil
 }
 
+// RegionSize returns the size in pixels of the picture r names, loading
+// it through l: for code that sizes entities by their art (a wall
+// stretched to a room's width). The error is [Region.CheckAssets]'s, or
+// one wrapping [ErrRegion] for the zero Region.
+func RegionSize(l *assets.Loader, r Region) (geom.Vec2, error) {
+	if r.IsZero() {
+		return geom.Vec2{}, fmt.Errorf("%w: no picture", ErrRegion)
+	}
+	if err := r.CheckAssets(l); err != nil {
+		return geom.Vec2{}, err
+	}
+	var b image.Rectangle
+	if r.Atlas != 0 {
+		a, _ := l.Atlas(r.Atlas.String()) // loaded by the check
+		i, _ := FrameIndex(a, r.Frame)
+		b = a.Frame(i)
+	} else {
+		img, _ := l.Image(r.Image.String())
+		b = img.Bounds()
+	}
+	return geom.Vec2{X: float64(b.Dx()), Y: float64(b.Dy())}, nil
+}
+
 // FrameIndex returns the index in a of the frame called name: its name
 // in the atlas file, or its index in decimal for a frame without a name.
 // The zero Name is the first frame. O(1).
@@ -167,7 +192,7 @@ func frameHint(a *assets.Atlas, name string) string {
 		if n == "" {
 			continue
 		}
-		if d := distance(name, n); bestD < 0 || d < bestD {
+		if d := yamltext.Distance(name, n); bestD < 0 || d < bestD {
 			best, bestD = n, d
 		}
 	}
@@ -177,28 +202,6 @@ func frameHint(a *assets.Atlas, name string) string {
 	return fmt.Sprintf(" (did you mean %q?)", best)
 }
 
-// distance is the edit distance of a and b, on at most 64 bytes of each
-// so that a hint never costs more than a small constant.
-func distance(a, b string) int {
-	a, b = a[:min(len(a), 64)], b[:min(len(b), 64)]
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
 
 // Flip shows a sprite's region mirrored, in the same place: a character
 // facing right faces left.

@@ -1,12 +1,18 @@
 package drawable_test
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
+	"image"
 	"image/color"
+	"image/png"
 	"os/exec"
 	"strings"
 	"testing"
+	"testing/fstest"
 
+	"github.com/tessera-engine/tessera/assets"
 	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/render/drawable"
 	"github.com/tessera-engine/tessera/world"
@@ -85,5 +91,33 @@ func TestFigureKindText(t *testing.T) {
 	}
 	if _, err := drawable.FigureKind(0).MarshalText(); err == nil || drawable.FigureKind(0).String() != "FigureKind(0)" {
 		t.Errorf("the zero kind: MarshalText error %v, String %q; want an error and FigureKind(0)", err, drawable.FigureKind(0).String())
+	}
+}
+
+func TestRegionSize(t *testing.T) {
+	img := image.NewNRGBA(image.Rect(0, 0, 20, 10))
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	l := assets.New(fstest.MapFS{
+		"a.png":  {Data: b.Bytes()},
+		"a.yaml": {Data: []byte("image: a.png\nframes: {left: {w: 8, h: 10}}\n")},
+	})
+	for _, tt := range []struct {
+		r    drawable.Region
+		want geom.Vec2
+		ok   bool
+	}{
+		{drawable.Image("a.png"), geom.Vec2{X: 20, Y: 10}, true},
+		{drawable.Frame("a.yaml", "left"), geom.Vec2{X: 8, Y: 10}, true},
+		{drawable.Frame("a.yaml", "right"), geom.Vec2{}, false},
+		{drawable.Image("b.png"), geom.Vec2{}, false},
+		{drawable.Region{}, geom.Vec2{}, false},
+	} {
+		got, err := drawable.RegionSize(l, tt.r)
+		if got != tt.want || (err == nil) != tt.ok || err != nil && !errors.Is(err, drawable.ErrRegion) {
+			t.Errorf("RegionSize(%v) = %v, %v; want %v, ok %v (errors wrap ErrRegion)", tt.r, got, err, tt.want, tt.ok)
+		}
 	}
 }

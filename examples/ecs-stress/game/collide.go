@@ -21,10 +21,10 @@ func (s *Scene) addCollider(w *world.World, e world.Entity) {
 // that makes the bodies it finds meeting flash.
 func (s *Scene) addCollision(w *world.World) error {
 	st := &s.settings
-	col := systems.NewCollision(systems.CollisionOptions{
-		Area:     systems.Rect(0, 0, st.Width, st.Height),
-		CellSize: 16,
-	})
+	col, err := systems.NewCollision(systems.CollisionOptions{CellSize: 16})
+	if err != nil {
+		return err
+	}
 	s.hits = hits{col: col, color: st.Hit, touched: s.hits.touched[:0]}
 	if err := w.AddSystem(col.System()); err != nil {
 		return err
@@ -33,8 +33,8 @@ func (s *Scene) addCollision(w *world.World) error {
 }
 
 // hits tints the bodies that started touching another in the current step
-// with the hit colour, and gives those of the last step their own Tint
-// back: bodies flash as they meet. (Tinting every body in contact would
+// with the hit colour, and takes the tint off those of the last step:
+// bodies flash as they meet. (Tinting every body in contact would
 // light up most of a crowded field.)
 type hits struct {
 	col     *systems.Collision
@@ -46,9 +46,7 @@ func (h *hits) run(ctx *world.Context) error {
 	w := ctx.World
 	for _, e := range h.touched {
 		if pic, ok := drawable.Sprite.Get(w, e); ok {
-			if t, ok := Tint.Get(w, e); ok {
-				pic.Tint = *t
-			}
+			pic.Tint = color.NRGBA{}
 		}
 	}
 	h.touched = h.touched[:0]

@@ -23,8 +23,8 @@ type Settings struct {
 	// off its edges.
 	Width  float64 `yaml:"width"`
 	Height float64 `yaml:"height"`
-	// Bodies is how many bodies the field starts with, unless the -bodies
-	// flag says otherwise.
+	// Bodies is how many bodies the field starts with, unless the bodies
+	// key says otherwise.
 	Bodies int `yaml:"bodies"`
 	// Batch is how many bodies one press of "add" adds or "remove"
 	// removes.
@@ -35,24 +35,22 @@ type Settings struct {
 	MaxSpeed float64 `yaml:"max_speed"`
 	// Kinds are the prefabs new bodies are spawned from, each as likely.
 	Kinds []string `yaml:"kinds"`
-	// Background is the colour behind the bodies.
+	// Background is the colour behind the bodies: the camera's.
 	Background color.NRGBA `yaml:"background"`
-	// Hit tints a body for the step it meets another, when collision is
-	// on.
+	// Hit tints a body's sprite for the step it meets another, when
+	// collision is on.
 	Hit color.NRGBA `yaml:"hit"`
 }
 
 // The game's components. Positions and velocities are geom.Position and
-// geom.Velocity, which render draws and systems collides.
+// geom.Velocity, which the engine draws the sprites at and systems
+// collides; a body's picture is a drawable.Sprite its prefab names.
 var (
 	// Body is an object component every body has: its kind. Naming it in
 	// a walk takes the walk off the slot view (see the each-object walk).
 	Body = world.DefineComponent[Kind]("Body")
-	// Radius is a body's size: its sprite's radius and, with collision,
-	// its collider's.
+	// Radius is a body's size: with collision, its collider's radius.
 	Radius = world.DefineFields[Disc]("Radius")
-	// Tint is a body's colour, which its sprite is tinted with.
-	Tint = world.DefineFields[color.NRGBA]("Tint")
 	// Field holds the field's settings, on the one entity spawned from the
 	// "field" prefab.
 	Field = world.DefineComponent[Settings]("Field")

@@ -4,17 +4,20 @@
 // optionally colliding with one another through the systems package, and
 // added and removed in batches by the "add" and "remove" input actions.
 //
-// It imports neither ebitengine nor render, so it runs and tests anywhere:
-// the bodies carry a render/drawable Sprite whose region the windowed
-// build supplies ([Options.Look]); without one they draw nothing and cost
-// nothing to draw.
+// It imports neither ebitengine nor render, so it runs and tests anywhere,
+// and draws nothing itself: each body carries a drawable.Sprite its
+// prefab names (a monster of sprites/monsters.yaml), the field has a
+// drawable.Camera that fits it to the screen, and the HUD is a
+// drawable.Text on the screen; the engine draws them in a window, and a
+// headless run only moves them.
 //
 // Outline:
 //
-//   - The scene: [Scene], [New], [Options], [Look], [Scene.Bodies].
+//   - The scene: [Scene], [New], [Options], [Scene.Bodies],
+//     [Scene.HUDText].
 //   - Walks: [Walks], [LookupWalk], [Move].
-//   - Data: [Prefabs], [Assets], the components [Body], [Radius], [Tint]
-//     and [Field] ([Settings]).
-//   - Configuration: [ConfigDefaults], [Keys], the actions [ActionAdd] and
-//     [ActionRemove].
+//   - Data: [Files], [Prefabs], [LoadPrefabs], the components [Body],
+//     [Radius] and [Field] ([Settings]).
+//   - Configuration: [Config], [Keys], [OptionsOf], the actions
+//     [ActionAdd] and [ActionRemove].
 package game

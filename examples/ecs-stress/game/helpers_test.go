@@ -10,7 +10,7 @@ import (
 // library returns the example's prefab library, loaded.
 func library(t *testing.T) *prefab.Library {
 	t.Helper()
-	lib, err := LoadPrefabs()
+	lib, err := LoadPrefabs(Files())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -21,9 +21,8 @@ func library(t *testing.T) *prefab.Library {
 // returns it.
 func run(t *testing.T, opts Options, steps uint64, script ...engine.ScriptedInput) *Scene {
 	t.Helper()
-	s := New(library(t), opts)
-	cfg := engine.Config{Input: ConfigDefaults().Input}
-	h, err := engine.NewHeadless(cfg, s, engine.HeadlessOptions{Script: script})
+	s := New(opts)
+	h, err := engine.NewHeadless(Config(), engine.Game{First: s, Assets: Files()}, engine.HeadlessOptions{Script: script})
 	if err != nil {
 		t.Fatal(err)
 	}

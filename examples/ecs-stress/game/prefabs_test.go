@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/tessera-engine/tessera/assets"
 	"github.com/tessera-engine/tessera/engine"
 	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/prefab/prefabtest"
@@ -17,21 +18,22 @@ import (
 var update = flag.Bool("update", false, "rewrite assets/prefabs/prefabs.schema.json")
 
 func TestPrefabFiles(t *testing.T) {
-	prefabtest.CheckFS(t, Prefabs(), Assets(), PrefabsDir)
+	prefabtest.CheckFS(t, Prefabs(), Files(), PrefabsDir)
 }
 
 // TestPrefabsSpawn spawns every shipped prefab and checks that the bodies
-// have what the game walks and draws.
+// have what the game walks and draws: a sprite whose picture the files
+// have.
 func TestPrefabsSpawn(t *testing.T) {
 	lib := library(t)
 	if len(lib.Names()) < 2 {
 		t.Fatalf("prefabs %v, want the field and bodies", lib.Names())
 	}
-	look := &Look{Region: 7, Side: 16}
+	files := assets.New(Files())
 	for _, name := range lib.Names() {
 		t.Run(name, func(t *testing.T) {
 			w := world.New()
-			e, err := lib.Spawn(w, name, look)
+			e, err := lib.Spawn(w, name, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -41,15 +43,15 @@ func TestPrefabsSpawn(t *testing.T) {
 				}
 				return
 			}
-			for _, c := range []world.ComponentType{geom.Position, geom.Velocity, Radius, Tint, Body, drawable.Sprite} {
+			for _, c := range []world.ComponentType{geom.Position, geom.Velocity, Radius, Body, drawable.Sprite} {
 				if !w.Has(e, c) {
 					t.Errorf("body has no %s", c.Name())
 				}
 			}
-			pic := drawable.Sprite.Require(w, e)
-			r := Radius.Require(w, e).R
-			if pic.Region != look.Region || pic.Scale.X != 2*r/look.Side || pic.Tint != *Tint.Require(w, e) {
-				t.Errorf("sprite %+v, want region %v scaled to radius %g and tinted %v", pic, look.Region, r, *Tint.Require(w, e))
+			if pic := drawable.Sprite.Require(w, e); pic.Region.IsZero() {
+				t.Error("body's sprite shows nothing")
+			} else if err := pic.Region.CheckAssets(files); err != nil {
+				t.Error(err)
 			}
 		})
 	}
@@ -78,21 +80,25 @@ func TestSchemaIsCurrent(t *testing.T) {
 	}
 }
 
-// TestConfigDefaults checks that the default bindings name real buttons
-// and that the game's keys load.
-func TestConfigDefaults(t *testing.T) {
-	def := ConfigDefaults()
+// TestConfig checks that the default bindings name real buttons, that
+// the game's keys load, and that OptionsOf reads them.
+func TestConfig(t *testing.T) {
+	def := Config()
 	if _, err := engine.NewInput(def.Input); err != nil {
 		t.Error(err)
 	}
-	cfg, err := engine.LoadConfig(engine.LoadOptions{Args: []string{}, Defaults: def, Keys: Keys(), File: ""})
+	cfg, err := engine.LoadConfig(engine.LoadOptions{Args: []string{"-bodies", "300", "-walk", "each", "-collide", "-seed", "5"}, Defaults: def, Keys: Keys()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := cfg.Game[OverlayKeyKey]; got != "F3" {
-		t.Errorf("%s = %v, want F3", OverlayKeyKey, got)
-	}
 	if len(cfg.Input.Actions[ActionAdd]) == 0 || len(cfg.Input.Actions[ActionRemove]) == 0 {
 		t.Errorf("actions %v, want add and remove bound", cfg.Input.Actions)
+	}
+	want := Options{Bodies: 300, Walk: "each", Collide: true, Seed: 5, HUD: true, View: geom.Vec2{X: 1280, Y: 720}}
+	if got := OptionsOf(cfg); got != want {
+		t.Errorf("OptionsOf = %+v, want %+v", got, want)
+	}
+	if got := OptionsOf(engine.Config{}); got.Walk != "slots" || got.Seed != 1 || got.Bodies != 0 {
+		t.Errorf("OptionsOf(no keys) = %+v, want the defaults", got)
 	}
 }

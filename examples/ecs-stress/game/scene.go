@@ -9,6 +9,8 @@ import (
 	"github.com/tessera-engine/tessera/engine"
 	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/prefab"
+	"github.com/tessera-engine/tessera/render/camera"
+	"github.com/tessera-engine/tessera/render/drawable"
 	"github.com/tessera-engine/tessera/scene"
 	"github.com/tessera-engine/tessera/world"
 )
@@ -18,10 +20,11 @@ const (
 	ControlsName = "ecs-stress.controls" // adds and removes bodies on input
 	MoveName     = "ecs-stress.move"     // moves and bounces every body
 	HitsName     = "ecs-stress.hits"     // flashes bodies that meet, with collision
+	HUDName      = "ecs-stress.hud"      // counts the steps and frames, writes the HUD
 )
 
 // Options configure a Scene. The zero value runs the field as its YAML
-// says, walked by slots, without collision, from seed 0.
+// says, walked by slots, without collision, from seed 0, with no HUD.
 type Options struct {
 	// Bodies is how many bodies the field starts with; 0 means the Field
 	// settings' Bodies.
@@ -35,39 +38,56 @@ type Options struct {
 	Collide bool
 	// Seed seeds the bodies' positions, speeds and kinds.
 	Seed uint64
-	// Look is the sprite of the bodies; nil spawns sprites that draw
-	// nothing, as headless runs need.
-	Look *Look
+	// HUD puts a panel on the screen saying the body count, the walk, the
+	// frame rate and the keys ([Scene.HUDText]). The timing table runs
+	// without it: its text changes allocate.
+	HUD bool
+	// View is the logical screen the camera fits the field into; the zero
+	// value means 1280x720.
+	View geom.Vec2
 }
 
-// Scene is the field of bouncing bodies. Make one with [New]; it builds
-// its world on entering, so it can be run by engine.Run, or headless by
-// engine.NewHeadless.
+// Scene is the field of bouncing bodies. Make one with [New]; it loads its
+// prefabs through the engine's files and builds its world on entering, so
+// it runs in a window or headless alike.
 type Scene struct {
 	scene.Base
-	lib  *prefab.Library
 	opts Options
 
+	lib      *prefab.Library
 	settings Settings
 	kinds    []*prefab.Prefab
 	rng      *rand.Rand
 	bodies   []world.Entity // in spawn order
 	hits     hits
+	hud      hud
 }
 
-// New returns a scene of the field that lib's prefabs describe (see
-// [LoadPrefabs]).
-func New(lib *prefab.Library, opts Options) *Scene {
+// New returns a scene of the field that the engine's files describe
+// (prefabs/*.yaml of [Files]).
+func New(opts Options) *Scene {
 	if opts.Walk == "" {
 		opts.Walk = "slots"
 	}
-	return &Scene{lib: lib, opts: opts}
+	if opts.View == (geom.Vec2{}) {
+		opts.View = geom.Vec2{X: 1280, Y: 720}
+	}
+	return &Scene{opts: opts}
 }
 
-// OnEnter spawns the field and its bodies and adds the systems. A scene
-// that draws adds its renderer's systems before calling it.
+// OnEnter loads the prefabs, spawns the field and its bodies, points the
+// camera at the field, and adds the systems and the HUD.
 func (s *Scene) OnEnter() error {
 	w := s.World()
+	l := engine.AssetsOf(w)
+	if l == nil {
+		return errors.New("ecs-stress: no engine runs the scene, so it has no files")
+	}
+	lib, err := LoadPrefabs(l.FS())
+	if err != nil {
+		return err
+	}
+	s.lib = lib
 	fe, err := s.lib.Spawn(w, FieldPrefab, nil)
 	if err != nil {
 		return err
@@ -95,6 +115,12 @@ func (s *Scene) OnEnter() error {
 		n = s.settings.Bodies
 	}
 	s.add(w, n)
+	st := &s.settings
+	world.Spawn1(w, drawable.Camera, camera.Camera{
+		Position:   geom.Vec2{X: st.Width / 2, Y: st.Height / 2},
+		Zoom:       min(s.opts.View.X/st.Width, s.opts.View.Y/st.Height),
+		Background: st.Background,
+	})
 
 	move, ok := moveSystem(s.opts.Walk, s.settings.Width, s.settings.Height)
 	if !ok {
@@ -106,6 +132,9 @@ func (s *Scene) OnEnter() error {
 	}
 	if s.opts.Collide {
 		errs = append(errs, s.addCollision(w))
+	}
+	if s.opts.HUD {
+		errs = append(errs, s.hud.spawn(s, w))
 	}
 	return errors.Join(errs...)
 }
@@ -135,7 +164,6 @@ func (s *Scene) add(w *world.World, n int) {
 		speed := st.MinSpeed + s.rng.Float64()*(st.MaxSpeed-st.MinSpeed)
 		vel := geom.Vec2{X: speed * math.Cos(angle), Y: speed * math.Sin(angle)}
 		e := kind.SpawnWith(w, prefab.SpawnOptions{
-			Args: s.opts.Look,
 			With: []prefab.Part{prefab.Value(geom.Position, pos), prefab.Value(geom.Velocity, vel)},
 		})
 		if s.opts.Collide {

@@ -118,11 +118,11 @@ func (s *Scene) mustVelocity(i int) geom.Vec2 {
 // the hit colour, and without it none does.
 func TestCollideTints(t *testing.T) {
 	for _, collide := range []bool{false, true} {
-		s := run(t, Options{Bodies: 4000, Seed: 2, Collide: collide, Look: &Look{Region: 1, Side: 16}}, 30)
+		s := run(t, Options{Bodies: 4000, Seed: 2, Collide: collide}, 30)
 		hit := s.Settings().Hit
 		var tinted int
 		for _, pic := range drawable.Sprite.Column(s.World()) {
-			if pic.Region != 0 && pic.Tint == hit {
+			if !pic.Region.IsZero() && pic.Tint == hit {
 				tinted++
 			}
 		}
@@ -136,8 +136,8 @@ func TestCollideTints(t *testing.T) {
 }
 
 func TestUnknownWalk(t *testing.T) {
-	s := New(library(t), Options{Walk: "sideways"})
-	h, err := engine.NewHeadless(engine.Config{Input: ConfigDefaults().Input}, s, engine.HeadlessOptions{})
+	s := New(Options{Walk: "sideways"})
+	h, err := engine.NewHeadless(Config(), engine.Game{First: s, Assets: Files()}, engine.HeadlessOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,8 +153,8 @@ func TestUnknownWalk(t *testing.T) {
 func TestStepAllocs(t *testing.T) {
 	for _, walk := range Walks() {
 		t.Run(walk, func(t *testing.T) {
-			s := New(library(t), Options{Bodies: 1000, Seed: 1, Walk: walk})
-			h, err := engine.NewHeadless(engine.Config{Input: ConfigDefaults().Input}, s, engine.HeadlessOptions{})
+			s := New(Options{Bodies: 1000, Seed: 1, Walk: walk})
+			h, err := engine.NewHeadless(Config(), engine.Game{First: s, Assets: Files()}, engine.HeadlessOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}

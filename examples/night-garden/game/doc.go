@@ -1,14 +1,18 @@
 // Package game is the night garden: a small living scene of fireflies
 // that wander with timers and tweens, flowers that open when night falls
 // and close at dawn, and a day/night cycle that tints the sky and the
-// world. It imports no ebitengine, so all of it runs and tests headless;
-// the example's main package draws it.
+// world. It imports no ebitengine and draws nothing itself: the sky's
+// bodies, the ground, the fireflies and flowers are sprites (pictures
+// named by path in its files) and shapes, the sky is its camera's
+// background and the help line is a text on the screen, components the
+// engine draws. All of it runs and tests headless.
 //
 // # Outline
 //
-//   - The scene: [Garden], made by [New] with [Options]; [Garden.Snapshot]
-//     and [Garden.Settings] read its state; [Art] holds the sprite regions a
-//     renderer hands out.
+//   - The scene: [Garden], made by [New] with [Options] (from the
+//     configuration keys [Keys] by [OptionsOf]; [Config] is the engine's
+//     defaults); [Garden.Snapshot], [Garden.Settings] and [Garden.Help]
+//     read its state.
 //   - Designer data: [Settings] (assets/garden.yaml, loaded through the
 //     assets package) and the prefab components [Firefly] and [Flower]
 //     (assets/prefabs, loaded by [Prefabs] through the prefab library), with
@@ -21,11 +25,14 @@
 //
 // # Hot reload
 //
-// [Options.Watch] makes the garden poll its prefab and settings files
-// between steps (in [Garden.Update], after the frame's fixed steps). A
+// [Options.Watch] (set by the dev key, with [Options.Dev] the directory
+// the engine's files come from) makes the garden poll its prefab and
+// settings files between steps (in [Garden.Update], after the frame's
+// fixed steps), through the engine's loader, so the sprites reload too. A
 // changed firefly or flower prefab respawns the entities made from it in
 // place, so existing fireflies take the new colour or speed; a changed
 // settings file applies at once, and lays the garden out again when its
 // size or populations changed. A file that fails to load keeps the old
-// data and is reported by [Garden.Problem] until it is fixed.
+// data and is reported by [Garden.Problem] (and on the help line) until
+// it is fixed.
 package game

@@ -26,8 +26,8 @@ const (
 )
 
 // Files returns the garden's embedded files: SettingsFile, the prefabs
-// under PrefabDir, and the sprites. While developing, pass os.DirFS of
-// the assets directory to [Options.Files] instead, so saved changes are
+// under PrefabDir, and the sprites. While developing, run from a copy of
+// the assets directory instead ([Options.Dev]), so saved changes are
 // seen.
 func Files() fs.FS {
 	sub, err := fs.Sub(embedded, "assets")

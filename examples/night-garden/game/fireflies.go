@@ -37,7 +37,7 @@ func (g *Garden) spawnFirefly(kind string, at geom.Vec2) (world.Entity, error) {
 	drawable.Shape.Add(w, e, fig)
 	if f.Halo > 0 {
 		drawable.Sprite.Add(w, e, drawable.Picture{
-			Region: g.Art.Glow,
+			Region: drawable.Image(GlowImage),
 			Origin: geom.Vec2{X: 0.5, Y: 0.5},
 			Scale:  geom.Vec2{X: f.Halo / glowRadius, Y: f.Halo / glowRadius},
 			Tint:   color.NRGBA{R: f.Color.R, G: f.Color.G, B: f.Color.B, A: unit(f.Glow.Min * haloOpacity)},

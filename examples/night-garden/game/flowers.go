@@ -35,7 +35,7 @@ func (g *Garden) spawnFlower(kind string, base geom.Vec2, open bool) (world.Enti
 	z := float32(base.Y) // nearer flowers over farther ones
 	s := petalScale(fl, open)
 	drawable.Sprite.Add(w, e, drawable.Picture{
-		Region: g.Art.Flower,
+		Region: drawable.Image(FlowerImage),
 		Origin: geom.Vec2{X: 0.5, Y: 0.5},
 		Scale:  geom.Vec2{X: s, Y: s},
 		Tint:   fl.Petals.NRGBA(),

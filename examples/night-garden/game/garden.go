@@ -4,54 +4,58 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"log"
 	"math/rand/v2"
+	"os"
 	"time"
 
 	"github.com/tessera-engine/tessera/assets"
+	"github.com/tessera-engine/tessera/engine"
 	"github.com/tessera-engine/tessera/prefab"
+	"github.com/tessera-engine/tessera/render/camera"
 	"github.com/tessera-engine/tessera/render/drawable"
 	"github.com/tessera-engine/tessera/scene"
 	"github.com/tessera-engine/tessera/systems"
 	"github.com/tessera-engine/tessera/world"
 )
 
-// Options configure [New]. The zero value runs the embedded garden with
-// seed 0 and no hot reload.
+// Options configure [New]; [OptionsOf] reads them from the game's
+// configuration keys ([Keys]). The zero value runs the engine's files
+// (usually the embedded [Files]) with seed 0 and no hot reload.
 type Options struct {
-	// Files holds SettingsFile, the prefabs under PrefabDir and the
-	// sprites; nil means the embedded [Files]. Pass os.DirFS of the
-	// assets directory to see a designer's saves.
-	Files fs.FS
 	// Seed seeds the garden's random numbers (firefly targets and
 	// pauses, the flowers' places): the same seed and input give the same
 	// garden.
 	Seed uint64
+	// Dev, if not empty, is a directory holding the garden's files (a
+	// copy of game/assets) to run from instead of the embedded ones: see
+	// [Options.Files]. OptionsOf sets Watch with it.
+	Dev string
 	// Watch makes [Garden.Update] look for changed files (at most once
 	// per WatchInterval; 0 looks every frame) and apply them between
 	// steps. Files that never change, such as the embedded ones, cost a
 	// look and nothing more.
 	Watch         bool
 	WatchInterval time.Duration
-	// Log, if not nil, is told about every reload and every problem a
-	// reload found.
+	// Log is told about every reload and every problem a reload found;
+	// nil means the standard logger.
 	Log func(msg string)
 }
 
-// Art holds the regions of the garden's sprites, which a renderer hands
-// out when it loads [MoonImage], [FlowerImage] and [GlowImage]. Zero
-// regions (in a headless run) draw nothing; everything else works the
-// same.
-type Art struct {
-	Moon, Flower, Glow drawable.Region
+// Files returns the files the garden runs from, for engine.Game.Assets:
+// the directory Dev, or the embedded [Files].
+func (o Options) Files() fs.FS {
+	if o.Dev != "" {
+		return os.DirFS(o.Dev)
+	}
+	return Files()
 }
 
 // Garden is the scene: a garden of fireflies and flowers under a sky that
-// goes from day to night. Make one with [New].
+// goes from day to night, with a help line at the bottom of the screen.
+// Make one with [New].
 type Garden struct {
 	scene.Base
-	// Art is what the sprites look like; set it before the scene is
-	// entered.
-	Art Art
 
 	opts     Options
 	lib      *prefab.Library
@@ -76,6 +80,8 @@ type Garden struct {
 	scenery   []world.Entity
 	stars     []world.Entity
 	sun, moon world.Entity
+	camera    world.Entity
+	help      help
 	onWander  func(systems.TimerEvent)
 
 	// The light system's state: the ambient colour of this step and its
@@ -85,28 +91,50 @@ type Garden struct {
 	spriteTint func(world.Entity, *litColors, *drawable.Picture)
 }
 
-// New loads the garden's prefabs and settings from opts.Files and returns
-// the scene, or every problem the files have.
-func New(opts Options) (*Garden, error) {
-	if opts.Files == nil {
-		opts.Files = Files()
-	}
-	g := &Garden{opts: opts, lib: Prefabs(), loader: assets.New(opts.Files)}
+// New returns the garden scene. It loads nothing yet: entering it loads
+// the prefabs and settings through the engine's files (engine.AssetsOf),
+// and their problems are its OnEnter's error, each naming its file, line
+// and key.
+func New(opts Options) *Garden {
+	g := &Garden{opts: opts}
 	g.onWander = func(ev systems.TimerEvent) { g.fly(ev.Entity) }
 	g.shapeTint, g.spriteTint = g.tintShape, g.tintSprite
-	if err := g.lib.LoadFS(opts.Files, PrefabDir); err != nil {
-		return nil, err
+	return g
+}
+
+// load loads the prefabs and settings through w's engine, once.
+func (g *Garden) load(w *world.World) error {
+	if g.loader != nil {
+		return nil
 	}
+	l := engine.AssetsOf(w)
+	if l == nil {
+		return errors.New("night-garden: no engine runs the garden, so it has no files")
+	}
+	lib := Prefabs()
+	if err := lib.LoadFS(l.FS(), PrefabDir); err != nil {
+		return g.fromDev(err)
+	}
+	g.lib, g.loader = lib, l
 	s, err := g.loadSettings()
 	if err != nil {
-		return nil, err
+		g.loader = nil
+		return g.fromDev(err)
 	}
 	g.settings = s
-	if opts.Watch {
-		g.libWatch = g.lib.Watch(opts.WatchInterval)
-		g.assetWatch = g.loader.Watch(opts.WatchInterval)
+	if g.opts.Watch {
+		g.libWatch = g.lib.Watch(g.opts.WatchInterval)
+		g.assetWatch = g.loader.Watch(g.opts.WatchInterval)
 	}
-	return g, nil
+	return nil
+}
+
+// fromDev says which directory a load error comes from, with -dev.
+func (g *Garden) fromDev(err error) error {
+	if g.opts.Dev != "" {
+		return fmt.Errorf("night-garden: files from %s: %w", g.opts.Dev, err)
+	}
+	return err
 }
 
 // loadSettings decodes SettingsFile and checks it against the library.
@@ -118,11 +146,13 @@ func (g *Garden) loadSettings() (Settings, error) {
 	return s, s.Check(g.lib)
 }
 
-// Library returns the garden's prefab library.
+// Library returns the garden's prefab library; nil before the garden is
+// entered.
 func (g *Garden) Library() *prefab.Library { return g.lib }
 
-// Loader returns the loader of the garden's files, through which a
-// renderer loads the sprites (so they reload with the rest).
+// Loader returns the loader of the garden's files: the engine's, through
+// which it draws the sprites too (so they reload with the rest). nil
+// before the garden is entered.
 func (g *Garden) Loader() *assets.Loader { return g.loader }
 
 // Settings returns the settings in force.
@@ -131,7 +161,7 @@ func (g *Garden) Settings() Settings { return g.settings }
 // Phase returns where the day/night cycle is.
 func (g *Garden) Phase() Phase { return g.phase }
 
-// Sky returns the colour of the sky now: the background to draw.
+// Sky returns the colour of the sky now: the camera's background.
 func (g *Garden) Sky() Color { return SkyColor(g.settings.Sky, g.phase) }
 
 // Problem returns what is wrong with the files since the last reload,
@@ -145,12 +175,17 @@ const (
 	layerGround
 	layerFlowers
 	layerFireflies
+	layerHelp
 )
 
-// OnEnter starts the cycle at the settings' start phase, adds the
-// garden's systems and lays the garden out.
+// OnEnter loads the files on the first visit, starts the cycle at the
+// settings' start phase, adds the garden's systems, lays the garden out
+// and puts the camera over it and the help line under it.
 func (g *Garden) OnEnter() error {
 	w := g.World()
+	if err := g.load(w); err != nil {
+		return err
+	}
 	g.timers, g.tweens = systems.NewTimers(), systems.NewTweens()
 	g.rng = rand.New(rand.NewPCG(g.opts.Seed, g.opts.Seed^0x9e3779b97f4a7c15))
 	g.phase = Phase(g.settings.Cycle.Start)
@@ -163,6 +198,7 @@ func (g *Garden) OnEnter() error {
 		g.tweens.System(),
 		systems.Confine(),
 		{Name: "garden.light", Phase: world.Fixed, Run: g.runLight},
+		{Name: "garden.help", Phase: world.Frame, Run: g.showHelp},
 	} {
 		if err := w.AddSystem(s); err != nil {
 			return err
@@ -173,6 +209,9 @@ func (g *Garden) OnEnter() error {
 		return err
 	}
 	g.placeSkyBodies()
+	g.camera = world.Spawn1(w, drawable.Camera, camera.Camera{})
+	g.placeCamera()
+	g.help.spawn(w)
 	return nil
 }
 
@@ -190,11 +229,13 @@ func (g *Garden) Update(dt, alpha float64) {
 	}
 }
 
-// logf tells [Options.Log], if any.
+// logf tells [Options.Log], or the standard logger.
 func (g *Garden) logf(format string, args ...any) {
 	if g.opts.Log != nil {
 		g.opts.Log(fmt.Sprintf(format, args...))
+		return
 	}
+	log.Printf("night-garden: "+format, args...)
 }
 
 // populate spawns the fireflies and flowers the settings ask for.

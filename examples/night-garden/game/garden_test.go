@@ -81,7 +81,7 @@ func TestFireflyGlowPulses(t *testing.T) {
 // at its prefab's scale.
 func TestFlowersFollowTheCycle(t *testing.T) {
 	files := edited(t, map[string][][2]string{SettingsFile: {{"fast: 8", "fast: 3"}}})
-	g, h := start(t, Options{Files: files, Seed: 2}, engine.ScriptedInput{Step: 0, Action: ActionFast, Down: true})
+	g, h := startIn(t, files, Options{Seed: 2}, engine.ScriptedInput{Step: 0, Action: ActionFast, Down: true})
 	s := g.Settings()
 	step(t, h)
 	perCycle := int(math.Ceil(s.Cycle.Seconds / s.Cycle.Fast * 60))

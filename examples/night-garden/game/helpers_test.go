@@ -9,16 +9,19 @@ import (
 	"github.com/tessera-engine/tessera/engine"
 )
 
-// start enters a garden made with opts in a headless engine that plays
-// script, and fails the test on any error event. The engine is closed
-// when the test ends.
+// start enters a garden made with opts in a headless engine of its files
+// (opts.Files) that plays script, and fails the test on any error event.
+// The engine is closed when the test ends.
 func start(t *testing.T, opts Options, script ...engine.ScriptedInput) (*Garden, *engine.Headless) {
 	t.Helper()
-	g, err := New(opts)
-	if err != nil {
-		t.Fatalf("New: %v", err)
-	}
-	h, err := engine.NewHeadless(engine.Config{Input: Actions()}, g, engine.HeadlessOptions{Script: script})
+	return startIn(t, opts.Files(), opts, script...)
+}
+
+// startIn is start with the files given.
+func startIn(t *testing.T, files fs.FS, opts Options, script ...engine.ScriptedInput) (*Garden, *engine.Headless) {
+	t.Helper()
+	g := New(opts)
+	h, err := engine.NewHeadless(Config(), engine.Game{First: g, Assets: files}, engine.HeadlessOptions{Script: script})
 	if err != nil {
 		t.Fatalf("NewHeadless: %v", err)
 	}
@@ -32,7 +35,22 @@ func start(t *testing.T, opts Options, script ...engine.ScriptedInput) (*Garden,
 			t.Errorf("Close: %v", err)
 		}
 	})
+	if err := h.Start(); err != nil {
+		t.Fatalf("Start: %v", err)
+	}
 	return g, h
+}
+
+// enter enters g in a headless engine of files and returns the error of
+// its OnEnter.
+func enter(t *testing.T, g *Garden, files fs.FS) error {
+	t.Helper()
+	h, err := engine.NewHeadless(Config(), engine.Game{First: g, Assets: files}, engine.HeadlessOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	return h.Start()
 }
 
 // step runs one step, failing the test if it cannot.

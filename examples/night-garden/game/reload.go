@@ -67,7 +67,8 @@ func (g *Garden) applyPrefabReload(r prefab.Reload) {
 // and the scenery change at once; a changed garden size or population
 // lays the garden out again (the cycle goes on where it was). A settings
 // file that fails to decode or check keeps the settings the garden had.
-// The sprites reload by themselves, through the renderer.
+// The sprites reload by themselves: the engine draws them through the
+// same loader.
 func (g *Garden) applyAssetReload(r assets.Reload) {
 	if r.Err != nil {
 		g.settingsProblem = r.Err
@@ -93,6 +94,7 @@ func (g *Garden) applyAssetReload(r assets.Reload) {
 	}
 	g.buildScenery()
 	g.placeSkyBodies()
+	g.placeCamera()
 	if old.Garden != s.Garden || !reflect.DeepEqual(old.Fireflies, s.Fireflies) || !reflect.DeepEqual(old.Flowers, s.Flowers) {
 		g.unpopulate()
 		if err := g.populate(); err != nil {

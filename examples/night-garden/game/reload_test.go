@@ -72,7 +72,7 @@ func stepUntil(t *testing.T, h *engine.Headless, limit int, cond func() bool) in
 func TestPrefabHotReload(t *testing.T) {
 	dir, ed := devDir(t), &designer{t: t}
 	prefabs := filepath.Join(dir, PrefabDir, "garden.yaml")
-	g, h := start(t, Options{Files: os.DirFS(dir), Seed: 4, Watch: true})
+	g, h := start(t, Options{Dev: dir, Seed: 4, Watch: true})
 	if err := h.RunSteps(30); err != nil {
 		t.Fatal(err)
 	}
@@ -108,6 +108,10 @@ func TestPrefabHotReload(t *testing.T) {
 	if f := g.Snapshot().Fireflies[0]; f.Data.Reach != 60 {
 		t.Errorf("after a broken save: reach %v, want 60 kept", f.Data.Reach)
 	}
+	step(t, h) // the help line shows it at the next frame
+	if got := g.Help(); !strings.HasPrefix(got, problemIntro) || !strings.Contains(got, "reech") {
+		t.Errorf("help line %q, want the problem", got)
+	}
 	ed.save(prefabs, "reech: 60", "reach: 60")
 	stepUntil(t, h, 5, func() bool { return g.Problem() == nil })
 }
@@ -116,7 +120,7 @@ func TestPrefabHotReload(t *testing.T) {
 // kind in place, in the state the cycle has them in.
 func TestFlowerHotReload(t *testing.T) {
 	dir, ed := devDir(t), &designer{t: t}
-	g, h := start(t, Options{Files: os.DirFS(dir), Watch: true})
+	g, h := start(t, Options{Dev: dir, Watch: true})
 	step(t, h)
 	before := g.Snapshot().Flowers
 	ed.save(filepath.Join(dir, PrefabDir, "garden.yaml"), `petals: "#ff7fa8"`, `petals: "#00ff00"`)
@@ -138,7 +142,7 @@ func TestFlowerHotReload(t *testing.T) {
 func TestSettingsHotReload(t *testing.T) {
 	dir, ed := devDir(t), &designer{t: t}
 	settings := filepath.Join(dir, SettingsFile)
-	g, h := start(t, Options{Files: os.DirFS(dir), Watch: true})
+	g, h := start(t, Options{Dev: dir, Watch: true})
 	step(t, h)
 
 	ed.save(settings, "count: 28", "count: 10")
@@ -165,7 +169,7 @@ func TestSettingsHotReload(t *testing.T) {
 func TestPrefabReloadThatBreaksTheSettings(t *testing.T) {
 	dir, ed := devDir(t), &designer{t: t}
 	prefabs := filepath.Join(dir, PrefabDir, "garden.yaml")
-	g, h := start(t, Options{Files: os.DirFS(dir), Watch: true})
+	g, h := start(t, Options{Dev: dir, Watch: true})
 	step(t, h)
 	n := len(g.Snapshot().Fireflies)
 	ed.save(prefabs, "firefly-mint:", "firefly-lime:")

@@ -39,6 +39,9 @@ func (g *Garden) runLight(ctx *world.Context) error {
 	g.ambient = AmbientColor(g.settings.Ambient, g.phase)
 	world.Each2(w, lit, drawable.Shape, g.shapeTint)
 	world.Each2(w, lit, drawable.Sprite, g.spriteTint)
+	if c, ok := drawable.Camera.Get(w, g.camera); ok {
+		c.Background = g.Sky().NRGBA()
+	}
 	dark := 1 - Light(g.phase)
 	if p, ok := drawable.Sprite.Get(w, g.moon); ok {
 		p.Tint.A = unit(dark)
@@ -101,7 +104,7 @@ func (g *Garden) buildScenery() {
 
 	g.moon = world.Spawn1(w, geom.Position, geom.Vec2{})
 	drawable.Sprite.Add(w, g.moon, drawable.Picture{
-		Region: g.Art.Moon,
+		Region: drawable.Image(MoonImage),
 		Origin: geom.Vec2{X: 0.5, Y: 0.5},
 		Scale:  geom.Vec2{X: s.Moon.Scale, Y: s.Moon.Scale},
 		Tint:   color.NRGBA{R: 255, G: 255, B: 255, A: uint8(255 * (1 - Light(g.phase)))},
@@ -120,6 +123,15 @@ func (g *Garden) buildScenery() {
 		g.stars = append(g.stars, e)
 	}
 	g.scenery = append(g.scenery, g.stars...)
+}
+
+// placeCamera centres the camera on the garden, over the sky's colour.
+func (g *Garden) placeCamera() {
+	if c, ok := drawable.Camera.Get(g.World(), g.camera); ok {
+		a := g.settings.Garden
+		c.Position = vec2(a.Width/2, a.Height/2)
+		c.Background = g.Sky().NRGBA()
+	}
 }
 
 // moonSize is the side of the moon's image, MoonImage, in pixels.

@@ -126,10 +126,7 @@ func TestCycle(t *testing.T) {
 
 // TestSettingsCheck: each bad setting is reported, naming its key.
 func TestSettingsCheck(t *testing.T) {
-	g, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g, _ := start(t, Options{})
 	good := g.Settings()
 	if err := good.Check(g.Library()); err != nil {
 		t.Fatalf("shipped settings: %v", err)

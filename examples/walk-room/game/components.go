@@ -20,7 +20,7 @@ var (
 )
 
 // Draw layers, low to high, named so that prefab YAML writes them by name
-// (Shape: {order: {layer: items}}).
+// (Sprite: {order: {layer: items}}).
 var (
 	// LayerFloor ("floor") is the floor's tiles.
 	LayerFloor = drawable.NameLayer("floor", 0)
@@ -68,7 +68,17 @@ type Doorway struct {
 	Offset geom.Vec2 `yaml:"offset"`
 }
 
-// The game's components; prefab YAML names them Walker, Item and Door.
+// Tiling is the value of [Tile]: a thing whose sprite repeats across its
+// size (the layout's size, or one cell) in cells of about Cell world
+// units, instead of stretching: floors and walls. The room lays the
+// copies, each a sprite of its own, stretched a little so that a whole
+// number of cells fills the thing.
+type Tiling struct {
+	Cell geom.Vec2 `yaml:"cell"`
+}
+
+// The game's components; prefab YAML names them Walker, Item, Door and
+// Tile.
 var (
 	// Walker makes an entity the player: it walks by the move axis.
 	Walker = world.DefineComponent[Walking]("Walker")
@@ -77,4 +87,6 @@ var (
 	// Door makes an entity a door to another room; it also needs a trigger
 	// Collider tagged TagDoor.
 	Door = world.DefineComponent[Doorway]("Door")
+	// Tile makes a thing's sprite repeat across its size.
+	Tile = world.DefineComponent[Tiling]("Tile")
 )

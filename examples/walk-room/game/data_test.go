@@ -4,13 +4,17 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"image"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
 
+	"github.com/tessera-engine/tessera/assets"
+	"github.com/tessera-engine/tessera/engine"
 	"github.com/tessera-engine/tessera/examples/walk-room/game"
 	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/prefab/prefabtest"
@@ -71,23 +75,27 @@ func TestPrefabFiles(t *testing.T) {
 }
 
 // TestPrefabsSpawn spawns every shipped prefab and checks it is something
-// a room can draw, and that the ones the game relies on have what it reads.
+// a room can draw (a sprite whose picture, and animation whose clip, the
+// game's files have), and that the ones the game relies on have what it
+// reads.
 func TestPrefabsSpawn(t *testing.T) {
 	lib, err := game.LoadPrefabs(game.Files())
 	if err != nil {
 		t.Fatal(err)
 	}
+	files := assets.New(game.Files())
 	want := map[string][]world.ComponentType{
-		"player":    {game.Walker, systems.Collider, systems.Mover, drawable.Shape},
-		"floor":     {drawable.Shape},
-		"wall":      {systems.Collider, drawable.Shape},
-		"table":     {systems.Collider, drawable.Shape},
-		"plant":     {systems.Collider, drawable.Shape},
-		"rug":       {drawable.Shape},
-		"coin":      {game.Item, drawable.Shape},
-		"gem":       {game.Item, drawable.Shape},
-		"door-east": {game.Door, systems.Collider, drawable.Shape},
-		"door-west": {game.Door, systems.Collider, drawable.Shape},
+		"player":       {game.Walker, systems.Collider, systems.Mover, drawable.Sprite},
+		"floor":        {drawable.Sprite, game.Tile},
+		"floor-boards": {drawable.Sprite, game.Tile},
+		"wall":         {systems.Collider, drawable.Sprite, game.Tile},
+		"table":        {systems.Collider, drawable.Sprite},
+		"plant":        {systems.Collider, drawable.Sprite},
+		"rug":          {drawable.Sprite},
+		"coin":         {game.Item, drawable.Sprite, drawable.Animation},
+		"gem":          {game.Item, drawable.Sprite, drawable.Animation},
+		"door-east":    {game.Door, systems.Collider, drawable.Sprite},
+		"door-west":    {game.Door, systems.Collider, drawable.Sprite},
 	}
 	w := world.New()
 	for _, name := range lib.Names() {
@@ -96,8 +104,16 @@ func TestPrefabsSpawn(t *testing.T) {
 			t.Errorf("Spawn(%q): %v", name, err)
 			continue
 		}
-		if !w.Has(e, drawable.Shape) {
-			t.Errorf("prefab %q has no Shape: nothing would show it", name)
+		pic, ok := drawable.Sprite.Get(w, e)
+		if !ok || pic.Region.IsZero() {
+			t.Errorf("prefab %q has no sprite: nothing would show it", name)
+		} else if err := pic.Region.CheckAssets(files); err != nil {
+			t.Errorf("prefab %q: sprite: %v", name, err)
+		}
+		if a, ok := drawable.Animation.Get(w, e); ok {
+			if err := a.CheckAssets(files); err != nil {
+				t.Errorf("prefab %q: animation: %v", name, err)
+			}
 		}
 		for _, c := range want[name] {
 			if !w.Has(e, c) {
@@ -127,19 +143,18 @@ func mustSpawn(t *testing.T, w *world.World, spawn func(*world.World, string, an
 }
 
 // TestRoomsLoad enters each room and checks what it built: walls, the
-// player at the start, its doors and items, solids sized, and the camera
-// inside the room; the rooms are bigger than the screen.
+// player at the start, its doors and items, solids sized (a box collider
+// with no size takes its sprite's), the floor's tiles covering the room,
+// and the camera inside it; the rooms are bigger than the screen.
 func TestRoomsLoad(t *testing.T) {
-	g, err := game.New(game.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g, h := start(t, game.Options{})
+	steps(t, h, 1)
 	if got := g.Rooms(); len(got) != 2 || got[0] != "hall" || got[1] != "study" {
 		t.Fatalf("Rooms() = %v, want [hall study]", got)
 	}
 	for _, name := range g.Rooms() {
 		t.Run(name, func(t *testing.T) {
-			g, h := start(t, game.Options{Room: name, Seed: 3}, nil)
+			g, h := start(t, game.Options{Room: name, Seed: 3})
 			steps(t, h, 1)
 			r, l := g.Room(), g.Layout(name)
 			w := r.World()
@@ -152,8 +167,8 @@ func TestRoomsLoad(t *testing.T) {
 			if p := r.PlayerPosition(); p != l.Start {
 				t.Errorf("player at %v, want the start %v", p, l.Start)
 			}
-			if !inside(r.Camera.View(), r.Bounds()) {
-				t.Errorf("camera shows %v, beyond the room %v", r.Camera.View(), r.Bounds())
+			if !inside(r.Camera().View(), r.Bounds()) {
+				t.Errorf("camera shows %v, beyond the room %v", r.Camera().View(), r.Bounds())
 			}
 			if n := w.Count(game.Door); n < 1 {
 				t.Errorf("%d doors, want at least 1", n)
@@ -173,24 +188,46 @@ func TestRoomsLoad(t *testing.T) {
 			if solids < 5 {
 				t.Errorf("%d solids; want the walls and some furniture", solids)
 			}
-			// The checkerboard: a tile on every other square, just above
-			// the floor, covering half the room.
-			tiles, area := 0, 0.0
-			world.Each2(w, drawable.Shape, geom.Position, func(_ world.Entity, f *drawable.Figure, _ *geom.Vec2) {
-				if f.Order == (drawable.Order{Layer: 0, Z: 1}) && f.Color == l.Tiles.Color {
+			// The floor: tiles on the floor layer, side by side, covering
+			// the room once.
+			tiles, area, files := 0, 0.0, assets.New(game.Files())
+			world.Each2(w, drawable.Sprite, geom.Position, func(_ world.Entity, p *drawable.Picture, _ *geom.Vec2) {
+				if p.Layer == game.LayerFloor {
 					tiles++
-					area += f.Size.X * f.Size.Y
+					area += tileArea(t, files, p)
 				}
 			})
-			if half := l.Size.X * l.Size.Y / 2; l.Tiles.Size == 0 || tiles == 0 || area < half*0.9 || area > half*1.1 {
-				t.Errorf("%d tiles of size %v covering %v of the room's %v; want about half", tiles, l.Tiles.Size, area, l.Size.X*l.Size.Y)
+			if room := l.Size.X * l.Size.Y; tiles < 4 || math.Abs(area-room) > 1e-6*room {
+				t.Errorf("%d floor tiles covering %v of the room's %v; want several covering it all", tiles, area, room)
 			}
 		})
 	}
 }
 
+// tileArea returns the area a tile's sprite covers.
+func tileArea(t *testing.T, l *assets.Loader, p *drawable.Picture) float64 {
+	t.Helper()
+	var b image.Rectangle
+	if p.Region.Image != 0 {
+		img, err := l.Image(p.Region.Image.String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		b = img.Bounds()
+	} else {
+		a, err := l.Atlas(p.Region.Atlas.String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		i, _ := drawable.FrameIndex(a, p.Region.Frame)
+		b = a.Frame(i)
+	}
+	return float64(b.Dx()) * p.Scale.X * float64(b.Dy()) * p.Scale.Y
+}
+
 // TestLayoutErrors: layouts that name what does not exist fail to load,
-// naming the file and the thing.
+// naming the file and the thing; a game started in a room that does not
+// exist fails to enter it, naming the rooms there are.
 func TestLayoutErrors(t *testing.T) {
 	prefabs, err := fs.ReadFile(game.Files(), "prefabs/doors.yaml")
 	if err != nil {
@@ -203,6 +240,7 @@ func TestLayoutErrors(t *testing.T) {
 		{"unknown room", "size: {x: 100, y: 100}\nthings:\n  - {prefab: door, door: e, to: nowhere, arrive: w}\n", `leads to unknown room "nowhere"`},
 		{"unknown door", "size: {x: 100, y: 100}\nthings:\n  - {prefab: door, door: e, to: a, arrive: w}\n", `leads to room "a", which has no door "w"`},
 		{"door fields on a non-door", "size: {x: 100, y: 100}\nthings:\n  - {prefab: player, to: a}\n", `prefab "player" is not a door`},
+		{"unknown floor", "size: {x: 100, y: 100}\nfloor: {prefab: lava}\n", `floor: unknown prefab "lava"`},
 		{"no size", "things: []\n", "size {0 0} is not positive"},
 		{"unknown key", "size: {x: 100, y: 100}\nthingz: []\n", "thingz"},
 	} {
@@ -213,15 +251,26 @@ func TestLayoutErrors(t *testing.T) {
 					"    Collider: {kind: circle, radius: 7}\nfloor:\n  components: {}\n")},
 				"rooms/a.yaml": {Data: []byte(tc.room)},
 			}
-			_, err := game.New(game.Options{Files: fsys, Room: "a"})
+			_, err := game.Load(assets.New(fsys))
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("New = %v; want an error containing %q", err, tc.want)
+				t.Errorf("Load = %v; want an error containing %q", err, tc.want)
 			}
 			if tc.name != "unknown key" && !errors.Is(err, game.ErrLayout) {
-				t.Errorf("New = %v; want it to wrap ErrLayout", err)
+				t.Errorf("Load = %v; want it to wrap ErrLayout", err)
 			}
 		})
 	}
+	t.Run("unknown start room", func(t *testing.T) {
+		g := game.New(game.Options{Room: "attic"})
+		h, err := engine.NewHeadless(game.Config(), engine.Game{First: g.First(), Assets: game.Files()}, engine.HeadlessOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer h.Close()
+		if err := h.Start(); err == nil || !strings.Contains(err.Error(), `no room "attic" (have [hall study])`) {
+			t.Errorf("Start = %v; want it to say there is no room attic, and which rooms there are", err)
+		}
+	})
 }
 
 // TestMisspeltTag: a collider tag name the game does not define is a load

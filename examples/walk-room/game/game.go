@@ -3,51 +3,88 @@ package game
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"slices"
 
+	"github.com/tessera-engine/tessera/assets"
+	"github.com/tessera-engine/tessera/engine"
 	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/prefab"
 	"github.com/tessera-engine/tessera/scene"
+	"github.com/tessera-engine/tessera/world"
 )
 
-// Options configure a [Game]. The zero value plays the embedded data from
-// the room "hall" with seed 0, for a 640×360 view, drawing nothing.
+// Options configure a [Game]; [OptionsOf] reads them from the game's
+// configuration keys ([Keys]). The zero value starts in the room "hall"
+// with seed 0, no demo, for a 640×360 screen.
 type Options struct {
-	// Files holds the prefabs and rooms ([PrefabDir], [RoomDir]); nil
-	// means the embedded [Files].
-	Files fs.FS
-	// Room is the room the game starts in; "" means "hall".
+	// Room is the room the game starts in; "" means [DefaultRoom].
 	Room string
 	// Seed seeds where scattered items go.
 	Seed uint64
-	// View is the size of the screen, in world units, that the camera
-	// shows; the zero value means 640×360.
+	// Demo makes the game play its demo walk (see [DemoWalk]) on top of
+	// the player's input.
+	Demo bool
+	// View is the size of the logical screen, in world units, that the
+	// camera shows; the zero value means 640×360.
 	View geom.Vec2
-	// Wrap, if not nil, is given every scene the game makes before the
-	// engine sees it, and returns the scene to run in its place: the
-	// window build wraps rooms and the pause scene in types that draw
-	// them. A wrapper must embed the scene it is given (so it runs the
-	// same systems) and call its OnEnter from its own.
-	Wrap func(scene.Scene) scene.Scene
-	// Sound, if not nil, is called when something happens that makes a
-	// sound: an item picked up, a door gone through. It runs inside a
-	// fixed step and must not change the game's world; the window build
-	// plays the sound's file ([Sound.File]) there.
-	Sound func(Sound)
 }
 
 // DefaultRoom is the room a game starts in when [Options.Room] is empty.
 const DefaultRoom = "hall"
 
-// Game is the walk-room game: its data, and the state that outlives a room
-// (the items picked up). It makes the scenes; the engine runs them.
+// The game's configuration keys: flags (-room study), variables
+// (TESSERA_ROOM=study) or keys of a config file (room: study).
+const (
+	KeyRoom = "room"
+	KeySeed = "seed"
+	KeyDemo = "demo"
+)
+
+// Keys returns the game's configuration keys, for engine.Game.Keys.
+func Keys() []engine.Key {
+	return []engine.Key{
+		{Name: KeyRoom, Default: DefaultRoom, Usage: "room the game starts in (hall, study)"},
+		{Name: KeySeed, Default: 1, Min: 0, Max: 1 << 31, Usage: "seed of where the study's gems are scattered"},
+		{Name: KeyDemo, Default: false, Usage: "play the demo walk: through the hall, a pause, the door, the study"},
+	}
+}
+
+// Config returns the engine configuration the game runs with by default:
+// a 640×360 logical screen at zoom 1.5, and the input of [Actions].
+func Config() engine.Config {
+	return engine.Config{
+		Window: engine.WindowConfig{Title: "Tessera: walk-room", Width: 640, Height: 360, Zoom: 1.5},
+		Input:  Actions(),
+	}
+}
+
+// OptionsOf returns the options that cfg's game keys ([Keys]) and
+// window size say; a key cfg lacks takes its default.
+func OptionsOf(cfg engine.Config) Options {
+	o := Options{Room: DefaultRoom, Seed: 1}
+	if v, ok := cfg.Game[KeyRoom].(string); ok {
+		o.Room = v
+	}
+	if v, ok := cfg.Game[KeySeed].(int); ok && v >= 0 {
+		o.Seed = uint64(v)
+	}
+	if v, ok := cfg.Game[KeyDemo].(bool); ok {
+		o.Demo = v
+	}
+	if cfg.Window.Width > 0 && cfg.Window.Height > 0 {
+		o.View = geom.Vec2{X: float64(cfg.Window.Width), Y: float64(cfg.Window.Height)}
+	}
+	return o
+}
+
+// Game is the walk-room game: its data, loaded through the engine's files
+// when the first room is entered, and the state that outlives a room (the
+// items picked up). It makes the scenes; the engine runs and draws them.
 type Game struct {
-	opts  Options
-	lib   *prefab.Library
-	rooms map[string]*Layout
-	first scene.Scene
-	pause scene.Scene
+	opts   Options
+	data   *Data
+	first  *Room
+	pause  *Pause
 
 	room     *Room           // the room entered last
 	items    int             // items picked up so far
@@ -57,19 +94,39 @@ type Game struct {
 	lastDoor string          // the door the player last went through
 }
 
-// New loads the game's prefabs and rooms and returns the game, ready to
-// run from [Game.First]. The errors name every file and line at fault.
-func New(opts Options) (*Game, error) {
-	if opts.Files == nil {
-		opts.Files = Files()
-	}
+// New returns a game ready to run from [Game.First]. It loads nothing:
+// the first room loads the prefabs and rooms through the engine's files
+// (engine.AssetsOf), and an error there is its OnEnter's.
+func New(opts Options) *Game {
 	if opts.Room == "" {
 		opts.Room = DefaultRoom
 	}
 	if opts.View == (geom.Vec2{}) {
 		opts.View = geom.Vec2{X: 640, Y: 360}
 	}
-	lib, err := LoadPrefabs(opts.Files)
+	g := &Game{opts: opts, taken: make(map[string]bool)}
+	g.first = g.newRoom(opts.Room, "")
+	g.pause = &Pause{game: g}
+	return g
+}
+
+// Data is what the game loads from its files: the prefab library and the
+// room layouts, by name.
+type Data struct {
+	Library *prefab.Library
+	Rooms   map[string]*Layout
+}
+
+// The prefabs every game needs.
+const (
+	PlayerPrefab = "player"
+	FloorPrefab  = "floor"
+)
+
+// Load loads the prefabs and the rooms of l's files and checks them
+// against each other. The errors name every file and line at fault.
+func Load(l *assets.Loader) (*Data, error) {
+	lib, err := LoadPrefabs(l.FS())
 	if err != nil {
 		return nil, err
 	}
@@ -78,24 +135,33 @@ func New(opts Options) (*Game, error) {
 			err = errors.Join(err, fmt.Errorf("%w: no prefab %q", ErrLayout, name))
 		}
 	}
-	rooms, lerr := LoadLayouts(opts.Files, RoomDir, lib)
+	rooms, lerr := LoadLayouts(l, RoomDir, lib)
 	if err = errors.Join(err, lerr); err != nil {
 		return nil, err
 	}
-	if rooms[opts.Room] == nil {
-		return nil, fmt.Errorf("walk-room: no room %q (have %v)", opts.Room, roomNames(rooms))
-	}
-	g := &Game{opts: opts, lib: lib, rooms: rooms, taken: make(map[string]bool)}
-	g.first = g.wrap(g.newRoom(opts.Room, ""))
-	g.pause = g.wrap(&Pause{game: g})
-	return g, nil
+	return &Data{Library: lib, Rooms: rooms}, nil
 }
 
-// The prefabs every game needs.
-const (
-	PlayerPrefab = "player"
-	FloorPrefab  = "floor"
-)
+// load loads the game's data through w's engine the first time a room
+// needs it.
+func (g *Game) load(w *world.World) error {
+	if g.data != nil {
+		return nil
+	}
+	l := engine.AssetsOf(w)
+	if l == nil {
+		return errors.New("walk-room: no engine runs this room, so it has no files")
+	}
+	d, err := Load(l)
+	if err != nil {
+		return err
+	}
+	if d.Rooms[g.opts.Room] == nil {
+		return fmt.Errorf("walk-room: no room %q (have %v)", g.opts.Room, roomNames(d.Rooms))
+	}
+	g.data = d
+	return nil
+}
 
 // roomNames returns the names of rooms, sorted.
 func roomNames(rooms map[string]*Layout) []string {
@@ -107,25 +173,25 @@ func roomNames(rooms map[string]*Layout) []string {
 	return names
 }
 
-// wrap passes s through [Options.Wrap].
-func (g *Game) wrap(s scene.Scene) scene.Scene {
-	if g.opts.Wrap == nil {
-		return s
-	}
-	return g.opts.Wrap(s)
-}
-
 // First returns the scene the game starts with: the start room.
 func (g *Game) First() scene.Scene { return g.first }
 
-// Rooms returns the names of the game's rooms, sorted.
-func (g *Game) Rooms() []string { return roomNames(g.rooms) }
+// Rooms returns the names of the game's rooms, sorted; none before the
+// first room is entered.
+func (g *Game) Rooms() []string {
+	if g.data == nil {
+		return nil
+	}
+	return roomNames(g.data.Rooms)
+}
 
 // Layout returns the layout of the room called name, or nil.
-func (g *Game) Layout(name string) *Layout { return g.rooms[name] }
-
-// Library returns the game's prefab library.
-func (g *Game) Library() *prefab.Library { return g.lib }
+func (g *Game) Layout(name string) *Layout {
+	if g.data == nil {
+		return nil
+	}
+	return g.data.Rooms[name]
+}
 
 // Room returns the room entered last: the one playing, or the one under
 // the pause scene. It is nil before the first room is entered.
@@ -137,8 +203,7 @@ func (g *Game) Items() int { return g.items }
 // Options returns the game's options, defaults filled in.
 func (g *Game) Options() Options { return g.opts }
 
-// State is a snapshot of the game, for the headless summary and for tests
-// that compare two runs.
+// State is a snapshot of the game, for tests that compare two runs.
 type State struct {
 	Room     string    // the room entered last
 	Player   geom.Vec2 // the player's position in it
@@ -155,7 +220,9 @@ func (g *Game) Snapshot() State {
 	if r := g.room; r != nil {
 		s.Room = r.layout.Name
 		s.Player = r.PlayerPosition()
-		s.Camera = r.Camera.Position
+		if c := r.Camera(); c != nil {
+			s.Camera = c.Position
+		}
 	}
 	return s
 }

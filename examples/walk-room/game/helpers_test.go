@@ -12,17 +12,15 @@ import (
 var view = geom.Vec2{X: 640, Y: 360}
 
 // start makes a game with opts (View defaulting to view) and a headless
-// runner of it playing script, and fails the test on any error event.
-func start(t *testing.T, opts game.Options, script []engine.ScriptedInput) (*game.Game, *engine.Headless) {
+// engine of it with the game's files playing script, enters the first
+// room, and fails the test on any error event.
+func start(t *testing.T, opts game.Options, script ...engine.ScriptedInput) (*game.Game, *engine.Headless) {
 	t.Helper()
 	if opts.View == (geom.Vec2{}) {
 		opts.View = view
 	}
-	g, err := game.New(opts)
-	if err != nil {
-		t.Fatalf("game.New(%+v): %v", opts, err)
-	}
-	h, err := engine.NewHeadless(engine.Config{Input: game.Actions()}, g.First(), engine.HeadlessOptions{Script: script})
+	g := game.New(opts)
+	h, err := engine.NewHeadless(game.Config(), engine.Game{First: g.First(), Assets: game.Files()}, engine.HeadlessOptions{Script: script})
 	if err != nil {
 		t.Fatalf("NewHeadless: %v", err)
 	}
@@ -36,6 +34,9 @@ func start(t *testing.T, opts game.Options, script []engine.ScriptedInput) (*gam
 			t.Errorf("Close: %v", err)
 		}
 	})
+	if err := h.Start(); err != nil {
+		t.Fatalf("Start: %v", err)
+	}
 	return g, h
 }
 
@@ -44,6 +45,14 @@ func steps(t *testing.T, h *engine.Headless, n uint64) {
 	t.Helper()
 	if err := h.RunSteps(n); err != nil {
 		t.Fatalf("RunSteps(%d): %v", n, err)
+	}
+}
+
+// stepTo runs steps until the loop has run n of them in all.
+func stepTo(t *testing.T, h *engine.Headless, n uint64) {
+	t.Helper()
+	if s := h.Loop().Steps(); s < n {
+		steps(t, h, n-s)
 	}
 }
 
@@ -57,6 +66,16 @@ func until(t *testing.T, h *engine.Headless, limit uint64, what string, cond fun
 	}
 	if !cond() {
 		t.Fatalf("after %d steps: %s has not happened", limit, what)
+	}
+}
+
+// hold holds (or lets go of) actions, failing the test on an error.
+func hold(t *testing.T, h *engine.Headless, down bool, actions ...string) {
+	t.Helper()
+	for _, a := range actions {
+		if err := h.Input().Hold(a, down); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 

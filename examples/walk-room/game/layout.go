@@ -15,8 +15,10 @@ import (
 	"github.com/tessera-engine/tessera/world"
 )
 
-// Layout is a room file (assets/rooms/NAME.yaml): the room's size and look,
-// how its camera follows the player, and which prefab goes where.
+// Layout is a room file (assets/rooms/NAME.yaml): the room's size and
+// floor, how its camera follows the player, and which prefab goes where.
+// It is the room's whole layout, so that it can move to a map editor's
+// file without the game changing.
 type Layout struct {
 	// Name is the room's name: its file name without .yaml. Set by the
 	// loader.
@@ -24,11 +26,8 @@ type Layout struct {
 	// Size is the room's width and height in world units; the room spans
 	// (0, 0) to Size, and the camera never shows beyond it.
 	Size geom.Vec2 `yaml:"size"`
-	// Floor is the colour of the floor.
-	Floor color.NRGBA `yaml:"floor"`
-	// Tiles, when its Size is not 0, lays a checkerboard of square tiles of
-	// that size and colour over every other square of the floor.
-	Tiles Tiles `yaml:"tiles"`
+	// Floor is what the floor is made of.
+	Floor Floor `yaml:"floor"`
 	// Camera says how the camera follows the player.
 	Camera CameraSettings `yaml:"camera"`
 	// Start is where the player appears when the game starts in this
@@ -38,12 +37,22 @@ type Layout struct {
 	Things []Thing `yaml:"things"`
 }
 
-// Tiles is a room's checkerboard floor.
-type Tiles struct {
-	// Size is the side of a tile, in world units; 0 lays none.
-	Size float64 `yaml:"size"`
-	// Color is the colour of every other tile (the floor shows between).
-	Color color.NRGBA `yaml:"color"`
+// Floor is a room's floor: a prefab (usually a tiled sprite) stretched
+// over the whole room, tinted.
+type Floor struct {
+	// Prefab is the floor's prefab; "" means [FloorPrefab].
+	Prefab string `yaml:"prefab"`
+	// Tint multiplies the floor sprite's colours; the zero value leaves
+	// them as they are.
+	Tint color.NRGBA `yaml:"tint"`
+}
+
+// prefab returns the floor's prefab name.
+func (f Floor) prefab() string {
+	if f.Prefab == "" {
+		return FloorPrefab
+	}
+	return f.Prefab
 }
 
 // CameraSettings say how a room's camera follows the player.
@@ -62,8 +71,9 @@ type Thing struct {
 	Prefab string `yaml:"prefab"`
 	// At is where the thing's centre goes.
 	At geom.Vec2 `yaml:"at"`
-	// Size, if set, stretches the thing's Collider box and Shape rectangle
-	// to this width and height: one wall prefab makes every wall.
+	// Size, if set, stretches the thing's Collider box and its Sprite (or,
+	// with a Tile, repeats the sprite) to this width and height: one wall
+	// prefab makes every wall.
 	Size geom.Vec2 `yaml:"size"`
 	// Door, for a door, is its name in this room; To the room it leads to
 	// and Arrive the name of the door there where the player appears.
@@ -86,16 +96,15 @@ type Scatter struct {
 // sense: an unknown prefab, a door to a room or door that does not exist.
 var ErrLayout = errors.New("walk-room: bad room layout")
 
-// LoadLayouts reads every room file in dir of fsys, in name order, and
-// checks them against lib and against each other (every door leads to a
-// room that has the door it names). It returns every problem, joined, each
-// naming the file and the thing.
-func LoadLayouts(fsys fs.FS, dir string, lib *prefab.Library) (map[string]*Layout, error) {
-	entries, err := fs.ReadDir(fsys, dir)
+// LoadLayouts reads every room file in dir of l's files, in name order,
+// and checks them against lib and against each other (every door leads to
+// a room that has the door it names). It returns every problem, joined,
+// each naming the file and the thing.
+func LoadLayouts(loader *assets.Loader, dir string, lib *prefab.Library) (map[string]*Layout, error) {
+	entries, err := fs.ReadDir(loader.FS(), dir)
 	if err != nil {
 		return nil, fmt.Errorf("walk-room: rooms: %w", err)
 	}
-	loader := assets.New(fsys)
 	rooms := make(map[string]*Layout)
 	var errs []error
 	for _, e := range entries {
@@ -136,6 +145,9 @@ func checkLayout(dir string, l *Layout, rooms map[string]*Layout, lib *prefab.Li
 	}
 	if l.Size.X <= 0 || l.Size.Y <= 0 {
 		errs = append(errs, fmt.Errorf("%w: %s: size %v is not positive", ErrLayout, file, l.Size))
+	}
+	if _, ok := lib.Lookup(l.Floor.prefab()); !ok {
+		errs = append(errs, fmt.Errorf("%w: %s: floor: unknown prefab %q", ErrLayout, file, l.Floor.prefab()))
 	}
 	for i, t := range l.Things {
 		p, ok := lib.Lookup(t.Prefab)

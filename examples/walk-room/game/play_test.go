@@ -4,30 +4,31 @@ import (
 	"math"
 	"testing"
 
+	"github.com/tessera-engine/tessera/engine"
 	"github.com/tessera-engine/tessera/examples/walk-room/game"
 	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/systems"
 	"github.com/tessera-engine/tessera/world"
 )
 
-// TestDemo plays the demo script and checks each thing it claims: a coin
+// TestDemo plays the demo walk and checks each thing it claims: a coin
 // picked up, the player frozen while paused, the door into the study, the
 // player arriving by the study's door and walking on over its coin.
 func TestDemo(t *testing.T) {
-	g, h := start(t, game.Options{Seed: 1}, game.DemoScript())
+	g, h := start(t, game.Options{Seed: 1, Demo: true})
 
-	steps(t, h, game.DemoWalk)
+	stepTo(t, h, game.DemoWalk)
 	if s := g.Snapshot(); s.Room != "hall" || s.Player != g.Layout("hall").Start || s.Items != 0 {
 		t.Fatalf("before walking: %v; want the hall's start, no items", s)
 	}
 	until(t, h, game.DemoPause-game.DemoWalk, "the first coin picked up", func() bool { return g.Items() == 1 })
 
-	steps(t, h, game.DemoPause+2-h.Loop().Steps())
+	stepTo(t, h, game.DemoPause+2)
 	if !g.Paused() {
 		t.Fatalf("step %d: not paused after pressing pause at step %d", h.Loop().Steps(), game.DemoPause)
 	}
 	frozen := g.Room().PlayerPosition()
-	steps(t, h, game.DemoUnpause-1-h.Loop().Steps())
+	stepTo(t, h, game.DemoUnpause-1)
 	if got := g.Room().PlayerPosition(); !g.Paused() || got != frozen {
 		t.Errorf("step %d: paused %v, player at %v; want paused at %v (move right still held)", h.Loop().Steps(), g.Paused(), got, frozen)
 	}
@@ -53,7 +54,7 @@ func TestDemo(t *testing.T) {
 		t.Errorf("paused %d steps; want %d", s.Paused, game.DemoUnpause-game.DemoPause)
 	}
 
-	steps(t, h, game.DemoStop+20-h.Loop().Steps())
+	stepTo(t, h, game.DemoStop+20)
 	s = g.Snapshot()
 	if s.Room != "study" || s.Items != 2 || s.Player.X < 200 {
 		t.Errorf("at the end: %v; want in the study, past its coin at x = 200, 2 items", s)
@@ -65,13 +66,33 @@ func TestDemo(t *testing.T) {
 	}
 }
 
+// TestDemoIsInput: the demo walk is the same as the player holding the
+// keys it holds, step for step: scripted input to the engine's actions
+// ends in the same state.
+func TestDemoIsInput(t *testing.T) {
+	demo, h := start(t, game.Options{Seed: 1, Demo: true})
+	stepTo(t, h, game.DemoStop+30)
+	keys, h := start(t, game.Options{Seed: 1},
+		engine.ScriptedInput{Step: game.DemoWalk, Action: game.MoveRight, Down: true},
+		engine.ScriptedInput{Step: game.DemoPause, Action: game.PauseAction, Down: true},
+		engine.ScriptedInput{Step: game.DemoPause + 4, Action: game.PauseAction},
+		engine.ScriptedInput{Step: game.DemoUnpause, Action: game.PauseAction, Down: true},
+		engine.ScriptedInput{Step: game.DemoUnpause + 4, Action: game.PauseAction},
+		engine.ScriptedInput{Step: game.DemoStop, Action: game.MoveRight},
+	)
+	stepTo(t, h, game.DemoStop+30)
+	if a, b := demo.Snapshot(), keys.Snapshot(); a != b || a.Room != "study" {
+		t.Errorf("the demo ends in\n%v\nthe same keys held end in\n%v\nwant the same, in the study", a, b)
+	}
+}
+
 // TestDeterminism: two runs of the demo with one seed end in the same
 // state, with the scattered gems in the same places; another seed scatters
 // them elsewhere.
 func TestDeterminism(t *testing.T) {
 	run := func(seed uint64) (game.State, []geom.Vec2) {
-		g, h := start(t, game.Options{Seed: seed}, game.DemoScript())
-		steps(t, h, game.DemoStop+30)
+		g, h := start(t, game.Options{Seed: seed, Demo: true})
+		stepTo(t, h, game.DemoStop+30)
 		var gems []geom.Vec2
 		for e, it := range world.Query1(g.Room().World(), game.Item) {
 			if it.Name == "gem" {
@@ -114,13 +135,9 @@ func sameSet(a, b []geom.Vec2) bool {
 // TestSlide: walking up and left from the hall's start, the player meets
 // the west wall and slides up along it instead of stopping.
 func TestSlide(t *testing.T) {
-	g, h := start(t, game.Options{}, nil)
+	g, h := start(t, game.Options{})
 	steps(t, h, 1)
-	for _, a := range []string{game.MoveLeft, game.MoveUp} {
-		if err := h.Input().Hold(a, true); err != nil {
-			t.Fatal(err)
-		}
-	}
+	hold(t, h, true, game.MoveLeft, game.MoveUp)
 	steps(t, h, 60) // 150 units a second, about 106 along each axis
 	w, p := g.Room().World(), g.Room().PlayerPosition()
 	const wallX = 16 + 7 // the wall's inner edge plus the player's radius
@@ -140,20 +157,14 @@ func TestSlide(t *testing.T) {
 // TestItemsStayTaken: an item picked up is gone when the player comes back
 // to its room, and the player arrives back by the door it left through.
 func TestItemsStayTaken(t *testing.T) {
-	g, h := start(t, game.Options{}, nil)
+	g, h := start(t, game.Options{})
 	steps(t, h, 1)
 	w := g.Room().World()
 	before := w.Count(game.Item)
-	if err := h.Input().Hold(game.MoveRight, true); err != nil {
-		t.Fatal(err)
-	}
+	hold(t, h, true, game.MoveRight)
 	until(t, h, 600, "the study entered", func() bool { return g.Snapshot().Room == "study" })
-	if err := h.Input().Hold(game.MoveRight, false); err != nil {
-		t.Fatal(err)
-	}
-	if err := h.Input().Hold(game.MoveLeft, true); err != nil {
-		t.Fatal(err)
-	}
+	hold(t, h, false, game.MoveRight)
+	hold(t, h, true, game.MoveLeft)
 	until(t, h, 200, "the hall entered again", func() bool { return g.Snapshot().Room == "hall" })
 	s := g.Snapshot()
 	if s.Items != 1 || s.Entered != 3 || s.LastDoor != "study/west" {
@@ -168,12 +179,13 @@ func TestItemsStayTaken(t *testing.T) {
 	}
 }
 
-// TestCamera: the camera stays still while the player walks inside its
-// dead zone, follows it after, and never shows beyond the room's walls.
+// TestCamera: the room's camera, an entity the engine moves after every
+// step, stays still while the player walks inside its dead zone, follows
+// it after, and never shows beyond the room's walls.
 func TestCamera(t *testing.T) {
-	g, h := start(t, game.Options{}, game.DemoScript())
-	steps(t, h, game.DemoWalk+1)
-	cam := g.Room().Camera.Position
+	g, h := start(t, game.Options{Demo: true})
+	stepTo(t, h, game.DemoWalk+1)
+	cam := g.Room().Camera().Position
 	layout := g.Layout("hall")
 	// The start is left of the middle of the first screen, so the camera
 	// starts clamped at the west wall: half the view from it.
@@ -184,15 +196,15 @@ func TestCamera(t *testing.T) {
 	for range game.DemoStop {
 		steps(t, h, 1)
 		r := g.Room()
-		if !inside(r.Camera.View(), r.Bounds()) {
-			t.Fatalf("step %d: camera shows %v, beyond the room %v", h.Loop().Steps(), r.Camera.View(), r.Bounds())
+		if c := r.Camera(); !inside(c.View(), r.Bounds()) {
+			t.Fatalf("step %d: camera shows %v, beyond the room %v", h.Loop().Steps(), c.View(), r.Bounds())
 		}
 		p := r.PlayerPosition()
 		dz := r.Layout().Camera.DeadZone
-		if r.Layout().Name == "hall" && p.X < cam.X+dz.X && r.Camera.Position != cam {
-			t.Fatalf("step %d: camera moved to %v while the player at %v was in the dead zone around %v", h.Loop().Steps(), r.Camera.Position, p, cam)
+		if r.Layout().Name == "hall" && p.X < cam.X+dz.X && r.Camera().Position != cam {
+			t.Fatalf("step %d: camera moved to %v while the player at %v was in the dead zone around %v", h.Loop().Steps(), r.Camera().Position, p, cam)
 		}
-		moved = moved || r.Camera.Position.X > cam.X+100
+		moved = moved || r.Camera().Position.X > cam.X+100
 	}
 	if !moved {
 		t.Errorf("the camera never followed the player east")
@@ -214,7 +226,7 @@ func TestWalkSpeed(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			g, h := start(t, game.Options{}, nil)
+			g, h := start(t, game.Options{})
 			steps(t, h, 1)
 			for a, v := range tt.hold {
 				if err := h.Input().HoldValue(a, v); err != nil {

@@ -4,8 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"image/color"
+	"math"
 	"math/rand/v2"
 
+	"github.com/tessera-engine/tessera/assets"
+	"github.com/tessera-engine/tessera/engine"
 	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/render/camera"
 	"github.com/tessera-engine/tessera/render/drawable"
@@ -15,44 +19,59 @@ import (
 )
 
 // Room is the scene of one room: its world holds the floor, the things of
-// its [Layout] and the player, and its fixed systems walk, collide, pick up,
-// go through doors and move the camera. A door replaces the room with a new
-// Room of the next layout, so a room is entered once; the items picked up
-// are remembered by the [Game].
+// its [Layout], the player, the camera that follows it and the HUD, and
+// its fixed systems walk, collide, pick up and go through doors. A door
+// replaces the room with a new Room of the next layout, so a room is
+// entered once; the items picked up are remembered by the [Game].
 type Room struct {
 	scene.Base
 	game   *Game
+	name   string
 	layout *Layout
 	arrive string // the door the player arrives by; "" starts at Layout.Start
 
-	// Camera follows the player every fixed step, with the layout's dead
-	// zone and smoothing, its view kept inside the room. It is game state,
-	// so headless runs and tests see it; the window build gives the
-	// renderer's camera the same settings.
-	Camera camera.Camera
-
 	col     *systems.Collision
 	player  world.Entity
+	camera  world.Entity
+	hud     hud
 	radius  float64   // of the player's collider
 	at      geom.Vec2 // the player's position, for the pickup walk
 	pick    func(world.Entity, *Pickup, *geom.Vec2)
 	leaving bool // a door has asked for the next room
 }
 
+// outside is the colour the camera shows where the room is not: only
+// when the screen is larger than the room.
+var outside = color.NRGBA{R: 12, G: 10, B: 18, A: 255}
+
 // newRoom returns the scene of the room called name, which the player
 // enters by the door called arrive ("" for the room's start).
 func (g *Game) newRoom(name, arrive string) *Room {
-	return &Room{game: g, layout: g.rooms[name], arrive: arrive}
+	return &Room{game: g, name: name, arrive: arrive}
 }
 
 // Game returns the game the room belongs to.
 func (r *Room) Game() *Game { return r.game }
 
-// Layout returns the room's layout.
+// Layout returns the room's layout; nil before the room is entered.
 func (r *Room) Layout() *Layout { return r.layout }
 
 // Player returns the player's entity in the room's world.
 func (r *Room) Player() world.Entity { return r.player }
+
+// Camera returns the room's camera: an entity of its world with the
+// drawable.Camera component, which the engine moves after every fixed
+// step towards the player, with the layout's dead zone and smoothing, its
+// view kept inside the room. It is game state: headless runs and tests
+// read it. nil before the room is entered. The pointer is valid until the
+// world's next structural change.
+func (r *Room) Camera() *camera.Camera {
+	if r.layout == nil {
+		return nil
+	}
+	c, _ := drawable.Camera.Get(r.World(), r.camera)
+	return c
+}
 
 // Bounds returns the room's rectangle, from (0, 0) to its size.
 func (r *Room) Bounds() geom.Rectangle { return geom.Rect(0, 0, r.layout.Size.X, r.layout.Size.Y) }
@@ -70,22 +89,24 @@ func (r *Room) PlayerPosition() geom.Vec2 {
 func (r *Room) Collision() *systems.Collision { return r.col }
 
 // OnEnter builds the room: the floor, its things, the player (at the start,
-// or by the door it arrives through) and the systems of a step.
+// or by the door it arrives through), the camera, the HUD and the systems
+// of a step. The first room loads the game's data.
 func (r *Room) OnEnter() error {
-	g, w, l := r.game, r.World(), r.layout
-	g.room, g.entered = r, g.entered+1
-	r.leaving = false
-	r.col = systems.NewCollision(systems.CollisionOptions{
-		Area: geom.Rect(-64, -64, l.Size.X+64, l.Size.Y+64),
-	})
-	floor, err := r.spawn(FloorPrefab, geom.Vec2{X: l.Size.X / 2, Y: l.Size.Y / 2}, l.Size)
-	if err != nil {
+	g, w := r.game, r.World()
+	if err := g.load(w); err != nil {
 		return err
 	}
-	if s, ok := drawable.Shape.Get(w, floor); ok && l.Floor.A != 0 {
-		s.Color = l.Floor
+	r.layout = g.data.Rooms[r.name] // the first room is checked by load, doors by LoadLayouts
+	l := r.layout
+	g.room, g.entered = r, g.entered+1
+	r.leaving = false
+	var err error
+	if r.col, err = systems.NewCollision(systems.CollisionOptions{}); err != nil {
+		return err
 	}
-	r.layTiles()
+	if _, err := r.spawn(l.Floor.prefab(), geom.Vec2{X: l.Size.X / 2, Y: l.Size.Y / 2}, l.Size, l.Floor.Tint); err != nil {
+		return err
+	}
 	if err := r.spawnThings(); err != nil {
 		return err
 	}
@@ -93,7 +114,7 @@ func (r *Room) OnEnter() error {
 	if err != nil {
 		return err
 	}
-	if r.player, err = r.spawn(PlayerPrefab, start, geom.Vec2{}); err != nil {
+	if r.player, err = r.spawn(PlayerPrefab, start, geom.Vec2{}, noTint); err != nil {
 		return err
 	}
 	geom.Velocity.Add(w, r.player, geom.Vec2{})
@@ -105,13 +126,19 @@ func (r *Room) OnEnter() error {
 	}
 	r.radius = collisionRadius(*systems.Collider.Require(w, r.player))
 
-	r.Camera = camera.Camera{
-		Bounds:    r.Bounds(),
-		DeadZone:  l.Camera.DeadZone,
-		Smoothing: l.Camera.Smoothing,
+	cam := camera.Camera{
+		Bounds:     r.Bounds(),
+		Follow:     r.player,
+		DeadZone:   l.Camera.DeadZone,
+		Smoothing:  l.Camera.Smoothing,
+		Background: outside,
 	}
-	r.Camera.SetScreen(g.opts.View.X, g.opts.View.Y)
-	r.Camera.CenterOn(start)
+	cam.SetScreen(g.opts.View.X, g.opts.View.Y)
+	cam.CenterOn(start)
+	r.camera = world.Spawn1(w, drawable.Camera, cam)
+	if err := r.hud.spawn(w, g.opts.View, l.Name); err != nil {
+		return err
+	}
 
 	r.pick = r.pickItem
 	return errors.Join(
@@ -121,34 +148,94 @@ func (r *Room) OnEnter() error {
 		w.AddSystem(r.col.System()),
 		w.AddSystem(world.System{Name: "walk-room.pickup", Phase: world.Fixed, Run: r.pickup}),
 		w.AddSystem(world.System{Name: "walk-room.doors", Phase: world.Fixed, Run: r.doors}),
-		w.AddSystem(world.System{Name: "walk-room.camera", Phase: world.Fixed, Run: r.follow}),
+		w.AddSystem(world.System{Name: "walk-room.face", Phase: world.Fixed, Run: r.face}),
+		w.AddSystem(world.System{Name: "walk-room.hud", Phase: world.Fixed, Run: r.showHUD}),
 	)
 }
 
-// spawn spawns the prefab called name with its centre at at. A size that is
-// not zero stretches its Collider box and its Shape rectangle; a Collider
-// box of no size takes the size of the Shape rectangle.
-func (r *Room) spawn(name string, at, size geom.Vec2) (world.Entity, error) {
+// noTint leaves a sprite's colours as its prefab says.
+var noTint color.NRGBA
+
+// spawn spawns the prefab called name with its centre at at. A size that
+// is not zero stretches its Collider box and its Sprite to that size, or,
+// for a thing with a Tile, repeats the sprite over it; a Collider box of
+// no size takes the sprite's size. A tint that is not zero tints the
+// sprite.
+func (r *Room) spawn(name string, at, size geom.Vec2, tint color.NRGBA) (world.Entity, error) {
 	w := r.World()
-	e, err := r.game.lib.Spawn(w, name, nil)
+	e, err := r.game.data.Library.Spawn(w, name, nil)
 	if err != nil {
 		return e, fmt.Errorf("walk-room: room %s: %w", r.layout.Name, err)
 	}
 	geom.Position.Add(w, e, at)
-	s, hasShape := drawable.Shape.Get(w, e)
-	hasShape = hasShape && s.Kind == drawable.RectFigure
-	if hasShape && size != (geom.Vec2{}) {
-		s.Size = size
+	pic, hasPic := drawable.Sprite.Get(w, e)
+	var shown geom.Vec2 // the sprite's size in the room
+	if hasPic {
+		if tint != noTint {
+			pic.Tint = tint
+		}
+		px, err := regionSize(engine.AssetsOf(r.World()), pic.Region)
+		if err != nil {
+			return e, fmt.Errorf("walk-room: room %s: prefab %q: %w", r.layout.Name, name, err)
+		}
+		shown = mul(px, scaleOf(pic))
+		if size != (geom.Vec2{}) {
+			shown = size
+		}
+		if t, ok := Tile.Get(w, e); ok {
+			r.lay(*pic, px, at, shown, t.Cell)
+			w.Remove(e, drawable.Sprite)
+		} else if size != (geom.Vec2{}) {
+			pic.Scale = geom.Vec2{X: size.X / px.X, Y: size.Y / px.Y}
+		}
 	}
 	if c, ok := systems.Collider.Get(w, e); ok && c.Kind == systems.ShapeBox {
 		switch {
 		case size != (geom.Vec2{}):
 			c.Size = size
-		case c.Size == (geom.Vec2{}) && hasShape:
-			c.Size = s.Size // a box with no size takes its rectangle's
+		case c.Size == (geom.Vec2{}):
+			c.Size = shown // a box with no size takes its sprite's
 		}
 	}
 	return e, nil
+}
+
+// lay covers the box of the given size centred on at with copies of pic,
+// whose region is px pixels, in whole cells of about cell units each.
+func (r *Room) lay(pic drawable.Picture, px, at, size, cell geom.Vec2) {
+	if cell.X <= 0 || cell.Y <= 0 {
+		cell = mul(px, scaleOf(&pic))
+	}
+	nx, ny := max(1, int(math.Round(size.X/cell.X))), max(1, int(math.Round(size.Y/cell.Y)))
+	cw, ch := size.X/float64(nx), size.Y/float64(ny)
+	pic.Origin = geom.Vec2{}
+	pic.Scale = geom.Vec2{X: cw / px.X, Y: ch / px.Y}
+	top := at.Sub(size.Scale(0.5))
+	w := r.World()
+	for j := range ny {
+		for i := range nx {
+			world.Spawn2(w, geom.Position, top.Add(geom.Vec2{X: float64(i) * cw, Y: float64(j) * ch}), drawable.Sprite, pic)
+		}
+	}
+}
+
+// scaleOf returns a sprite's scale, its zero value meaning 1.
+func scaleOf(p *drawable.Picture) geom.Vec2 {
+	if p.Scale == (geom.Vec2{}) {
+		return geom.Vec2{X: 1, Y: 1}
+	}
+	return p.Scale
+}
+
+// mul multiplies a and b axis by axis.
+func mul(a, b geom.Vec2) geom.Vec2 { return geom.Vec2{X: a.X * b.X, Y: a.Y * b.Y} }
+
+// regionSize returns the size in pixels of the picture reg names.
+func regionSize(l *assets.Loader, reg drawable.Region) (geom.Vec2, error) {
+	if l == nil {
+		return geom.Vec2{}, errors.New("no engine gives this world its files")
+	}
+	return drawable.RegionSize(l, reg)
 }
 
 // spawnThings spawns the layout's things, but for the items picked up
@@ -160,7 +247,7 @@ func (r *Room) spawnThings() error {
 		if t.Scatter != nil {
 			continue
 		}
-		e, err := r.spawn(t.Prefab, t.At, t.Size)
+		e, err := r.spawn(t.Prefab, t.At, t.Size, noTint)
 		if err != nil {
 			return err
 		}
@@ -178,7 +265,7 @@ func (r *Room) spawnThings() error {
 			continue
 		}
 		for k := range t.Scatter.Count {
-			e, err := r.spawn(t.Prefab, geom.Vec2{}, t.Size)
+			e, err := r.spawn(t.Prefab, geom.Vec2{}, t.Size, noTint)
 			if err != nil {
 				return err
 			}
@@ -233,7 +320,7 @@ func box(at geom.Vec2, s systems.Shape) geom.Rectangle {
 		half = geom.Vec2{X: s.Radius, Y: s.Radius}
 	default:
 		for _, p := range s.Points {
-			half.X, half.Y = max(half.X, abs(p.X)), max(half.Y, abs(p.Y))
+			half.X, half.Y = max(half.X, math.Abs(p.X)), max(half.Y, math.Abs(p.Y))
 		}
 	}
 	return geom.Rect(c.X-half.X, c.Y-half.Y, c.X+half.X, c.Y+half.Y)
@@ -283,32 +370,4 @@ func hashName(name string) uint64 {
 	h := fnv.New64a()
 	h.Write([]byte(name))
 	return h.Sum64()
-}
-
-func abs(x float64) float64 {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
-// layTiles lays the layout's checkerboard over the floor: a rectangle on
-// every other square, drawn just above the floor (layer 0, Z 1), clipped
-// at the room's far edges.
-func (r *Room) layTiles() {
-	t, size := r.layout.Tiles, r.layout.Size
-	if t.Size <= 0 || t.Color.A == 0 {
-		return
-	}
-	w := r.World()
-	for row, y := 0, 0.0; y < size.Y; row, y = row+1, y+t.Size {
-		for col, x := 0, 0.0; x < size.X; col, x = col+1, x+t.Size {
-			if (row+col)%2 == 1 {
-				continue
-			}
-			tile := drawable.Rect(min(t.Size, size.X-x), min(t.Size, size.Y-y), t.Color)
-			tile.Order = drawable.Order{Layer: LayerFloor, Z: 1}
-			world.Spawn2(w, geom.Position, geom.Vec2{X: x, Y: y}, drawable.Shape, tile)
-		}
-	}
 }

@@ -4,42 +4,60 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/tessera-engine/tessera/assets"
+	"github.com/tessera-engine/tessera/engine"
 	"github.com/tessera-engine/tessera/examples/walk-room/game"
 )
 
-// TestDemoSounds: the demo asks for a pickup sound for each item it picks
-// up and a door sound for the door it goes through, in that order, and
-// nothing else.
+// TestDemoSounds: the demo asks the engine for a pickup sound for each
+// item it picks up and a door sound for the door it goes through, in that
+// order, at the steps they happen, and nothing else.
 func TestDemoSounds(t *testing.T) {
-	var heard []game.Sound
-	g, h := start(t, game.Options{Seed: 1, Sound: func(s game.Sound) { heard = append(heard, s) }}, game.DemoScript())
-	steps(t, h, game.DemoStop+20)
+	g, h := start(t, game.Options{Seed: 1, Demo: true})
+	var pickups []uint64 // the steps of the pickups, seen from outside
+	seen := 0
+	for h.Loop().Steps() < game.DemoStop+20 {
+		steps(t, h, 1)
+		if g.Items() != seen {
+			seen = g.Items()
+			pickups = append(pickups, h.Loop().Steps()-1) // the step that ran last, which Sound.Step names (world.Context.Step)
+		}
+	}
 	if g.Items() != 2 {
 		t.Fatalf("the demo picked up %d items, want 2", g.Items())
 	}
-	want := []game.Sound{game.SoundPickup, game.SoundDoor, game.SoundPickup}
-	if !slices.Equal(heard, want) {
-		t.Errorf("sounds %v, want %v", heard, want)
+	var heard []string
+	for _, s := range h.Sounds() {
+		if s.Kind != engine.PlayEffect {
+			t.Errorf("sound request %v, want effects only", s)
+		}
+		heard = append(heard, s.Path.String())
+	}
+	if want := []string{game.SoundPickup, game.SoundDoor, game.SoundPickup}; !slices.Equal(heard, want) {
+		t.Fatalf("sounds %v, want %v", heard, want)
+	}
+	if s := h.Sounds(); s[0].Step != pickups[0] || s[2].Step != pickups[1] {
+		t.Errorf("pickup sounds at steps %d and %d, want at the pickups' steps %v", s[0].Step, s[2].Step, pickups)
 	}
 }
 
-// TestSoundFiles: every sound's file is in the embedded assets and loads
-// as a sound (header checked), and the files are what internal/gensound
+// TestSoundFiles: every sound's file is in the game's files and loads as
+// a sound (header checked), and the files are what internal/gensound
 // writes.
 func TestSoundFiles(t *testing.T) {
 	lib := assets.New(game.Files())
 	for _, s := range game.Sounds {
-		snd, err := lib.Sound(s.File())
+		snd, err := lib.Sound(s)
 		if err != nil {
 			t.Errorf("%v: %v", s, err)
 			continue
 		}
-		if snd.Path() != s.File() {
+		if snd.Path() != s {
 			t.Errorf("%v loaded as %q", s, snd.Path())
 		}
 	}
@@ -51,16 +69,16 @@ func TestSoundFiles(t *testing.T) {
 		t.Fatalf("gensound: %v\n%s", err, out)
 	}
 	for _, s := range game.Sounds {
-		want, err := os.ReadFile(filepath.Join(dir, filepath.Base(s.File())))
+		want, err := os.ReadFile(filepath.Join(dir, path.Base(s)))
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := os.ReadFile(filepath.Join("assets", filepath.FromSlash(s.File())))
+		got, err := os.ReadFile(filepath.Join("assets", filepath.FromSlash(s)))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(got, want) {
-			t.Errorf("assets/%s is not what internal/gensound writes: run go generate in examples/walk-room/game", s.File())
+			t.Errorf("assets/%s is not what internal/gensound writes: run go generate in examples/walk-room/game", s)
 		}
 	}
 }

@@ -5,15 +5,18 @@ import (
 
 	"github.com/tessera-engine/tessera/engine"
 	"github.com/tessera-engine/tessera/geom"
+	"github.com/tessera-engine/tessera/render/drawable"
 	"github.com/tessera-engine/tessera/systems"
 	"github.com/tessera-engine/tessera/world"
 )
 
-// walk sets the player's velocity from the move axis: the Walker's speed
-// in the axis's direction, scaled by how far a stick is pushed; keys give
-// full speed, diagonals as fast as straight lines.
+// walk sets the player's velocity from the move axis (and the demo's):
+// the Walker's speed in the axis's direction, scaled by how far a stick is
+// pushed; keys give full speed, diagonals as fast as straight lines.
 func (r *Room) walk(ctx *world.Context) error {
 	x, y := engine.InputOf(ctx).Axis(MoveAxis)
+	dx, dy := r.game.demoAxis(ctx)
+	x, y = x+dx, y+dy
 	if l := math.Hypot(x, y); l > 1 {
 		x, y = x/l, y/l
 	}
@@ -22,18 +25,34 @@ func (r *Room) walk(ctx *world.Context) error {
 	return nil
 }
 
-// pauseOnPress pushes the pause scene when the pause action is pressed. The
-// push takes effect after the step; from then on the room does not step.
+// face turns the player's sprite the way it walks: left or right.
+func (r *Room) face(ctx *world.Context) error {
+	pic, ok := drawable.Sprite.Get(ctx.World, r.player)
+	if !ok {
+		return nil
+	}
+	switch v := geom.Velocity.Require(ctx.World, r.player); {
+	case v.X < 0:
+		pic.Flip = drawable.FlipX
+	case v.X > 0:
+		pic.Flip = 0
+	}
+	return nil
+}
+
+// pauseOnPress pushes the pause scene when the pause action is pressed (or
+// the demo presses it). The push takes effect after the step; from then on
+// the room does not step.
 func (r *Room) pauseOnPress(ctx *world.Context) error {
-	if engine.InputOf(ctx).JustPressed(PauseAction) && !r.leaving {
+	if (engine.InputOf(ctx).JustPressed(PauseAction) || r.game.demoPause(ctx)) && !r.leaving {
 		r.Scenes().Push(r.game.pause)
 	}
 	return nil
 }
 
 // pickup walks the items and picks up those the player touches: each adds
-// one to the game's count and is destroyed (when the walk ends), and the
-// game remembers its id so it stays gone.
+// one to the game's count, is destroyed (when the walk ends) and asks for
+// the pickup sound, and the game remembers its id so it stays gone.
 func (r *Room) pickup(ctx *world.Context) error {
 	r.at = *geom.Position.Require(ctx.World, r.player)
 	world.Each2(ctx.World, Item, geom.Position, r.pick)
@@ -51,12 +70,12 @@ func (r *Room) pickItem(e world.Entity, it *Pickup, p *geom.Vec2) {
 	r.game.items++
 	r.game.taken[it.ID] = true
 	r.World().Destroy(e)
-	r.game.play(SoundPickup)
+	engine.PlaySound(r.World(), SoundPickup)
 }
 
 // doors replaces the room with the next one when the player has just
-// touched a door's trigger. It reads the collision system's contacts, so it
-// runs after it.
+// touched a door's trigger, asking for the door sound. It reads the
+// collision system's contacts, so it runs after it.
 func (r *Room) doors(ctx *world.Context) error {
 	if r.leaving {
 		return nil
@@ -75,16 +94,9 @@ func (r *Room) doors(ctx *world.Context) error {
 		}
 		r.leaving = true
 		r.game.lastDoor = r.layout.Name + "/" + d.Name
-		r.game.play(SoundDoor)
-		r.Scenes().Replace(r.game.wrap(r.game.newRoom(d.To, d.Arrive)))
+		engine.PlaySound(ctx.World, SoundDoor)
+		r.Scenes().Replace(r.game.newRoom(d.To, d.Arrive))
 		return nil
 	}
-	return nil
-}
-
-// follow moves the room's camera towards the player: freely inside the
-// dead zone, then after it, the view kept inside the room.
-func (r *Room) follow(ctx *world.Context) error {
-	r.Camera.Track(*geom.Position.Require(ctx.World, r.player), ctx.DT)
 	return nil
 }
