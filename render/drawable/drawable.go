@@ -202,7 +202,6 @@ func frameHint(a *assets.Atlas, name string) string {
 	return fmt.Sprintf(" (did you mean %q?)", best)
 }
 
-
 // Flip shows a sprite's region mirrored, in the same place: a character
 // facing right faces left.
 type Flip uint8
