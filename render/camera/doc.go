@@ -7,11 +7,13 @@
 // # Outline
 //
 //   - [Camera]: Position, Zoom, Rotation, Viewport, Background, Bounds,
-//     Follow, Smoothing, DeadZone.
+//     Follow, Smoothing, DeadZone, Depth; a scene's cameras are entities
+//     with the render/drawable Camera component.
 //   - Conversions: [Camera.WorldToScreen], [Camera.ScreenToWorld],
 //     [Camera.Transform], [Affine], [Camera.Contains].
 //   - What it shows: [Camera.View], [Camera.Area], [Camera.SetScreen].
-//   - Moving: [Camera.CenterOn], [Camera.Track], [Camera.Clamp].
+//   - Moving: [Camera.CenterOn], [Camera.Track], [Camera.Clamp], and
+//     [Camera.Step], which the engine calls every fixed step.
 //
 // # Coordinates
 //

@@ -7,11 +7,29 @@
 // the drawing); a headless run plays the same animations and moves the
 // same cameras, so tests read what would be on the screen.
 //
+// # Outline
+//
+//   - Sprites: [Sprite] ([Picture], [Region], [Image], [Frame], [Flip],
+//     [RegionSize], [FrameIndex], [FrameName]), [Hidden].
+//   - Animation: [Animation] ([Playback], [Play]), [Animator],
+//     [AnimationEnds] ([AnimationEnd]); clips are defined in atlas files
+//     ([assets.Clip]).
+//   - Shapes and texts: [Shape] ([Figure], [Rect], [Circle], [Line],
+//     [Polygon], [Figure.Outline], [FigureKind]), [Text] ([Label],
+//     [Align], [DefaultTextSize]).
+//   - Cameras: [Camera] (a [camera.Camera]), [StepCameras], [CameraAt];
+//     the HUD: [Screen].
+//   - Draw order: [Order], [Layer], [NameLayer], [LayerNames].
+//   - Checks: [Region.CheckAssets], [Playback.CheckAssets],
+//     [Label.CheckAssets], [ErrRegion], [ErrLayerName].
+//
 // Pictures, fonts and animation clips are named by asset path
 // ([assets.Path]): a sprite is Sprite: {image: sprites/bird.png} or
 // {atlas: sprites/hero.yaml, frame: walk-1} in prefab data, and
 // [Image] or [Frame] in code. The engine resolves them through its one
 // [assets.Loader]; prefab loads check them ([Region.CheckAssets]).
+// Enumerations (flips, alignments, figure kinds, layers) are names in
+// data, through their MarshalText and UnmarshalText.
 package drawable
 
 import (
