@@ -13,7 +13,9 @@ import (
 // after the runtime has drawn the scene's world. The screen is the logical
 // screen, of the configured width and height. A game draws through
 // components (package render/drawable); Drawer is for what they cannot
-// say, such as a shader effect.
+// say, such as a shader effect. Draw must not change the world: what the
+// runtime drew is where the next fixed step starts from, for
+// interpolation.
 type Drawer interface {
 	Draw(screen *ebiten.Image)
 }
