@@ -79,9 +79,9 @@ func TestRequireNamesEntityAndComponent(t *testing.T) {
 			if !errors.Is(err, tt.wantErr) {
 				t.Errorf("panic %v, want errors.Is %v", err, tt.wantErr)
 			}
-			var ee *world.EntityError
+			var ee *world.Error
 			if !errors.As(err, &ee) || ee.Entity == 0 || ee.Component == "" {
-				t.Fatalf("panic %v is not an *EntityError naming entity and component", err)
+				t.Fatalf("panic %v is not an *Error naming entity and component", err)
 			}
 			if msg := err.Error(); !strings.HasPrefix(msg, "world: ") || !strings.Contains(msg, ee.Entity.String()) || !strings.Contains(msg, ee.Component) {
 				t.Errorf("message %q does not name %v and %s", msg, ee.Entity, ee.Component)

@@ -35,7 +35,7 @@ func TestZeroValueHandlesAreNeverComponents(t *testing.T) {
 		func() { world.Spawn1(w, &fields, position{}) },
 	} {
 		err := mustPanicWith(t, add)
-		if !strings.Contains(err.Error(), "not made by") {
+		if !errors.Is(err, world.ErrUndefined) || !strings.Contains(err.Error(), "undefined handle") {
 			t.Errorf("add through a zero handle panicked with %v", err)
 		}
 	}

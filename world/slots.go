@@ -1,7 +1,6 @@
 package world
 
 import (
-	"fmt"
 	"math/bits"
 	"slices"
 )
@@ -98,7 +97,7 @@ type Slots struct {
 // Panics if no component, or more than 8, are given.
 func (w *World) Slots(types ...ComponentType) *Slots {
 	if len(types) == 0 || len(types) > maxViewComponents {
-		panic(fmt.Errorf("world: Slots takes 1 to %d components, got %d", maxViewComponents, len(types)))
+		panic(&Error{Code: CodeBadArity, Op: "Slots", Value: len(types)})
 	}
 	// A system asks for the same view with the same handles every step:
 	// comparing them with the last few asked for is cheaper than building
@@ -243,6 +242,9 @@ func (v *Slots) Len() int {
 func (v *Slots) Runs() []Run {
 	v.refresh()
 	v.hand(&v.runsHeld)
+	if v.w.writing != nil {
+		v.w.markWrites(v.sets, v.runs)
+	}
 	return v.runs
 }
 
@@ -272,6 +274,9 @@ func (v *Slots) Indices() []uint32 {
 		v.indicesFresh = true
 	}
 	v.hand(&v.indicesHeld)
+	if v.w.writing != nil {
+		v.w.markWrites(v.sets, v.runs)
+	}
 	return v.indices
 }
 

@@ -65,8 +65,16 @@ type System struct {
 	// Dispose, if not nil, is called when the system is removed, by
 	// [World.RemoveSystem] or [World.Clear].
 	Dispose func()
+	// Writes declares the field components the system writes through
+	// pointers and columns, for change detection (see [World.Track]):
+	// every view and field-only walk the system asks for marks its slots
+	// as changed for each of them that a Tracker watches (8 bytes per 64
+	// slots, plus the slots of blocks a view covers in part). Nil declares
+	// nothing, and then such writes are not seen.
+	Writes []ComponentType
 
-	seq uint64 // when it was added, for Clear's dispose order
+	seq    uint64 // when it was added, for Clear's dispose order
+	writes []*set // Writes' sets in the world
 }
 
 type systemList struct {
@@ -78,20 +86,28 @@ type systemList struct {
 // AddSystem adds s after the systems of its phase. A system added during a
 // run of its phase first runs in the next one.
 //
-// It returns an error wrapping [ErrDuplicateSystem] if a system with that
-// name is already added (in either phase), and one wrapping
-// [ErrInvalidSystem] if s has no name, no Run or an unknown phase.
+// It returns an [*Error] of code [CodeDuplicateSystem] if a system with
+// that name is already added (in either phase), and one of code
+// [CodeInvalidSystem] if s has no name, no Run, an unknown phase or an
+// undefined component in Writes.
 func (w *World) AddSystem(s System) error {
 	switch {
 	case s.Name == "":
-		return fmt.Errorf("%w: a system needs a name", ErrInvalidSystem)
+		return &Error{Code: CodeInvalidSystem, Op: "AddSystem", Field: "Name", Value: `""`}
 	case s.Run == nil:
-		return fmt.Errorf("%w: system %q has no Run function", ErrInvalidSystem, s.Name)
+		return &Error{Code: CodeInvalidSystem, Op: "AddSystem", System: s.Name, Field: "Run", Value: "nil"}
 	case s.Phase >= phaseCount:
-		return fmt.Errorf("%w: system %q has unknown phase %v", ErrInvalidSystem, s.Name, s.Phase)
+		return &Error{Code: CodeInvalidSystem, Op: "AddSystem", System: s.Name, Field: "Phase", Value: s.Phase}
 	}
 	if _, _, ok := w.lookupSystem(s.Name); ok {
-		return fmt.Errorf("%w: %q is already added", ErrDuplicateSystem, s.Name)
+		return &Error{Code: CodeDuplicateSystem, Op: "AddSystem", System: s.Name}
+	}
+	s.writes = nil
+	for i, c := range s.Writes {
+		if c == nil || isNil(c) || handleOf(c.ID()) == nil {
+			return &Error{Code: CodeInvalidSystem, Op: "AddSystem", System: s.Name, Field: fmt.Sprintf("Writes[%d]", i), Value: "not a defined component"}
+		}
+		s.writes = append(s.writes, w.storeFor(c).members())
 	}
 	w.sysSeq++
 	s.seq = w.sysSeq
@@ -102,11 +118,14 @@ func (w *World) AddSystem(s System) error {
 
 // RemoveSystem removes the system called name, calls its Dispose and
 // reports whether there was one. Removing a system during a run of its
-// phase keeps it from running later in that run.
-func (w *World) RemoveSystem(name string) bool {
+// phase keeps it from running later in that run. A Dispose that panics
+// does not escape: the system is removed all the same, and RemoveSystem
+// returns the panic as a [*SystemError] naming the system and saying
+// "Dispose", as [World.Clear] does.
+func (w *World) RemoveSystem(name string) (removed bool, err error) {
 	p, i, ok := w.lookupSystem(name)
 	if !ok {
-		return false
+		return false, nil
 	}
 	l := &w.systems[p]
 	s := l.all[i]
@@ -118,9 +137,9 @@ func (w *World) RemoveSystem(name string) bool {
 		l.all = slices.Delete(l.all, i, i+1)
 	}
 	if s.Dispose != nil {
-		s.Dispose()
+		return true, dispose(s)
 	}
-	return true
+	return true, nil
 }
 
 // SystemNames returns the names of the systems of phase p in run order.
@@ -176,29 +195,30 @@ func (w *World) SetRunObserver(o RunObserver) { w.observer = o }
 // Run allocates nothing itself when no system fails.
 func (w *World) Run(ctx Context, onError func(error)) error {
 	if ctx.Phase >= phaseCount {
-		return fmt.Errorf("%w: unknown phase %v", ErrInvalidSystem, ctx.Phase)
+		return &Error{Code: CodeInvalidSystem, Op: "Run", Field: "Phase", Value: ctx.Phase}
 	}
 	l := &w.systems[ctx.Phase]
 	if l.running {
-		return fmt.Errorf("world: Run(%v) inside a run of the same phase", ctx.Phase)
+		return &Error{Code: CodeNestedRun, Op: "Run", Value: ctx.Phase}
 	}
 	l.running = true
 	defer w.finishRun(l)
+	ctx.World = w
+	c := &w.ctxs[ctx.Phase]
 	n := len(l.all)
 	for i := 0; i < n && i < len(l.all); i++ { // Clear may empty it (see Clear)
-		s := l.all[i]
+		// A pointer, not a copy: an AddSystem during the run may move the
+		// list, but this system's entry is read before its run.
+		s := &l.all[i]
 		if s.Run == nil {
 			continue
 		}
-		c := &w.ctxs[ctx.Phase]
 		*c = ctx
-		c.World = w
-		if w.observer != nil {
-			w.observer.SystemStarted(s.Name, s.Phase)
-		}
-		err := w.runSystem(&s, c)
-		if w.observer != nil {
-			w.observer.SystemEnded(s.Name, s.Phase)
+		var err error
+		if w.observer == nil {
+			err = w.runSystem(s.Run, s, c)
+		} else {
+			err = w.runObserved(s, c)
 		}
 		if err != nil {
 			if onError == nil {
@@ -208,6 +228,17 @@ func (w *World) Run(ctx Context, onError func(error)) error {
 		}
 	}
 	return nil
+}
+
+// runObserved runs one system between the observer's two calls.
+func (w *World) runObserved(s *System, c *Context) error {
+	name, phase := s.Name, s.Phase
+	w.observer.SystemStarted(name, phase)
+	err := w.runSystem(s.Run, s, c)
+	if w.observer != nil {
+		w.observer.SystemEnded(name, phase)
+	}
+	return err
 }
 
 func (w *World) finishRun(l *systemList) {
@@ -225,28 +256,42 @@ func (w *World) finishRun(l *systemList) {
 // components end their walk without a deferred call, so that they inline)
 // ends with the system. A walk the system left open on purpose (through
 // iter.Pull2) stays open.
-func (w *World) runSystem(s *System, ctx *Context) (err error) {
-	walks := w.WalkMark()
+//
+// The removals and destroys the system deferred are applied when it
+// returns; the panics of the hooks that runs (see [Options]) are reported
+// as the system's error.
+func (w *World) runSystem(run func(*Context) error, s *System, ctx *Context) (err error) {
+	walks, writing := w.seq, w.writing
 	w.deferring++
-	defer func() {
-		if r := recover(); r != nil {
-			w.EndWalks(walks)
-			perr, ok := r.(error)
-			if ok {
-				perr = fmt.Errorf("%w: %w", ErrPanic, perr)
-			} else {
-				perr = fmt.Errorf("%w: %v", ErrPanic, r)
-			}
-			err = &SystemError{System: s.Name, Phase: s.Phase, Err: perr, Stack: debug.Stack()}
-		}
-		w.endDeferring()
-	}()
-	if rerr := s.Run(ctx); rerr != nil {
-		var se *SystemError
-		if errors.As(rerr, &se) && se.System == s.Name {
-			return rerr
-		}
-		return &SystemError{System: s.Name, Phase: s.Phase, Err: rerr}
+	w.writing = s.writes
+	defer w.endSystem(s, walks, writing, &err)
+	if err = run(ctx); err != nil {
+		err = w.systemError(s, err)
 	}
-	return nil
+	return err
+}
+
+// endSystem ends a system run: it turns a panic into the system's error,
+// ends the walks the panic left open, and applies what the system
+// deferred. It is deferred by runSystem and calls recover itself, as a
+// deferred function must.
+func (w *World) endSystem(s *System, walks uint64, writing []*set, err *error) {
+	w.writing = writing // a run of the other phase may be inside another system's
+	if r := recover(); r != nil {
+		*err = &SystemError{System: s.Name, Phase: s.Phase, Err: panicError(r), Stack: debug.Stack()}
+		if werr := w.endWalksErr(walks); werr != nil {
+			*err = errors.Join(*err, w.systemError(s, werr))
+		}
+	}
+	if herr := w.leave(); herr != nil {
+		*err = errors.Join(*err, w.systemError(s, herr))
+	}
+}
+
+// systemError returns err as the *SystemError of s.
+func (w *World) systemError(s *System, err error) error {
+	if se, ok := errors.AsType[*SystemError](err); ok && se.System == s.Name {
+		return err
+	}
+	return &SystemError{System: s.Name, Phase: s.Phase, Err: err}
 }

@@ -74,10 +74,10 @@ func TestRemoveSystemDisposes(t *testing.T) {
 	w := world.New()
 	disposed := 0
 	w.AddSystem(world.System{Name: "s", Phase: world.Frame, Run: func(*world.Context) error { return nil }, Dispose: func() { disposed++ }})
-	if !w.RemoveSystem("s") || disposed != 1 {
+	if ok, err := w.RemoveSystem("s"); !ok || err != nil || disposed != 1 {
 		t.Errorf("RemoveSystem: disposed %d times", disposed)
 	}
-	if w.RemoveSystem("s") || disposed != 1 {
+	if ok, _ := w.RemoveSystem("s"); ok || disposed != 1 {
 		t.Errorf("second RemoveSystem reported a system or disposed again")
 	}
 	if err := w.AddSystem(run("s", world.Frame, func(*world.Context) error { return nil })); err != nil {

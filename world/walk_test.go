@@ -473,7 +473,7 @@ func TestQueryPanicInSystem(t *testing.T) {
 	if w.Len() != 1 {
 		t.Errorf("after the system panicked in its walk, %d entities live, want 1: the deferred destroy applied", w.Len())
 	}
-	if !w.RemoveSystem("boom") {
+	if ok, _ := w.RemoveSystem("boom"); !ok {
 		t.Fatal("RemoveSystem(boom) = false")
 	}
 	for e := range world.Query2(w, tPos, tVel) {
