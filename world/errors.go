@@ -33,7 +33,7 @@ const (
 	CodeBadArity          Code = "world.bad-arity"
 	CodeCycle             Code = "world.cycle"
 	CodeReadOnly          Code = "world.read-only"
-	CodeNaN               Code = "world.nan"
+	CodeNaN               Code = "world.not-a-number"
 	CodeBrokenInvariant   Code = "world.broken-invariant"
 	CodeInvalidDefinition Code = "world.invalid-definition"
 )

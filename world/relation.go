@@ -23,8 +23,10 @@ type RelationOptions struct {
 	LinkedDespawn bool
 	// Acyclic refuses a link that would close a cycle (a source that is,
 	// through its targets, its own target), with an [*Error] of code
-	// [CodeCycle] naming both entities. The check follows the target's
-	// targets: O(depth) for an exclusive relationship.
+	// [CodeCycle] naming both entities. The check is O(1) for a source
+	// that is nobody's target (a leaf, such as a new entity); otherwise it
+	// follows the target's targets: O(depth) for an exclusive
+	// relationship.
 	Acyclic bool
 	// Requires lists the components a source must hold, as
 	// [Options.Requires] does for a component: they join the source, with
@@ -314,7 +316,9 @@ func (r *relationStore) link(w *World, source, target Entity) error {
 		}
 		return nil
 	}
-	if r.rel.opts.Acyclic && (source == target || r.reaches(target, source)) {
+	// Only a source with sources of its own can close a cycle: a leaf
+	// (every new entity) costs no walk up from the target.
+	if r.rel.opts.Acyclic && (source == target || r.rev.has(ss) && r.reaches(target, source)) {
 		return &Error{Code: CodeCycle, Op: "Set", Component: r.name, Entity: source, Other: target}
 	}
 	joined := !r.has(ss)
