@@ -132,7 +132,7 @@ func TestTrackerLoopIsAWalk(t *testing.T) {
 			}
 		}
 		must(t, tHealth.Set(w, b, health{HP: 6})) // found by the next loop
-		world.Spawn1(w, tHealth, health{})         // not visited now
+		world.Spawn1(w, tHealth, health{})        // not visited now
 	}
 	if !slices.Equal(seen, []world.Entity{a, b}) || w.IsAlive(a) {
 		t.Errorf("the loop saw %v and a is alive %v; want [%v %v] and dead", seen, w.IsAlive(a), a, b)
@@ -237,7 +237,7 @@ func TestChangesModel(t *testing.T) {
 
 func runChangesModel(t *testing.T, r *rand.Rand, ops int) {
 	w := world.New()
-	holds := map[world.Entity]bool{} // holds tPos
+	holds := map[world.Entity]bool{}  // holds tPos
 	moving := map[world.Entity]bool{} // holds tVel too
 	var live []world.Entity
 	type tracker struct {

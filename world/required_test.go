@@ -11,8 +11,10 @@ import (
 // The chain of requirements these tests use: Sprite requires Transform,
 // which requires Position and Scale (default 1,1).
 var (
-	joined     []string
-	logAdded   = func(name string) func(*world.World, world.Entity, *position) { return func(*world.World, world.Entity, *position) { joined = append(joined, name) } }
+	joined   []string
+	logAdded = func(name string) func(*world.World, world.Entity, *position) {
+		return func(*world.World, world.Entity, *position) { joined = append(joined, name) }
+	}
 	rqPosition = world.DefineFields("RqPosition", world.Options[position]{Added: logAdded("RqPosition")})
 	rqScale    = world.DefineFields("RqScale", world.Options[position]{Default: position{X: 1, Y: 1}, Added: logAdded("RqScale")})
 	rqXform    = world.DefineFields("RqTransform", world.Options[position]{Requires: []world.ComponentType{rqPosition, rqScale}, Added: logAdded("RqTransform")})
@@ -99,8 +101,12 @@ func TestBadRequirements(t *testing.T) {
 			var f *world.Fields[position]
 			world.DefineTag("BadNilPtr", world.Options[struct{}]{Requires: []world.ComponentType{f}})
 		}},
-		{"undefined", func() { world.DefineTag("BadUndefined", world.Options[struct{}]{Requires: []world.ComponentType{&undefined}}) }},
-		{"reverse side", func() { world.DefineTag("BadReverse", world.Options[struct{}]{Requires: []world.ComponentType{world.Children}}) }},
+		{"undefined", func() {
+			world.DefineTag("BadUndefined", world.Options[struct{}]{Requires: []world.ComponentType{&undefined}})
+		}},
+		{"reverse side", func() {
+			world.DefineTag("BadReverse", world.Options[struct{}]{Requires: []world.ComponentType{world.Children}})
+		}},
 		{"two options", func() { world.DefineTag("BadTwo", world.Options[struct{}]{}, world.Options[struct{}]{}) }},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
