@@ -520,6 +520,16 @@ func (w *World) leave() error {
 		w.deferring--
 		return nil
 	}
+	if len(w.pending)+len(w.eventq)+len(w.held)+len(w.hookErrs) == 0 { // nothing waited
+		w.deferring = 0
+		return nil
+	}
+	return w.flush()
+}
+
+// flush is leave for the outermost walk, system run or batch of hook calls
+// when something waited.
+func (w *World) flush() error {
 	// The walks that held view buffers are over. deferring stays 1 while
 	// what waited is applied: what the hooks and subscribers do meanwhile
 	// waits in turn, and is applied by this same loop, in order.
