@@ -68,7 +68,7 @@ func fillStorage[T any](w *World, k Key[T], top uint32) *storage[T] {
 	if top >= uint32(len(s.vals)) {
 		s.vals = growToCap(s.vals, int(top)+1)
 		if s.owned {
-			s.owner = grow(s.owner, len(s.vals))[:len(s.vals)]
+			s.owner = growTo(s.owner, len(s.vals))
 		}
 	}
 	return s
@@ -273,11 +273,19 @@ func (v *Slots) DestroyAll() {
 			}
 		}
 	}
+	// freeSlot for every slot, written out: one pass over the generations.
+	free := w.free
 	for _, r := range runs {
-		for slot := r.Start; slot < r.End; slot++ {
-			w.freeSlot(makeEntity(uint32(slot), w.gens[slot]))
+		gens := w.gens[r.Start:r.End]
+		w.alive -= len(gens)
+		for i, gen := range gens {
+			gens[i] = 0
+			if next := gen + 1; next != 0 {
+				free = append(free, makeEntity(uint32(r.Start+i), next))
+			}
 		}
 	}
+	w.free = free
 }
 
 // setRange sets the bits of run r and returns how many were clear.

@@ -19,36 +19,71 @@ type track struct {
 	blocks []uint64
 	latest []uint64
 	last   uint64 // the latest stamp of any kind
+	// Views a system that writes the component asked for since the last
+	// look, each with the tick it last did: a mark not yet written into
+	// the stamps. Marking the same view again, step after step, only
+	// moves its tick (O(1)); the marks are written out, O(slots/64), when
+	// a tracker looks or when the view's runs are about to be recomputed.
+	live []liveMark
+}
+
+// liveMark is a view's runs, all marked written at tick.
+type liveMark struct {
+	v    *Slots
+	tick uint64
+}
+
+// settle writes the live marks into the stamps.
+func (t *track) settle() {
+	for _, m := range t.live {
+		t.markRuns(m.v.runs, m.tick)
+		m.v.liveMarks--
+	}
+	clear(t.live)
+	t.live = t.live[:0]
+}
+
+// settleView writes the live mark of view v, if any, into the stamps.
+func (t *track) settleView(v *Slots) {
+	for i, m := range t.live {
+		if m.v == v {
+			t.markRuns(v.runs, m.tick)
+			v.liveMarks--
+			t.live = append(t.live[:i], t.live[i+1:]...)
+			return
+		}
+	}
 }
 
 // stamp records that slot joined (joined) or was written at tick.
 func (t *track) stamp(slot uint32, tick uint64, joined bool) {
 	if slot >= uint32(len(t.changed)) {
 		t.added = growToCap(t.added, int(slot)+1)
-		t.changed = growToCap(t.changed, len(t.added))
+		t.changed = growTo(t.changed, len(t.added))
 	}
 	if joined {
 		t.added[slot] = tick
 	}
-	t.changed[slot] = tick
+	// A live mark settled late stamps an older tick: stamps only move on.
+	t.changed[slot] = max(t.changed[slot], tick)
 	b := int(slot >> 6)
 	if b >= len(t.latest) {
 		t.latest = growToCap(t.latest, b+1)
-		t.blocks = growToCap(t.blocks, len(t.latest))
+		t.blocks = growTo(t.blocks, len(t.latest))
 	}
-	t.latest[b] = tick
-	t.last = tick
+	t.latest[b] = max(t.latest[b], tick)
+	t.last = max(t.last, tick)
 }
 
 // markBlock records that every slot of block b was written at tick.
 func (t *track) markBlock(b int, tick uint64) {
 	if b >= len(t.latest) {
 		t.latest = growToCap(t.latest, b+1)
-		t.blocks = growToCap(t.blocks, len(t.latest))
+		t.blocks = growTo(t.blocks, len(t.latest))
 	}
-	t.blocks[b] = tick
-	t.latest[b] = tick
-	t.last = tick
+	t.blocks[b] = max(t.blocks[b], tick)
+	t.latest[b] = max(t.latest[b], tick)
+	t.last = max(t.last, tick)
 }
 
 // markRuns records that every slot of runs was written at tick: whole
@@ -146,6 +181,9 @@ func (t *Tracker) walk(added bool, yield func(Entity) bool) {
 	if tr.last <= since {
 		return
 	}
+	if !added {
+		tr.settle()
+	}
 	mark := w.beginWalk()
 	defer w.endWalk(mark)
 	n := min(len(s.bits), len(tr.latest))
@@ -188,18 +226,34 @@ func (w *World) StructureEpoch() uint64 {
 	return sum
 }
 
-// markWrites marks the slots of runs as written for each component of sets
-// the running system declared it writes and a tracker watches.
-func (w *World) markWrites(sets []*set, runs []Run) {
-	for _, s := range sets {
+// markWrites marks the slots of view v, just refreshed, as written, for
+// each of its components the running system declared it writes and a
+// tracker watches: as a live mark of v, O(1).
+func (w *World) markWrites(v *Slots) {
+	for _, s := range v.sets {
 		if s.track == nil {
 			continue
 		}
 		for _, ws := range w.writing {
 			if ws == s {
-				s.track.markRuns(runs, w.tick)
+				s.track.liveMark(v, w.tick)
 				break
 			}
 		}
 	}
+}
+
+// liveMark records that view v's runs were written at tick. A live mark
+// of v already there covers the same runs (refresh settles it before it
+// recomputes them), so it only moves on.
+func (t *track) liveMark(v *Slots, tick uint64) {
+	t.last = max(t.last, tick)
+	for i := range t.live {
+		if t.live[i].v == v {
+			t.live[i].tick = tick
+			return
+		}
+	}
+	t.live = append(t.live, liveMark{v, tick})
+	v.liveMarks++
 }

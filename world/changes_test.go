@@ -333,3 +333,21 @@ func runChangesModel(t *testing.T, r *rand.Rand, ops int) {
 		}
 	}
 }
+
+// TestTrackingGrowsWithTheWorld: stamps of slots far past the first ones
+// (the per-slot tick arrays grow beside each other).
+func TestTrackingGrowsWithTheWorld(t *testing.T) {
+	w := world.New()
+	ids := make([]world.Entity, 3000)
+	world.SpawnMany1(w, ids[:1000], tPos, position{})
+	tr := w.Track(tPos)
+	for i := 1000; i < len(ids); i++ {
+		ids[i] = world.Spawn1(w, tPos, position{})
+	}
+	for _, e := range ids {
+		must(t, tPos.Set(w, e, position{X: 1}))
+	}
+	if got := drain(tr.Changed()); len(got) != len(ids) {
+		t.Errorf("Changed() found %d, want %d", len(got), len(ids))
+	}
+}

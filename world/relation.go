@@ -399,20 +399,20 @@ func (r *relationStore) attach(source, target Entity) {
 	rv := r.rev
 	if ts >= uint32(len(rv.srcs)) {
 		rv.srcs = growToCap(rv.srcs, int(ts)+1)
-		rv.back = growToCap(rv.back, len(rv.srcs))
+		rv.back = growTo(rv.back, len(rv.srcs))
 	}
 	i := uint32(len(rv.srcs[ts]))
 	var j uint32
 	if r.rel.opts.Exclusive {
 		if ss >= uint32(len(r.one)) {
 			r.one = growToCap(r.one, int(ss)+1)
-			r.oneBack = growToCap(r.oneBack, len(r.one))
+			r.oneBack = growTo(r.oneBack, len(r.one))
 		}
 		r.one[ss], r.oneBack[ss] = target, i
 	} else {
 		if ss >= uint32(len(r.many)) {
 			r.many = growToCap(r.many, int(ss)+1)
-			r.manyBack = growToCap(r.manyBack, len(r.many))
+			r.manyBack = growTo(r.manyBack, len(r.many))
 		}
 		j = uint32(len(r.many[ss]))
 		r.many[ss] = append(r.many[ss], target)

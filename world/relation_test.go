@@ -259,3 +259,24 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// TestLinksGrowWithTheWorld: links of slots far past the first ones (the
+// per-slot link arrays grow beside each other).
+func TestLinksGrowWithTheWorld(t *testing.T) {
+	likes := world.DefineRelation("Admires", world.RelationOptions{})
+	w := world.New()
+	var parents []world.Entity
+	for i := range 3000 {
+		e := w.Create()
+		if i%7 == 0 {
+			parents = append(parents, e)
+		}
+		if i > 0 {
+			must(t, world.ChildOf.Set(w, e, parents[0]))
+		}
+		must(t, likes.Set(w, e, parents[i%len(parents)]))
+	}
+	if n := len(world.ChildOf.Sources(w, parents[0])); n != 2999 {
+		t.Errorf("%d children, want 2999", n)
+	}
+}

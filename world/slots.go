@@ -85,6 +85,7 @@ type Slots struct {
 	// held until the outermost one ends; recomputes meanwhile use spares.
 	runsHeld, indicesHeld bool
 	registered            bool // in World.held
+	liveMarks             int  // live marks of change tracking naming this view (see track.live)
 	oldRuns, spareRuns    [][]Run
 	oldIdx, spareIdx      [][]uint32
 }
@@ -176,6 +177,13 @@ func (v *Slots) refresh() {
 	for i, s := range v.sets {
 		v.versions[i] = s.version
 	}
+	if v.liveMarks > 0 { // the runs a system wrote go: write their marks out first
+		for _, s := range v.sets {
+			if s.track != nil {
+				s.track.settleView(v)
+			}
+		}
+	}
 	buf := v.runs[:0]
 	if v.runsHeld {
 		v.oldRuns = append(v.oldRuns, v.runs)
@@ -243,7 +251,7 @@ func (v *Slots) Runs() []Run {
 	v.refresh()
 	v.hand(&v.runsHeld)
 	if v.w.writing != nil {
-		v.w.markWrites(v.sets, v.runs)
+		v.w.markWrites(v)
 	}
 	return v.runs
 }
@@ -275,7 +283,7 @@ func (v *Slots) Indices() []uint32 {
 	}
 	v.hand(&v.indicesHeld)
 	if v.w.writing != nil {
-		v.w.markWrites(v.sets, v.runs)
+		v.w.markWrites(v)
 	}
 	return v.indices
 }

@@ -187,6 +187,12 @@ func growToCap[T any](s []T, n int) []T {
 	return s[:cap(s)]
 }
 
+// growTo returns s with length exactly n, n >= len(s): for a slice kept as
+// long as another one (grown by growToCap), whose capacity may differ.
+func growTo[T any](s []T, n int) []T {
+	return grow(s, n)[:n]
+}
+
 // store is the untyped face of a component's storage, for the operations
 // that do not know the value type: remove, destroy, inspection.
 type store interface {
@@ -267,7 +273,7 @@ func (s *storage[T]) put(slot, gen uint32, v T) bool {
 		if slot >= uint32(len(s.vals)) {
 			s.vals = growToCap(s.vals, int(slot)+1)
 			if s.owned {
-				s.owner = grow(s.owner, len(s.vals))[:len(s.vals)]
+				s.owner = growTo(s.owner, len(s.vals))
 			}
 		}
 		s.own(slot, gen)
