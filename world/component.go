@@ -246,7 +246,7 @@ type Fields[T any] struct {
 // DefineFields defines a new field component type named name, with the
 // options given, if any (see [Options]).
 //
-// Panics with an error wrapping [ErrNotFields] unless T is a struct whose
+// Panics with an [*Error] of code [CodeNotFields] unless T is a struct whose
 // fields are all fixed-size numbers (int8 … int64, uint8 … uint64, float32,
 // float64, complex64, complex128), arrays of them, or structs made only of
 // them. bool, int, uint, uintptr, strings, pointers, slices, maps and
