@@ -17,7 +17,8 @@
 //		least duration of one sample's batch (default 10ms)
 //	-workloads list
 //		comma-separated workloads (default all): iterate, create,
-//		addremove, destroy, get, churn, objects, memory
+//		addremove, destroy, get, churn, batchcreate, batchadd,
+//		batchremove, batchdestroy, coldcreate, track, objects, memory
 //	-objects-n n
 //		entities of the objects workload (default 10000)
 //	-memory-n n
@@ -64,6 +65,12 @@ var workloads = []workload{
 	{"destroy", "destroying bodies with two components, in creation order. Each repetition recreates the N bodies (not timed) and destroys them all (timed)."},
 	{"get", "reading Position by id for all N bodies in a shuffled order (the same permutation for every library), summing X. tessera Fields.Get, ark Map[Position].Get, donburi ComponentType.Get(World.Entry(e)); limit: a generation check and an index lookup."},
 	{"churn", "one frame with N bodies: destroy 1% of them chosen at random among the live ones, spawn 1%, then move all (tessera with the slot view's runs, ark with its columns, donburi with Query.Each, limit with the plain loop). ns/entity is the frame's time over N."},
+	{"batchcreate", "creating N bodies with Position and Velocity in one call (tessera world.SpawnMany2, writing the ids into a slice; ark Map2.NewBatch; limit: N of its spawns, already the least a spawn can do). Each repetition creates them (timed) and destroys them again (not timed)."},
+	{"batchadd", "adding Mass to every body with Position and Velocity in one call (tessera world.AddAll over the Position+Velocity view; ark Map[Mass].AddBatch over a Position+Velocity-without-Mass filter's batch; limit: addMass for every body). The removal after each repetition is not timed."},
+	{"batchremove", "removing Mass from every body holding it in one call (tessera Slots(Mass).RemoveAll; ark Map[Mass].RemoveBatch over a Mass filter's batch; limit: empties its Mass sparse set at once). The add before each repetition is not timed."},
+	{"batchdestroy", "destroying every body with Position and Velocity in one call (tessera Slots(Position, Velocity).DestroyAll; ark World.RemoveEntities over the Position+Velocity filter's batch; limit: moves every slot's generation on, frees it and empties the dense arrays). The batch spawn before each repetition is not timed."},
+	{"coldcreate", "create, but into a new, empty world each repetition, so storage grows as bodies arrive (the world itself, and Ark's mappers, are made outside the timing)."},
+	{"track", "the slots walk of iterate run as a system, in a world where nothing tracks changes (tessera slots) and in one where a Tracker watches Position and the system declares Writes: Position, so the view it asks for marks the slots it covers (tessera slots tracked)."},
 	{"objects", "like iterate, with Position and Velocity as Tessera OBJECT components (sparse sets with packed values) instead of field components; the limit is the same plain loop."},
 	{"memory", "live heap bytes per body for bodies with Position and Velocity: runtime.MemStats.HeapAlloc after a GC, after building the world minus before. Tessera's Position+Velocity slot view is built."},
 }
@@ -307,7 +314,25 @@ var ratioTargets = []struct {
 	{"destroy", "tessera", 1.5},
 	{"get", "tessera", 1.3},
 	{"churn", "tessera", 1.5},
+	{"batchcreate", "tessera", 1.5},
+	{"batchadd", "tessera", 1.5},
+	{"batchremove", "tessera", 1.5},
+	{"batchdestroy", "tessera", 1.5},
 }
+
+// pairTargets bound an implementation's time against another's of the
+// same workload, by the median of the per-round ratios: change tracking
+// on the slots walk costs at most 5%.
+var pairTargets = []struct {
+	workload, impl, base string
+	max                  float64
+}{
+	{"track", "tessera slots tracked", "tessera slots", 1.05},
+}
+
+// noSlowerRaces are the workloads where Tessera must be no slower than a
+// peer (within the tie band counts), not ahead of it: cold spawning.
+var noSlowerRaces = map[string]bool{"coldcreate": true}
 
 // objectsEachTarget is the bound on ns/entity of Each2 over two object
 // components.
@@ -352,6 +377,25 @@ func checkTargets(results []Result, heap []HeapResult) []TargetCheck {
 				Got:    fmt.Sprintf("%.2f ns/entity", r.NsPerEntity),
 				Met:    printed(r.NsPerEntity, 2) < objectsEachTarget,
 			})
+		}
+	}
+	for _, t := range pairTargets {
+		for _, r := range results {
+			if r.Workload != t.workload || r.Implementation != t.impl {
+				continue
+			}
+			for _, b := range results {
+				if b.Workload == t.workload && b.N == r.N && b.Implementation == t.base {
+					ratio := printed(pairedRatio(r.Samples, b.Samples), 2)
+					checks = append(checks, TargetCheck{
+						N:      r.N,
+						Target: fmt.Sprintf("%s: %s against %s", t.workload, t.impl, t.base),
+						Want:   fmt.Sprintf("≤ %.2f ×", t.max),
+						Got:    fmt.Sprintf("%.2f ×", ratio),
+						Met:    ratio <= printed(t.max, 2),
+					})
+				}
+			}
 		}
 	}
 	var arkHeap float64
@@ -408,25 +452,37 @@ func checkTargets(results []Result, heap []HeapResult) []TargetCheck {
 			if !ok {
 				continue
 			}
-			// Both ran in the same rounds: pair their samples.
-			ratios := make([]float64, min(len(t.Samples), len(p.Samples)))
-			for i := range ratios {
-				ratios[i] = t.Samples[i] / p.Samples[i]
-			}
-			// Judged as printed, so that two races printing one ratio
-			// get one verdict.
-			r := printed(median(ratios), 2)
-			checks = append(checks, TargetCheck{
+			// Both ran in the same rounds: pair their samples. Judged as
+			// printed, so that two races printing one ratio get one
+			// verdict.
+			r := printed(pairedRatio(t.Samples, p.Samples), 2)
+			check := TargetCheck{
 				N:      g.n,
 				Target: fmt.Sprintf("%s: tessera ahead of %s", g.workload, lib),
 				Want:   fmt.Sprintf("%s < %s", t.Implementation, p.Implementation),
 				Got:    fmt.Sprintf("%.2f vs %.2f ns/entity (%.2f×)", t.NsPerEntity, p.NsPerEntity, r),
 				Met:    r < printed(1-tieBand, 2),
 				Tie:    r >= printed(1-tieBand, 2) && r <= printed(1+tieBand, 2),
-			})
+			}
+			if noSlowerRaces[g.workload] {
+				check.Target = fmt.Sprintf("%s: tessera no slower than %s", g.workload, lib)
+				check.Want = fmt.Sprintf("%s ≤ %s (a tie counts)", t.Implementation, p.Implementation)
+				check.Met, check.Tie = r <= printed(1+tieBand, 2), false
+			}
+			checks = append(checks, check)
 		}
 	}
 	return checks
+}
+
+// pairedRatio returns the median of the per-round ratios of two
+// implementations' samples, taken in the same rounds.
+func pairedRatio(a, b []float64) float64 {
+	ratios := make([]float64, min(len(a), len(b)))
+	for i := range ratios {
+		ratios[i] = a[i] / b[i]
+	}
+	return median(ratios)
 }
 
 // writeMarkdown writes the report as Markdown tables.

@@ -1,8 +1,10 @@
 package engine_test
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -186,3 +188,26 @@ type hook struct {
 }
 
 func (s *hook) OnEnter() error { s.enter(s.World()); return nil }
+
+// TestMainPrintsAnErrorOnce: a first scene whose OnEnter fails (a load
+// error in the game's data) is reported once, as it happens, and Main
+// exits 1; it used to be printed again as the exit message.
+func TestMainPrintsAnErrorOnce(t *testing.T) {
+	s := &hook{enter: func(*world.World) {}}
+	bad := &failing{}
+	for name, first := range map[string]scene.Scene{"fails": bad, "fine": s} {
+		var out strings.Builder
+		code := engine.RunMain([]string{"-headless", "-steps", "5"}, engine.Game{First: first}, &out)
+		n := strings.Count(out.String(), "levels/1.yaml:3:7")
+		if name == "fails" && (code != 1 || n != 1) {
+			t.Errorf("Main with a failing first scene exits %d printing the error %d times:\n%s\nwant 1 and once", code, n, out.String())
+		}
+		if name == "fine" && (code != 0 || out.Len() != 0) {
+			t.Errorf("Main of a fine game exits %d saying %q, want 0 and nothing", code, out.String())
+		}
+	}
+}
+
+type failing struct{ scene.Base }
+
+func (*failing) OnEnter() error { return errors.New(`levels/1.yaml:3:7: prefab "orc": unknown component "Helth"`) }

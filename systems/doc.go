@@ -24,6 +24,9 @@
 //     [Collision.OnExit] ([Contact], [ContactKind]), the queries
 //     [Collision.AtPoint], [Collision.InRect], [Collision.Raycast],
 //     [Collision.RaycastAll] ([RayHit]), [Collision.Stats].
+//   - Hierarchies: [LocalTransform] ([Transform]), [WorldTransform]
+//     ([Pose]) and the system [Transforms], which places children of
+//     [world.ChildOf] parents.
 //   - For worlds with positions of their own: [MirrorPositions].
 //   - Errors: [ColliderError], [ErrBadCollider].
 //

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"reflect"
 	"sync"
+	"unsafe"
 )
 
 // ComponentType is what every component handle has in common, whatever its
@@ -22,6 +23,10 @@ type ComponentType interface {
 	IsFields() bool
 
 	newStore() store
+	base() *info
+	// addDefault gives e the component's default, as a requirement of
+	// another component joining e.
+	addDefault(w *World, e Entity)
 }
 
 // Key is a component handle whose values have type T. Walks, spawns and
@@ -41,6 +46,7 @@ var registry struct {
 	sync.Mutex
 	handles   []ComponentType // by component id; [0] is nil
 	resources int             // resources defined so far
+	events    int             // events defined so far
 }
 
 // register records a new component and returns its id; the handle is set
@@ -72,10 +78,27 @@ func handleOf(id int) ComponentType {
 	return registry.handles[id]
 }
 
+// info is what every handle holds, whatever its value type.
 type info struct {
-	id   int
-	name string
+	id       int
+	name     string
+	requires []ComponentType // every component it requires, transitively, in dependency order
+	floats   []floatField    // where its values hold floating-point numbers
 }
+
+// newInfo registers a new component and returns its base: its requires
+// expanded (see Options.Requires) and the floats of T found.
+//
+// Panics with an [*Error] of code [CodeInvalidDefinition] for a nil or
+// undefined component in requires, or a relationship or its reverse side
+// (which have no default to add).
+func newInfo[T any](name string, requires []ComponentType) info {
+	i := info{name: name, requires: expandRequires(name, requires), floats: floatsOf[T]()}
+	i.id = register()
+	return i
+}
+
+func (i *info) base() *info { return i }
 
 // ID returns the component's id, unique in the process.
 func (i *info) ID() int { return i.id }
@@ -92,30 +115,51 @@ func (i *info) String() string { return i.name }
 // package level, with [DefineComponent].
 type Component[T any] struct {
 	info
+	opts Options[T]
 }
 
-// DefineComponent defines a new object component type named name. Every
-// call makes a new component with a new id, whatever its name; the name is
-// used in errors, inspection and data files.
-func DefineComponent[T any](name string) *Component[T] {
-	return setHandle(&Component[T]{info{id: register(), name: name}})
+// DefineComponent defines a new object component type named name, with
+// the options given, if any (see [Options]). Every call makes a new
+// component with a new id, whatever its name; the name is used in errors,
+// inspection and data files.
+//
+// Panics with an [*Error] of code [CodeInvalidDefinition] if more than one
+// Options is given or they name a nil or undefined component.
+func DefineComponent[T any](name string, opts ...Options[T]) *Component[T] {
+	o := oneOptions(name, opts)
+	return setHandle(&Component[T]{info: newInfo[T](name, o.Requires), opts: o})
 }
 
 // IsFields reports false: an object component is not a field component.
 func (c *Component[T]) IsFields() bool { return false }
 
-func (c *Component[T]) newStore() store { return newStorage[T](c.id, c.name, false) }
+func (c *Component[T]) newStore() store { return newStorage(&c.info, false, false, &c.opts) }
 
 func (c *Component[T]) storage(w *World) *storage[T] { return typedStorage[T](w, c.id) }
 
+func (c *Component[T]) addDefault(w *World, e Entity) { addTo(w, c, e, c.opts.Default) }
+
 // Add gives entity e the value v, replacing the value it holds already.
 // Adding to an entity while a walk is in progress is immediate, but that
-// walk does not visit what was added.
+// walk does not visit what was added. When the component joins e, the
+// components it requires join first, and its Added hook runs once they
+// all have (see [Options]).
 //
-// Panics with an [*EntityError] wrapping [ErrDeadEntity] if e is not alive.
+// Panics with an [*Error] of code [CodeDeadEntity] if e is not alive.
 func (c *Component[T]) Add(w *World, e Entity, v T) {
 	w.mustAlive(e, "Add", c.name)
 	addTo(w, c, e, v)
+	w.afterAdd()
+}
+
+// Set is the checked form of [Component.Add]: it returns an [*Error]
+// instead of panicking when e is not alive (code [CodeDeadEntity]), and
+// refuses a value with a NaN in a float field (code [CodeNaN], naming the
+// field), leaving e as it was. It marks the value changed for change
+// detection (see [World.Track]). Use it for values that come from data or
+// scripts.
+func (c *Component[T]) Set(w *World, e Entity, v T) error {
+	return setChecked(w, c, e, v, &c.info)
 }
 
 // Get returns a pointer to e's value and true, or nil and false when e is
@@ -124,6 +168,9 @@ func (c *Component[T]) Add(w *World, e Entity, v T) {
 // O(1), no allocation.
 func (c *Component[T]) Get(w *World, e Entity) (*T, bool) {
 	if s := c.storage(w); s != nil && s.has(uint32(e)) && w.IsAlive(e) {
+		if debugChecks {
+			checkObject(s, uint32(e), "Get", e)
+		}
 		return s.at(uint32(e)), true
 	}
 	return nil, false
@@ -131,9 +178,10 @@ func (c *Component[T]) Get(w *World, e Entity) (*T, bool) {
 
 // Require returns a pointer to e's value, like [Component.Get].
 //
-// Panics with an [*EntityError] naming e and the component, wrapping
-// [ErrDeadEntity] or [ErrMissingComponent], when there is no value. A system
-// runner recovers such a panic and reports it with the system's name.
+// Panics with an [*Error] naming e and the component, of code
+// [CodeDeadEntity] or [CodeMissingComponent], when there is no value. A
+// system runner recovers such a panic and reports it with the system's
+// name.
 func (c *Component[T]) Require(w *World, e Entity) *T {
 	if p, ok := c.Get(w, e); ok {
 		return p
@@ -151,21 +199,27 @@ type Tag struct {
 	Component[struct{}]
 }
 
-// DefineTag defines a new tag component named name.
-func DefineTag(name string) *Tag {
-	return setHandle(&Tag{Component[struct{}]{info{id: register(), name: name}}})
+// DefineTag defines a new tag component named name, with the options
+// given, if any (see [Options]; a tag's hooks get a pointer to an empty
+// struct).
+//
+// Panics as [DefineComponent] does.
+func DefineTag(name string, opts ...Options[struct{}]) *Tag {
+	o := oneOptions(name, opts)
+	return setHandle(&Tag{Component[struct{}]{info: newInfo[struct{}](name, o.Requires), opts: o}})
 }
 
 // A tag's values take no memory, so it is stored like a field component:
 // a bitmap and a zero-size column, no sparse set to keep packed.
-func (t *Tag) newStore() store { return newStorage[struct{}](t.id, t.name, true) }
+func (t *Tag) newStore() store { return newStorage(&t.info, true, false, &t.opts) }
 
 // Add tags entity e. Adding a tag e has already changes nothing.
 //
-// Panics with an [*EntityError] wrapping [ErrDeadEntity] if e is not alive.
+// Panics with an [*Error] of code [CodeDeadEntity] if e is not alive.
 func (t *Tag) Add(w *World, e Entity) {
 	w.mustAlive(e, "Add", t.name)
 	addTo(w, t, e, struct{}{})
+	w.afterAdd()
 }
 
 // Part returns a [Part] that tags an entity, for [World.Spawn].
@@ -186,68 +240,100 @@ func (t *Tag) With(v struct{}) Part { return t.Part() }
 // slot index directly.
 type Fields[T any] struct {
 	info
+	opts Options[T]
 }
 
-// DefineFields defines a new field component type named name.
+// DefineFields defines a new field component type named name, with the
+// options given, if any (see [Options]).
 //
-// Panics with an error wrapping [ErrNotFields] unless T is a struct whose
+// Panics with an [*Error] of code [CodeNotFields] unless T is a struct whose
 // fields are all fixed-size numbers (int8 … int64, uint8 … uint64, float32,
 // float64, complex64, complex128), arrays of them, or structs made only of
 // them. bool, int, uint, uintptr, strings, pointers, slices, maps and
 // interfaces are refused: the column must be pointer-free, and every field
 // must mean the same on every platform (int and uint change width; a
 // struct's padding may still differ between 32- and 64-bit platforms).
-func DefineFields[T any](name string) *Fields[T] {
+//
+// It also panics, as [DefineComponent] does, for bad options.
+func DefineFields[T any](name string, opts ...Options[T]) *Fields[T] {
 	t := reflect.TypeFor[T]()
 	if t.Kind() != reflect.Struct {
-		panic(fmt.Errorf("%w: %s is %v, not a struct of numbers", ErrNotFields, name, t))
+		panic(&Error{Code: CodeNotFields, Op: "DefineFields", Component: name, Value: t})
 	}
-	if err := checkNumeric(t, t.Name()); err != nil {
-		panic(fmt.Errorf("%w: %s: %v", ErrNotFields, name, err))
+	if field, err := checkNumeric(t, ""); err != nil {
+		panic(&Error{Code: CodeNotFields, Op: "DefineFields", Component: name, Field: field, Err: err})
 	}
-	return setHandle(&Fields[T]{info{id: register(), name: name}})
+	o := oneOptions(name, opts)
+	return setHandle(&Fields[T]{info: newInfo[T](name, o.Requires), opts: o})
 }
 
-func checkNumeric(t reflect.Type, path string) error {
+// checkNumeric returns the path of the first field of t, at path, that is
+// not a fixed-size number, and why.
+func checkNumeric(t reflect.Type, path string) (string, error) {
 	switch t.Kind() {
 	case reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
 		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
-		return nil
+		return "", nil
 	case reflect.Array:
 		return checkNumeric(t.Elem(), path+"[]")
 	case reflect.Struct:
 		for i := range t.NumField() {
 			f := t.Field(i)
-			if err := checkNumeric(f.Type, path+"."+f.Name); err != nil {
-				return err
+			if field, err := checkNumeric(f.Type, joinField(path, f.Name)); err != nil {
+				return field, err
 			}
 		}
-		return nil
+		return "", nil
 	}
-	return fmt.Errorf("field %s has type %v, not a fixed-size number", path, t)
+	return path, fmt.Errorf("type %v is not a fixed-size number", t)
+}
+
+// joinField appends a field's name to a path of fields.
+func joinField(path, name string) string {
+	if path == "" {
+		return name
+	}
+	return path + "." + name
 }
 
 // IsFields reports true.
 func (f *Fields[T]) IsFields() bool { return true }
 
-func (f *Fields[T]) newStore() store { return newOwnedStorage[T](f.id, f.name) }
+func (f *Fields[T]) newStore() store { return newStorage(&f.info, true, true, &f.opts) }
 
 func (f *Fields[T]) storage(w *World) *storage[T] { return typedStorage[T](w, f.id) }
 
+func (f *Fields[T]) addDefault(w *World, e Entity) { addTo(w, f, e, f.opts.Default) }
+
 // Add writes v into e's slot of the column and returns the slot index. It
 // replaces the value e holds already; a field left out of v is zero, never
-// the value a previous owner of the slot left behind.
+// the value a previous owner of the slot left behind. When the component
+// joins e, the components it requires join first, and its Added hook runs
+// once they all have (see [Options]).
 //
-// Panics with an [*EntityError] wrapping [ErrDeadEntity] if e is not alive.
+// Panics with an [*Error] of code [CodeDeadEntity] if e is not alive.
 func (f *Fields[T]) Add(w *World, e Entity, v T) int {
 	slot := w.mustAlive(e, "Add", f.name)
 	// Outside walks and system runs no removal is pending, so the spawns'
-	// inlined store does; otherwise, or when the column must grow, addTo.
-	if w.deferring > 0 || !putNew(f.storage(w), slot, uint32(e>>32), v) {
+	// inlined store does; otherwise, when the column must grow, or when
+	// the component has options, addTo.
+	if w.deferring > 0 || !putNew(plainStorage[T](w, f.id), slot, uint32(e>>32), v) {
 		addTo(w, f, e, v)
+		w.afterAdd()
 	}
 	return int(slot)
+}
+
+// Set is the checked form of [Fields.Add]: it returns an [*Error] instead
+// of panicking when e is not alive (code [CodeDeadEntity]), and refuses a
+// value with a NaN in a field (code [CodeNaN], naming the field), leaving
+// e as it was. It marks the value changed for change detection (see
+// [World.Track]). Use it for values that come from data or scripts; raw
+// writes to a column or through Get are not checked (the tesseradebug
+// build catches NaNs there).
+func (f *Fields[T]) Set(w *World, e Entity, v T) error {
+	return setChecked(w, f, e, v, &f.info)
 }
 
 // Get returns a pointer into the column at e's slot and true, or nil and
@@ -266,6 +352,9 @@ func (f *Fields[T]) Get(w *World, e Entity) (*T, bool) {
 	if id, slot := uint(f.id), uint(uint32(e)); id < uint(len(w.typed)) {
 		if s := (*storage[T])(w.typed[id]); s != nil && slot < uint(len(s.owner)) &&
 			bits.RotateLeft64(uint64(s.owner[slot])+uint64(e>>32), 32) == 1 {
+			if debugChecks {
+				checkGet(w, s, uint32(slot), uint32(e>>32))
+			}
 			return s.member(uint32(slot)), true
 		}
 	}
@@ -274,8 +363,8 @@ func (f *Fields[T]) Get(w *World, e Entity) (*T, bool) {
 
 // Require returns a pointer into the column at e's slot, like [Fields.Get].
 //
-// Panics with an [*EntityError] naming e and the component, wrapping
-// [ErrDeadEntity] or [ErrMissingComponent], when there is no value.
+// Panics with an [*Error] naming e and the component, of code
+// [CodeDeadEntity] or [CodeMissingComponent], when there is no value.
 func (f *Fields[T]) Require(w *World, e Entity) *T {
 	if p, ok := f.Get(w, e); ok {
 		return p
@@ -324,18 +413,41 @@ func (p part[T]) addTo(w *World, e Entity) { addTo(w, p.key, e, p.v) }
 // generic over the component's kind (prefabs, tools); it is
 // [Component.Add] or [Fields.Add] without the kind.
 //
-// Panics with an [*EntityError] wrapping [ErrDeadEntity] if e is not alive.
+// Panics with an [*Error] of code [CodeDeadEntity] if e is not alive.
 func Add[T any](w *World, e Entity, k Key[T], v T) {
 	slot := w.mustAlive(e, "Add", k.Name())
-	if w.deferring > 0 || !putNew(k.storage(w), slot, uint32(e>>32), v) {
+	if w.deferring > 0 || !putNew(plainStorage[T](w, k.ID()), slot, uint32(e>>32), v) {
 		addTo(w, k, e, v) // see Fields.Add
+		w.afterAdd()
 	}
+}
+
+// Set is the checked form of [Add], as [Fields.Set] and [Component.Set]
+// are, for code that is generic over the component's kind.
+func Set[T any](w *World, e Entity, k Key[T], v T) error {
+	return setChecked(w, k, e, v, k.base())
+}
+
+// setChecked is every Set: the checks, the add, the change stamp.
+func setChecked[T any](w *World, k Key[T], e Entity, v T, i *info) error {
+	if !w.IsAlive(e) {
+		return &Error{Code: CodeDeadEntity, Op: "Set", Entity: e, Component: i.name}
+	}
+	if f, ok := firstNaN(i.floats, unsafe.Pointer(&v)); ok {
+		return &Error{Code: CodeNaN, Op: "Set", Entity: e, Component: i.name, Field: f.path, Value: "NaN"}
+	}
+	addTo(w, k, e, v) // stamps the change, if tracked: such adds take the long way
+	w.afterAdd()
+	return nil
 }
 
 // Get returns a pointer to e's value of the component k and true, or nil
 // and false; it is [Component.Get] or [Fields.Get] without the kind.
 func Get[T any](w *World, e Entity, k Key[T]) (*T, bool) {
 	if s := k.storage(w); s != nil && s.has(uint32(e)) && w.IsAlive(e) {
+		if debugChecks {
+			checkVisit(w, s, int(uint32(e)), uint32(e>>32))
+		}
 		return s.at(uint32(e)), true
 	}
 	return nil, false

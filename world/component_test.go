@@ -2,8 +2,10 @@ package world_test
 
 import (
 	"errors"
+	"runtime"
 	"strings"
 	"testing"
+	"weak"
 
 	"github.com/tessera-engine/tessera/world"
 )
@@ -79,9 +81,9 @@ func TestRequireNamesEntityAndComponent(t *testing.T) {
 			if !errors.Is(err, tt.wantErr) {
 				t.Errorf("panic %v, want errors.Is %v", err, tt.wantErr)
 			}
-			var ee *world.EntityError
+			var ee *world.Error
 			if !errors.As(err, &ee) || ee.Entity == 0 || ee.Component == "" {
-				t.Fatalf("panic %v is not an *EntityError naming entity and component", err)
+				t.Fatalf("panic %v is not an *Error naming entity and component", err)
 			}
 			if msg := err.Error(); !strings.HasPrefix(msg, "world: ") || !strings.Contains(msg, ee.Entity.String()) || !strings.Contains(msg, ee.Component) {
 				t.Errorf("message %q does not name %v and %s", msg, ee.Entity, ee.Component)
@@ -249,5 +251,87 @@ func TestGenericAddGet(t *testing.T) {
 	err := mustPanicWith(t, func() { world.Add(w, e, world.Key[health](tHealth), health{}) })
 	if !errors.Is(err, world.ErrDeadEntity) {
 		t.Errorf("Add to dead: %v", err)
+	}
+}
+
+func TestZeroValueHandlesAreNeverComponents(t *testing.T) {
+	w := world.New()
+	e := world.Spawn1(w, tPos, position{X: 1, Y: 2})
+	var name world.Component[string]
+	var tag world.Tag
+	var fields world.Fields[position]
+	if _, ok := name.Get(w, e); ok {
+		t.Errorf("zero Component.Get found a value")
+	}
+	if _, ok := fields.Get(w, e); ok {
+		t.Errorf("zero Fields.Get found a value")
+	}
+	if w.Has(e, &tag) || w.Count(&name) != 0 {
+		t.Errorf("zero handles answer Has or Count")
+	}
+	for _, add := range []func(){
+		func() { name.Add(w, e, "x") },
+		func() { tag.Add(w, e) },
+		func() { fields.Add(w, e, position{}) },
+		func() { world.Spawn1(w, &fields, position{}) },
+	} {
+		err := mustPanicWith(t, add)
+		if !errors.Is(err, world.ErrUndefined) || !strings.Contains(err.Error(), "undefined handle") {
+			t.Errorf("add through a zero handle panicked with %v", err)
+		}
+	}
+	if got := *tPos.Require(w, e); got != (position{1, 2}) {
+		t.Errorf("Position after zero-handle use = %v, want {1 2}", got)
+	}
+	var r world.Resource[int]
+	if _, ok := r.Lookup(w); ok {
+		t.Errorf("zero Resource.Lookup found a value")
+	}
+	mustPanicWith(t, func() { r.Set(w, new(int)) })
+}
+
+func TestSpawnWithARepeatedComponent(t *testing.T) {
+	w := world.New()
+	w.Destroy(world.Spawn1(w, tPos, position{}))
+	e := world.Spawn2(w, tPos, position{X: 1}, tPos, position{X: 2})
+	if w.Count(tPos) != 1 || tPos.Require(w, e).X != 2 {
+		t.Errorf("Spawn2(Position, Position): Count %d, X %v, want 1 and the later value", w.Count(tPos), tPos.Require(w, e).X)
+	}
+	w.Destroy(e)
+	if w.Count(tPos) != 0 || w.Slots(tPos).Len() != 0 {
+		t.Errorf("after destroy: Count %d, view Len %d", w.Count(tPos), w.Slots(tPos).Len())
+	}
+}
+
+func TestRemovedValuesCanBeCollected(t *testing.T) {
+	type big struct{ data []byte }
+	bigC := world.DefineComponent[*big]("Big")
+	w := world.New()
+	keep := world.Spawn1(w, bigC, &big{make([]byte, 1<<10)})
+	v := &big{make([]byte, 1<<20)}
+	ref := weak.Make(v)
+	a := world.Spawn1(w, bigC, v)
+	b := world.Spawn1(w, bigC, &big{make([]byte, 1<<10)})
+	v = nil
+	w.Remove(a, bigC) // a's value was not last: the last one moves into its place
+	_ = b
+	runtime.GC()
+	runtime.GC()
+	if ref.Value() != nil {
+		t.Errorf("a removed object component's value is still reachable from the world")
+	}
+	_ = keep
+}
+
+func TestTagThroughItsEmbeddedComponent(t *testing.T) {
+	frozen := world.DefineTag("FrozenTwice")
+	w := world.New()
+	e := w.Create()
+	world.Add(w, e, world.Key[struct{}](&frozen.Component), struct{}{})
+	if got := w.ComponentsOf(e); len(got) != 1 || got[0] != world.ComponentType(frozen) {
+		t.Errorf("ComponentsOf = %v, want the Tag handle", got)
+	}
+	if !w.Has(e, frozen) || !w.Has(e, &frozen.Component) {
+		t.Errorf("Has through either handle = false")
 	}
 }

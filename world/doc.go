@@ -9,21 +9,32 @@
 //     [World.Destroy], [World.IsAlive], [World.Len], [World.Entities],
 //     [Entity.Slot].
 //   - Object components (any Go value): [DefineComponent], [Component.Add],
-//     [Component.Get], [Component.Require]; tags: [DefineTag].
+//     [Component.Get], [Component.Require], [Component.Set]; tags:
+//     [DefineTag].
 //   - Field components (numeric columns): [DefineFields], [Fields.Add],
-//     [Fields.Get], [Fields.Column].
+//     [Fields.Get], [Fields.Column], [Fields.Set].
+//   - Component options: [Options] (lifecycle hooks Added, Removed, Died,
+//     Teardown; Requires and Default).
 //   - Untyped operations: [World.Has], [World.Remove], [World.Count],
-//     [World.ComponentsOf].
-//   - Walks: [Query1] … [Query4], [Each1] … [Each4], [World.Walks] and
-//     [World.EndWalks] (after a recovered panic), [World.Slots],
-//     [First1] … [First4].
+//     [World.ComponentsOf], [Add], [Get], [Set].
+//   - Relationships: [DefineRelation] ([RelationOptions]), [Relation.Set],
+//     [Relation.Unset], [Relation.Target], [Relation.Targets],
+//     [Relation.Sources], [Reverse]; the hierarchy [ChildOf] and [Children].
+//   - Walks: [Query1] … [Query4], [Each1] … [Each4], [World.Slots],
+//     [First1] … [First4]; after a panic: [World.Recover].
+//   - Batches: [SpawnMany1] … [SpawnMany4], [AddMany], [World.RemoveMany],
+//     [World.DestroyMany], [AddAll], [Slots.RemoveAll], [Slots.DestroyAll].
+//   - Change detection: [World.Track], [Tracker.Added], [Tracker.Changed],
+//     [System.Writes], [World.StructureEpoch].
+//   - Batched events: [DefineEvent], [Event.Emit], [Event.Subscribe].
 //   - Systems: [System], [World.AddSystem], [World.RemoveSystem],
 //     [World.Run], [World.Clear]; timing them: [RunObserver],
 //     [World.SetRunObserver].
 //   - Resources (per-world values no entity owns): [DefineResource],
 //     [Resource.Set], [Resource.Lookup].
 //   - Tools: [Inspect].
-//   - Errors: [EntityError], [SystemError] and the Err sentinels.
+//   - Errors: [Error] with its [Code] ([CodeOf]), [SystemError],
+//     [PanicError] and the Err sentinels.
 //
 // # Ids
 //
@@ -95,13 +106,27 @@
 // systems after it still run. [World.Clear] removes every entity and every
 // system.
 //
+// # Lifecycle, relationships and changes
+//
+// A component's [Options] give it hooks, run at defined points whether or
+// not a walk is in progress, and components it requires, which join
+// before it. A [Relation] links source entities to targets and keeps the
+// reverse index; [ChildOf] is the built-in hierarchy, whose children die
+// with their parent. A [Tracker] drains, for one consumer, the entities
+// whose component was added or changed since it last looked. All of these
+// ride on the deferral above: while walks, system runs or hooks run,
+// removals and destroys wait, and the outermost one to end applies them
+// in order, hooks included.
+//
 // # Errors
 //
 // Misuse on the hot path panics with an error value: [Component.Require]
 // on an entity without the component, or an Add to a dead entity, panics
-// with an [*EntityError] such as
-// "world: Require[Health] on entity 12v3: missing component", which
-// errors.Is matches against [ErrMissingComponent] or [ErrDeadEntity]. A
-// system runner recovers such a panic and reports it with the system's
-// name.
+// with an [*Error] such as
+// "world: Require[Health] on entity 12v3: missing component", whose
+// [Code] is stable and which errors.Is matches against
+// [ErrMissingComponent] or [ErrDeadEntity]. A system runner recovers such
+// a panic and reports it with the system's name; [World.Recover] does the
+// same for other code. The tesseradebug build tag checks the invariants
+// the unchecked paths rest on (see checks.go) on every access.
 package world

@@ -143,7 +143,7 @@ func Example_systems() {
 	w.Clear() // destroys every entity and removes every system
 	fmt.Println(w.SystemNames(world.Fixed), w.SystemNames(world.Frame))
 	// Output:
-	// world: duplicate system: "move" is already added
+	// world: AddSystem("move"): duplicate system
 	// move, step 41
 	// error: world: system "collide" (fixed): no space
 	// draw, alpha 0.25

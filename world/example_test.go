@@ -201,7 +201,7 @@ func ExampleSystemError() {
 	// after still runs
 }
 
-func ExampleEntityError() {
+func ExampleError() {
 	w := world.New()
 	e := w.Create()
 	w.Destroy(e)

@@ -1180,7 +1180,7 @@ func (h *mtHarness) checkEntityState(e world.Entity, require bool) {
 }
 
 // checkEntityPanic checks that r, what an op on e and component c
-// panicked with, is an *EntityError wrapping wantErr and naming both.
+// panicked with, is an *Error wrapping wantErr and naming both.
 func (h *mtHarness) checkEntityPanic(r any, op string, e world.Entity, c int, wantErr error) {
 	h.tb.Helper()
 	name := mtComps[c].name
@@ -1195,10 +1195,10 @@ func (h *mtHarness) checkEntityPanic(r any, op string, e world.Entity, c int, wa
 	if wantErr == world.ErrDeadEntity {
 		other = world.ErrMissingComponent
 	}
-	var ee *world.EntityError
+	var ee *world.Error
 	switch msg := err.Error(); {
 	case !errors.As(err, &ee):
-		h.failf("%s.%s(%v) panicked with %T %v, want an *EntityError", name, op, e, err, err)
+		h.failf("%s.%s(%v) panicked with %T %v, want an *Error", name, op, e, err, err)
 	case !errors.Is(err, wantErr) || errors.Is(err, other):
 		h.failf("%s.%s(%v) panicked with %v, want an error wrapping %v", name, op, e, err, wantErr)
 	case ee.Op != op || ee.Entity != e || ee.Component != name:
@@ -1694,7 +1694,7 @@ func (h *mtHarness) doSystems() {
 	}
 	if failed {
 		var se *world.SystemError
-		var ee *world.EntityError
+		var ee *world.Error
 		switch {
 		case !errors.As(sysErr, &se) || se.System != nameA || se.Phase != phase:
 			h.failf("Run reported %#v, want a *SystemError naming %q (%v)", sysErr, nameA, phase)
@@ -1711,8 +1711,8 @@ func (h *mtHarness) doSystems() {
 		h.failf("%s ran: %v, %s ran: %v; want true, %v", nameA, ranA, nameB, ranB, wantB)
 	}
 	for _, name := range []string{nameA, nameB} {
-		if !h.w.RemoveSystem(name) {
-			h.failf("RemoveSystem(%q) = false, want true", name)
+		if ok, err := h.w.RemoveSystem(name); !ok || err != nil {
+			h.failf("RemoveSystem(%q) = %v, %v, want true, nil", name, ok, err)
 		}
 	}
 	if disposed != 2 {

@@ -1,7 +1,5 @@
 package world
 
-import "fmt"
-
 // Resource is the handle of a per-world value that belongs to no entity:
 // state systems share, such as input, the camera or a random source. Each
 // world holds at most one value per resource. Define resources once, at
@@ -28,10 +26,11 @@ func (r *Resource[T]) Name() string { return r.name }
 // had; nil removes it. O(1); it allocates only the first time the world
 // holds a resource with an id this high.
 //
-// Panics if r was not made by DefineResource.
+// Panics with an [*Error] of code [CodeUndefined] if r was not made by
+// DefineResource.
 func (r *Resource[T]) Set(w *World, v *T) {
 	if r.id == 0 {
-		panic(fmt.Errorf("world: resource %q was not made by DefineResource", r.name))
+		panic(&Error{Code: CodeUndefined, Op: "Resource.Set", Value: r.name})
 	}
 	if v == nil {
 		if r.id < len(w.resources) {

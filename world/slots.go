@@ -1,7 +1,6 @@
 package world
 
 import (
-	"fmt"
 	"math/bits"
 	"slices"
 )
@@ -86,6 +85,7 @@ type Slots struct {
 	// held until the outermost one ends; recomputes meanwhile use spares.
 	runsHeld, indicesHeld bool
 	registered            bool // in World.held
+	liveMarks             int  // live marks of change tracking naming this view (see track.live)
 	oldRuns, spareRuns    [][]Run
 	oldIdx, spareIdx      [][]uint32
 }
@@ -98,7 +98,7 @@ type Slots struct {
 // Panics if no component, or more than 8, are given.
 func (w *World) Slots(types ...ComponentType) *Slots {
 	if len(types) == 0 || len(types) > maxViewComponents {
-		panic(fmt.Errorf("world: Slots takes 1 to %d components, got %d", maxViewComponents, len(types)))
+		panic(&Error{Code: CodeBadArity, Op: "Slots", Value: len(types)})
 	}
 	// A system asks for the same view with the same handles every step:
 	// comparing them with the last few asked for is cheaper than building
@@ -177,6 +177,13 @@ func (v *Slots) refresh() {
 	for i, s := range v.sets {
 		v.versions[i] = s.version
 	}
+	if v.liveMarks > 0 { // the runs a system wrote go: write their marks out first
+		for _, s := range v.sets {
+			if s.track != nil {
+				s.track.settleView(v)
+			}
+		}
+	}
 	buf := v.runs[:0]
 	if v.runsHeld {
 		v.oldRuns = append(v.oldRuns, v.runs)
@@ -243,6 +250,9 @@ func (v *Slots) Len() int {
 func (v *Slots) Runs() []Run {
 	v.refresh()
 	v.hand(&v.runsHeld)
+	if v.w.writing != nil {
+		v.w.markWrites(v)
+	}
 	return v.runs
 }
 
@@ -272,6 +282,9 @@ func (v *Slots) Indices() []uint32 {
 		v.indicesFresh = true
 	}
 	v.hand(&v.indicesHeld)
+	if v.w.writing != nil {
+		v.w.markWrites(v)
+	}
 	return v.indices
 }
 

@@ -37,6 +37,15 @@ type set struct {
 	stamps   []uint64 // per slot: World.seq when it last joined during a loop
 	pending  []uint64 // bitmap of slots whose removal is deferred
 	pendingN int      // bits set in pending
+
+	// What the component's options (see Options) and its uses ask for.
+	requires []ComponentType // joined first when it joins: every one, transitively, in dependency order
+	hooks    *hookFuncs      // nil when the component has no hooks
+	floats   []floatField    // where its values hold floating-point numbers, for the NaN checks
+	slowAdd  bool            // adds take the long way (addSlow): an Added hook, requirements or change tracking
+	relation bool            // either side of a relationship
+	reverse  bool            // the reverse side of a relationship, which only the world writes
+	track    *track          // change detection, once a Tracker watches the component (see changes.go)
 }
 
 // markPending records a deferred removal of slot and reports whether it was
@@ -112,7 +121,7 @@ func (s *set) disown(slot uint32) {
 func (s *set) join(slot uint32) {
 	w := int(slot >> 6)
 	if w >= len(s.bits) {
-		s.bits = grow(s.bits, w+1)
+		s.bits = growToCap(s.bits, w+1)
 	}
 	s.bits[w] |= 1 << (slot & 63)
 	s.count++
@@ -168,6 +177,22 @@ func grow[T any](s []T, n int) []T {
 	return append(s, make([]T, n-len(s))...)
 }
 
+// growToCap is grow, then as long as its capacity: a slice that grows
+// geometrically is then as long as it can be without moving, so the adds
+// that follow find it long enough and store inline (a spawn into an empty
+// world grows every column once per doubling, not once per entity). The
+// elements past n are zero, as growslice clears them.
+func growToCap[T any](s []T, n int) []T {
+	s = grow(s, n)
+	return s[:cap(s)]
+}
+
+// growTo returns s with length exactly n, n >= len(s): for a slice kept as
+// long as another one (grown by growToCap), whose capacity may differ.
+func growTo[T any](s []T, n int) []T {
+	return grow(s, n)[:n]
+}
+
 // store is the untyped face of a component's storage, for the operations
 // that do not know the value type: remove, destroy, inspection.
 type store interface {
@@ -186,16 +211,29 @@ type storage[T any] struct {
 	owned bool // a field component that keeps set.owner
 }
 
-func newStorage[T any](id int, name string, field bool) *storage[T] {
-	return &storage[T]{set: set{id: id, name: name, field: field}}
+// newStorage returns a storage for the component of base i with options
+// o: a field component's (field and owned: it keeps an owner per slot for
+// Fields.Get), a tag's (field only) or an object component's.
+func newStorage[T any](i *info, field, owned bool, o *Options[T]) *storage[T] {
+	s := &storage[T]{set: set{id: i.id, name: i.name, field: field, requires: i.requires, floats: i.floats}, owned: owned}
+	s.bindHooks(o)
+	s.slowAdd = len(s.requires) > 0 || (s.hooks != nil && s.hooks.added != nil)
+	return s
 }
 
-// newOwnedStorage returns the storage of a field component (not a tag),
-// which keeps an owner per slot for Fields.Get.
-func newOwnedStorage[T any](id int, name string) *storage[T] {
-	s := newStorage[T](id, name, true)
-	s.owned = true
-	return s
+// bindHooks binds o's hooks to s: each calls its hook with a pointer to
+// the entity's value.
+func (s *storage[T]) bindHooks(o *Options[T]) {
+	if o == nil || (o.Added == nil && o.Removed == nil && o.Died == nil && o.Teardown == nil) {
+		return
+	}
+	bind := func(f func(*World, Entity, *T)) func(*World, Entity) {
+		if f == nil {
+			return nil
+		}
+		return func(w *World, e Entity) { f(w, e, s.at(uint32(e))) }
+	}
+	s.hooks = &hookFuncs{added: bind(o.Added), removed: bind(o.Removed), died: bind(o.Died), teardown: bind(o.Teardown)}
 }
 
 func (s *storage[T]) members() *set { return &s.set }
@@ -233,9 +271,9 @@ func (s *storage[T]) put(slot, gen uint32, v T) bool {
 	s.join(slot)
 	if s.field {
 		if slot >= uint32(len(s.vals)) {
-			s.vals = grow(s.vals, int(slot)+1)
+			s.vals = growToCap(s.vals, int(slot)+1)
 			if s.owned {
-				s.owner = grow(s.owner, len(s.vals))
+				s.owner = growTo(s.owner, len(s.vals))
 			}
 		}
 		s.own(slot, gen)
@@ -315,7 +353,7 @@ func addTo[T any](w *World, k Key[T], e Entity, v T) {
 	s := k.storage(w)
 	// Only a field component's storage has owners, as many as its column
 	// has entries, so the owner test stands for both.
-	if s != nil && len(w.open) == 0 && s.pendingN == 0 {
+	if s != nil && !s.slowAdd && len(w.open) == 0 && s.pendingN == 0 {
 		wi, i := uint(slot>>6), uint(slot)
 		if wi < uint(len(s.bits)) && i < uint(len(s.owner)) {
 			if bit := uint64(1) << (slot & 63); s.bits[wi]&bit == 0 {
@@ -331,8 +369,50 @@ func addTo[T any](w *World, k Key[T], e Entity, v T) {
 	if s == nil {
 		s = w.storeFor(k).(*storage[T])
 	}
+	if s.slowAdd {
+		addSlow(w, s, e, v)
+		return
+	}
 	if w.deferring > 0 {
 		w.addDuringWalk(&s.set, slot)
 	}
 	s.put(slot, gen, v)
+}
+
+// addSlow is addTo for a component whose adds take the long way: when it
+// joins e, the components it requires that e lacks join first, with their
+// defaults; a join is stamped for change detection; an Added hook is
+// queued, to run when the operation is done (World.afterAdd). Replacing
+// the value e holds is stamped as a change and runs no hook.
+func addSlow[T any](w *World, s *storage[T], e Entity, v T) {
+	slot := uint32(e)
+	joined := !s.has(slot)
+	if joined {
+		for _, r := range s.requires {
+			w.require(e, r)
+		}
+	}
+	if w.deferring > 0 {
+		w.addDuringWalk(&s.set, slot)
+	}
+	s.put(slot, uint32(e>>32), v)
+	if s.track != nil {
+		s.track.stamp(slot, w.tick, joined)
+	}
+	if joined && s.hooks != nil && s.hooks.added != nil {
+		w.addq = append(w.addq, hookCall{e, &s.set})
+	}
+}
+
+// require makes e hold r, a component another one that joins e requires:
+// with r's default if e lacks it; kept, with its value, if e holds it,
+// even if a removal of it was waiting for the walks in progress to end.
+func (w *World) require(e Entity, r ComponentType) {
+	if s := w.set(r.ID()); s != nil && s.has(uint32(e)) {
+		if s.pendingN > 0 {
+			s.clearPending(uint32(e))
+		}
+		return
+	}
+	r.addDefault(w, e)
 }

@@ -65,8 +65,16 @@ type System struct {
 	// Dispose, if not nil, is called when the system is removed, by
 	// [World.RemoveSystem] or [World.Clear].
 	Dispose func()
+	// Writes declares the field components the system writes through
+	// pointers and columns, for change detection (see [World.Track]):
+	// every view and field-only walk the system asks for marks its slots
+	// as changed for each of them that a Tracker watches (8 bytes per 64
+	// slots, plus the slots of blocks a view covers in part). Nil declares
+	// nothing, and then such writes are not seen.
+	Writes []ComponentType
 
-	seq uint64 // when it was added, for Clear's dispose order
+	seq    uint64 // when it was added, for Clear's dispose order
+	writes []*set // Writes' sets in the world
 }
 
 type systemList struct {
@@ -78,20 +86,28 @@ type systemList struct {
 // AddSystem adds s after the systems of its phase. A system added during a
 // run of its phase first runs in the next one.
 //
-// It returns an error wrapping [ErrDuplicateSystem] if a system with that
-// name is already added (in either phase), and one wrapping
-// [ErrInvalidSystem] if s has no name, no Run or an unknown phase.
+// It returns an [*Error] of code [CodeDuplicateSystem] if a system with
+// that name is already added (in either phase), and one of code
+// [CodeInvalidSystem] if s has no name, no Run, an unknown phase or an
+// undefined component in Writes.
 func (w *World) AddSystem(s System) error {
 	switch {
 	case s.Name == "":
-		return fmt.Errorf("%w: a system needs a name", ErrInvalidSystem)
+		return &Error{Code: CodeInvalidSystem, Op: "AddSystem", Field: "Name", Value: `""`}
 	case s.Run == nil:
-		return fmt.Errorf("%w: system %q has no Run function", ErrInvalidSystem, s.Name)
+		return &Error{Code: CodeInvalidSystem, Op: "AddSystem", System: s.Name, Field: "Run", Value: "nil"}
 	case s.Phase >= phaseCount:
-		return fmt.Errorf("%w: system %q has unknown phase %v", ErrInvalidSystem, s.Name, s.Phase)
+		return &Error{Code: CodeInvalidSystem, Op: "AddSystem", System: s.Name, Field: "Phase", Value: s.Phase}
 	}
 	if _, _, ok := w.lookupSystem(s.Name); ok {
-		return fmt.Errorf("%w: %q is already added", ErrDuplicateSystem, s.Name)
+		return &Error{Code: CodeDuplicateSystem, Op: "AddSystem", System: s.Name}
+	}
+	s.writes = nil
+	for i, c := range s.Writes {
+		if c == nil || isNil(c) || handleOf(c.ID()) == nil {
+			return &Error{Code: CodeInvalidSystem, Op: "AddSystem", System: s.Name, Field: fmt.Sprintf("Writes[%d]", i), Value: "not a defined component"}
+		}
+		s.writes = append(s.writes, w.storeFor(c).members())
 	}
 	w.sysSeq++
 	s.seq = w.sysSeq
@@ -102,11 +118,14 @@ func (w *World) AddSystem(s System) error {
 
 // RemoveSystem removes the system called name, calls its Dispose and
 // reports whether there was one. Removing a system during a run of its
-// phase keeps it from running later in that run.
-func (w *World) RemoveSystem(name string) bool {
+// phase keeps it from running later in that run. A Dispose that panics
+// does not escape: the system is removed all the same, and RemoveSystem
+// returns the panic as a [*SystemError] naming the system and saying
+// "Dispose", as [World.Clear] does.
+func (w *World) RemoveSystem(name string) (removed bool, err error) {
 	p, i, ok := w.lookupSystem(name)
 	if !ok {
-		return false
+		return false, nil
 	}
 	l := &w.systems[p]
 	s := l.all[i]
@@ -118,9 +137,9 @@ func (w *World) RemoveSystem(name string) bool {
 		l.all = slices.Delete(l.all, i, i+1)
 	}
 	if s.Dispose != nil {
-		s.Dispose()
+		return true, dispose(s)
 	}
-	return true
+	return true, nil
 }
 
 // SystemNames returns the names of the systems of phase p in run order.
@@ -176,35 +195,21 @@ func (w *World) SetRunObserver(o RunObserver) { w.observer = o }
 // Run allocates nothing itself when no system fails.
 func (w *World) Run(ctx Context, onError func(error)) error {
 	if ctx.Phase >= phaseCount {
-		return fmt.Errorf("%w: unknown phase %v", ErrInvalidSystem, ctx.Phase)
+		return &Error{Code: CodeInvalidSystem, Op: "Run", Field: "Phase", Value: ctx.Phase}
 	}
 	l := &w.systems[ctx.Phase]
 	if l.running {
-		return fmt.Errorf("world: Run(%v) inside a run of the same phase", ctx.Phase)
+		return &Error{Code: CodeNestedRun, Op: "Run", Value: ctx.Phase}
 	}
 	l.running = true
 	defer w.finishRun(l)
-	n := len(l.all)
-	for i := 0; i < n && i < len(l.all); i++ { // Clear may empty it (see Clear)
-		s := l.all[i]
-		if s.Run == nil {
-			continue
-		}
-		c := &w.ctxs[ctx.Phase]
-		*c = ctx
-		c.World = w
-		if w.observer != nil {
-			w.observer.SystemStarted(s.Name, s.Phase)
-		}
-		err := w.runSystem(&s, c)
-		if w.observer != nil {
-			w.observer.SystemEnded(s.Name, s.Phase)
-		}
-		if err != nil {
-			if onError == nil {
-				return err
-			}
-			onError(err)
+	ctx.World = w
+	c := &w.ctxs[ctx.Phase]
+	c.World = w
+	for i, n := 0, len(l.all); i < n && i < len(l.all); { // Clear may empty the list (see Clear)
+		var err error
+		if i, err = w.runFrom(l, i, n, &ctx, c, onError); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -218,35 +223,109 @@ func (w *World) finishRun(l *systemList) {
 	}
 }
 
-// runSystem runs one system as a walk and turns a returned error or a
-// panic into a *SystemError.
+// runFrom runs the systems of l from i to n on, each as a walk, turning an
+// error or a panic into a *SystemError, and returns the index of the next
+// one to run. It returns early when a system fails and Run has no error
+// handler (with the failure), or when a system panicked (Run calls it
+// again for the systems after).
 //
-// A walk a panic left open in the system (Each and Query over field
-// components end their walk without a deferred call, so that they inline)
-// ends with the system. A walk the system left open on purpose (through
-// iter.Pull2) stays open.
-func (w *World) runSystem(s *System, ctx *Context) (err error) {
-	walks := w.WalkMark()
-	w.deferring++
+// One deferred function per call, not per system, and the loop's state
+// in locals (stores through a pointer would pay write barriers): a run of
+// systems that do not panic costs a few nanoseconds a system (issue 17). A
+// panic out of the observer or the error handler is not the system's: it
+// goes on up, out of Run.
+func (w *World) runFrom(l *systemList, i, n int, ctx, c *Context, onError func(error)) (next int, stop error) {
+	var (
+		cur      *System // the system running
+		walks    uint64  // World.seq when it began
+		writing  []*set  // World.writing before it
+		inSystem bool    // its Run function is running
+	)
 	defer func() {
-		if r := recover(); r != nil {
-			w.EndWalks(walks)
-			perr, ok := r.(error)
-			if ok {
-				perr = fmt.Errorf("%w: %w", ErrPanic, perr)
-			} else {
-				perr = fmt.Errorf("%w: %v", ErrPanic, r)
-			}
-			err = &SystemError{System: s.Name, Phase: s.Phase, Err: perr, Stack: debug.Stack()}
+		if inSystem {
+			next, stop = w.systemPanicked(cur, walks, writing, recover(), onError)
+			next += i
 		}
-		w.endDeferring()
 	}()
-	if rerr := s.Run(ctx); rerr != nil {
-		var se *SystemError
-		if errors.As(rerr, &se) && se.System == s.Name {
-			return rerr
+	for ; i < n && i < len(l.all); i++ {
+		// A pointer, not a copy: an AddSystem during the run may move
+		// the list, but this system's entry is read before its run.
+		s := &l.all[i]
+		if s.Run == nil {
+			continue
 		}
-		return &SystemError{System: s.Name, Phase: s.Phase, Err: rerr}
+		// The fields one by one: the World pointer is set once, and
+		// copying it again would pay a write barrier.
+		c.Phase, c.DT, c.Alpha, c.Now, c.Step = ctx.Phase, ctx.DT, ctx.Alpha, ctx.Now, ctx.Step
+		if w.observer != nil {
+			w.observer.SystemStarted(s.Name, s.Phase)
+		}
+		cur, walks, writing = s, w.seq, w.writing
+		w.deferring++
+		if s.writes != nil {
+			w.writing = s.writes
+		}
+		inSystem = true
+		err := s.Run(c)
+		inSystem = false
+		if err != nil {
+			err = w.systemError(s, err)
+		}
+		if w.deferring == 1 && len(w.pending)+len(w.eventq)+len(w.held)+len(w.hookErrs) == 0 &&
+			w.writing == nil && w.observer == nil && err == nil {
+			w.deferring = 0 // endSystem's work when nothing waited: no call
+			continue
+		}
+		if err = w.endSystem(s, writing, err); err != nil {
+			if onError == nil {
+				return i + 1, err
+			}
+			onError(err)
+		}
 	}
-	return nil
+	return i, nil
+}
+
+// endSystem ends the run of system s, whose error (or nil) is err: it
+// applies what the system deferred, adding the panics of the hooks that
+// ran, and tells the observer.
+func (w *World) endSystem(s *System, writing []*set, err error) error {
+	if w.writing != nil || writing != nil {
+		w.writing = writing // a run of the other phase may be inside another system's
+	}
+	if herr := w.leave(); herr != nil {
+		err = errors.Join(err, w.systemError(s, herr))
+	}
+	if w.observer != nil {
+		w.observer.SystemEnded(s.Name, s.Phase)
+	}
+	return err
+}
+
+// systemPanicked ends the run of system s, which panicked with p (nil for
+// a runtime.Goexit, which goes on), ending the walks the panic left open.
+// It returns 1 and nil to go on with the next system, or 1 and the error
+// when Run has no error handler.
+func (w *World) systemPanicked(s *System, walks uint64, writing []*set, p any, onError func(error)) (int, error) {
+	var err error
+	if p != nil {
+		err = &SystemError{System: s.Name, Phase: s.Phase, Err: panicError(p), Stack: debug.Stack()}
+		if werr := w.endWalksErr(walks); werr != nil {
+			err = errors.Join(err, w.systemError(s, werr))
+		}
+	}
+	err = w.endSystem(s, writing, err)
+	if p == nil || onError == nil {
+		return 1, err
+	}
+	onError(err)
+	return 1, nil
+}
+
+// systemError returns err as the *SystemError of s.
+func (w *World) systemError(s *System, err error) error {
+	if se, ok := errors.AsType[*SystemError](err); ok && se.System == s.Name {
+		return err
+	}
+	return &SystemError{System: s.Name, Phase: s.Phase, Err: err}
 }

@@ -74,10 +74,10 @@ func TestRemoveSystemDisposes(t *testing.T) {
 	w := world.New()
 	disposed := 0
 	w.AddSystem(world.System{Name: "s", Phase: world.Frame, Run: func(*world.Context) error { return nil }, Dispose: func() { disposed++ }})
-	if !w.RemoveSystem("s") || disposed != 1 {
+	if ok, err := w.RemoveSystem("s"); !ok || err != nil || disposed != 1 {
 		t.Errorf("RemoveSystem: disposed %d times", disposed)
 	}
-	if w.RemoveSystem("s") || disposed != 1 {
+	if ok, _ := w.RemoveSystem("s"); ok || disposed != 1 {
 		t.Errorf("second RemoveSystem reported a system or disposed again")
 	}
 	if err := w.AddSystem(run("s", world.Frame, func(*world.Context) error { return nil })); err != nil {
@@ -303,5 +303,81 @@ func TestClearGoesOnAfterDisposePanics(t *testing.T) {
 	}
 	if err := w.Clear(); err != nil {
 		t.Errorf("a second Clear() = %v, want nil", err)
+	}
+}
+
+func TestClearDisposesInAddOrderOnce(t *testing.T) {
+	w := world.New()
+	var disposed []string
+	add := func(name string, phase world.Phase, dispose func()) {
+		t.Helper()
+		if err := w.AddSystem(world.System{Name: name, Phase: phase, Run: func(*world.Context) error { return nil }, Dispose: dispose}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	add("draw", world.Frame, func() { disposed = append(disposed, "draw") })
+	add("physics-debug", world.Fixed, func() { disposed = append(disposed, "physics-debug") })
+	add("physics", world.Fixed, func() {
+		disposed = append(disposed, "physics")
+		w.RemoveSystem("physics-debug")
+	})
+	add("render", world.Frame, func() { disposed = append(disposed, "render") })
+	w.Clear()
+	if want := []string{"draw", "physics-debug", "physics", "render"}; !slices.Equal(disposed, want) {
+		t.Errorf("Clear disposed %v, want %v", disposed, want)
+	}
+}
+
+func TestRunEdgeCases(t *testing.T) {
+	w := world.New()
+	var inner, second error
+	var seen []float64
+	w.AddSystem(world.System{Name: "a", Phase: world.Fixed, Run: func(ctx *world.Context) error {
+		inner = w.Run(world.Context{Phase: world.Fixed}, nil)
+		seen = append(seen, ctx.DT)
+		ctx.DT = 99 // must not reach the next system
+		return nil
+	}})
+	w.AddSystem(world.System{Name: "b", Phase: world.Fixed, Run: func(ctx *world.Context) error {
+		seen = append(seen, ctx.DT)
+		return nil
+	}})
+	if err := w.Run(world.Context{Phase: world.Fixed, DT: 0.5}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if inner == nil {
+		t.Errorf("a Run of the same phase inside a run succeeded")
+	}
+	if !slices.Equal(seen, []float64{0.5, 0.5}) {
+		t.Errorf("systems saw DT %v, want [0.5 0.5]", seen)
+	}
+	second = w.Run(world.Context{Phase: world.Phase(9)}, func(error) {})
+	if !errors.Is(second, world.ErrInvalidSystem) {
+		t.Errorf("Run of an unknown phase = %v, want ErrInvalidSystem", second)
+	}
+}
+
+func TestClearFromOnError(t *testing.T) {
+	w := world.New()
+	ran := []string{}
+	for _, name := range []string{"a", "b", "c"} {
+		w.AddSystem(world.System{Name: name, Phase: world.Fixed, Run: func(*world.Context) error {
+			ran = append(ran, name)
+			if name == "a" {
+				return errors.New("level failed")
+			}
+			return nil
+		}})
+	}
+	var clearPanic any
+	w.Run(world.Context{Phase: world.Fixed}, func(err error) {
+		defer func() { clearPanic = recover() }()
+		w.Clear() // reset the level on failure
+	})
+	if err, _ := clearPanic.(error); !errors.Is(err, world.ErrDuringWalk) || !strings.Contains(err.Error(), "Clear") {
+		t.Errorf("Clear from onError panicked with %v, want the documented panic", clearPanic)
+	}
+	if strings.Join(ran, " ") != "a b c" {
+		t.Errorf("ran %v, want a b c", ran)
 	}
 }

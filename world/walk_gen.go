@@ -11,13 +11,39 @@ import (
 // Spawn1 makes an entity holding a with the given values and
 // returns its id. The values are not boxed, so this is the fastest way to
 // spawn an entity whose components are known at compile time.
+//
+// When a component joins with requirements, they join first; the Added
+// hooks of all of them run once every component is in place (see
+// [Options]).
 func Spawn1[A any](w *World, a Key[A], va A) Entity {
 	e := w.Create()
-	slot, fast := uint32(e), len(w.open) == 0
-	if !fast || !putNew(a.storage(w), slot, uint32(e>>32), va) {
+	slot, fast, slow := uint32(e), len(w.open) == 0, false
+	if !fast || !putNew(plainStorage[A](w, a.ID()), slot, uint32(e>>32), va) {
 		addTo(w, a, e, va)
+		slow = true
+	}
+	if slow {
+		w.afterAdd()
 	}
 	return e
+}
+
+// SpawnMany1 makes len(ids) entities holding a with the given
+// values, writing their ids into ids, in one call: as len(ids) calls of
+// [Spawn1] would, but with no walk in progress and field components
+// or tags without options, a pass per component that sets bits and stores
+// values, and nothing else. The Added hooks, if any, run once every
+// entity is in place. O(len(ids) × components).
+//
+// Panics with an [*Error] of code [CodeNoSlotLeft], making nothing, if
+// there are not enough slots left.
+func SpawnMany1[A any](w *World, ids []Entity, a Key[A], va A) {
+	if len(ids) == 0 {
+		return
+	}
+	top := w.createMany(ids)
+	addMany(w, ids, a, va, top)
+	w.afterAdd()
 }
 
 // Each1 calls fn for every entity holding a, with pointers to
@@ -65,6 +91,9 @@ func Each1[A any](w *World, a Key[A], fn func(Entity, *A)) {
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
 				slot := r.Start + i
+				if debugChecks {
+					checkVisit(w, sa, slot, gen)
+				}
 				fn(Entity(uint64(gen)<<32|uint64(slot)),
 					(*A)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(sa.vals)), slot*int(unsafe.Sizeof(*new(A))))))
 			}
@@ -88,6 +117,9 @@ func each1Objects[A any](w *World, sa *storage[A], fn func(Entity, *A)) {
 			if !(member(&sa.set, slot, mark)) {
 				continue
 			}
+			if debugChecks {
+				checkVisit(w, sa, int(slot), w.gens[slot])
+			}
 			fn(makeEntity(slot, w.gens[slot]), sa.at(slot))
 		}
 		return
@@ -98,6 +130,9 @@ func each1Objects[A any](w *World, sa *storage[A], fn func(Entity, *A)) {
 			slot := uint32(wi*64 + bits.TrailingZeros64(word))
 			if !(member(&sa.set, slot, mark)) {
 				continue
+			}
+			if debugChecks {
+				checkVisit(w, sa, int(slot), w.gens[slot])
 			}
 			fn(makeEntity(slot, w.gens[slot]), sa.at(slot))
 		}
@@ -147,6 +182,9 @@ func Query1[A any](w *World, a Key[A]) iter.Seq2[Entity, *A] {
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
 				slot := r.Start + i
+				if debugChecks {
+					checkVisit(w, sa, slot, gen)
+				}
 				if !yield(Entity(uint64(gen)<<32|uint64(slot)),
 					(*A)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(sa.vals)), slot*int(unsafe.Sizeof(*new(A)))))) {
 					w.endWalk(mark)
@@ -173,6 +211,9 @@ func query1Objects[A any](w *World, sa *storage[A], yield func(Entity, *A) bool)
 			if !(member(&sa.set, slot, mark)) {
 				continue
 			}
+			if debugChecks {
+				checkVisit(w, sa, int(slot), w.gens[slot])
+			}
 			if !yield(makeEntity(slot, w.gens[slot]), sa.at(slot)) {
 				return
 			}
@@ -185,6 +226,9 @@ func query1Objects[A any](w *World, sa *storage[A], yield func(Entity, *A) bool)
 			slot := uint32(wi*64 + bits.TrailingZeros64(word))
 			if !(member(&sa.set, slot, mark)) {
 				continue
+			}
+			if debugChecks {
+				checkVisit(w, sa, int(slot), w.gens[slot])
 			}
 			if !yield(makeEntity(slot, w.gens[slot]), sa.at(slot)) {
 				return
@@ -232,16 +276,44 @@ type Row2[A, B any] struct {
 // Spawn2 makes an entity holding a and b with the given values and
 // returns its id. The values are not boxed, so this is the fastest way to
 // spawn an entity whose components are known at compile time.
+//
+// When a component joins with requirements, they join first; the Added
+// hooks of all of them run once every component is in place (see
+// [Options]).
 func Spawn2[A, B any](w *World, a Key[A], va A, b Key[B], vb B) Entity {
 	e := w.Create()
-	slot, fast := uint32(e), len(w.open) == 0
-	if !fast || !putNew(a.storage(w), slot, uint32(e>>32), va) {
+	slot, fast, slow := uint32(e), len(w.open) == 0, false
+	if !fast || !putNew(plainStorage[A](w, a.ID()), slot, uint32(e>>32), va) {
 		addTo(w, a, e, va)
+		slow = true
 	}
-	if !fast || !putNew(b.storage(w), slot, uint32(e>>32), vb) {
+	if !fast || !putNew(plainStorage[B](w, b.ID()), slot, uint32(e>>32), vb) {
 		addTo(w, b, e, vb)
+		slow = true
+	}
+	if slow {
+		w.afterAdd()
 	}
 	return e
+}
+
+// SpawnMany2 makes len(ids) entities holding a and b with the given
+// values, writing their ids into ids, in one call: as len(ids) calls of
+// [Spawn2] would, but with no walk in progress and field components
+// or tags without options, a pass per component that sets bits and stores
+// values, and nothing else. The Added hooks, if any, run once every
+// entity is in place. O(len(ids) × components).
+//
+// Panics with an [*Error] of code [CodeNoSlotLeft], making nothing, if
+// there are not enough slots left.
+func SpawnMany2[A, B any](w *World, ids []Entity, a Key[A], va A, b Key[B], vb B) {
+	if len(ids) == 0 {
+		return
+	}
+	top := w.createMany(ids)
+	addMany(w, ids, a, va, top)
+	addMany(w, ids, b, vb, top)
+	w.afterAdd()
 }
 
 // Each2 calls fn for every entity holding a and b, with pointers to
@@ -290,6 +362,10 @@ func Each2[A, B any](w *World, a Key[A], b Key[B], fn func(Entity, *A, *B)) {
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
 				slot := r.Start + i
+				if debugChecks {
+					checkVisit(w, sa, slot, gen)
+					checkVisit(w, sb, slot, gen)
+				}
 				fn(Entity(uint64(gen)<<32|uint64(slot)),
 					(*A)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(sa.vals)), slot*int(unsafe.Sizeof(*new(A))))),
 					(*B)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(sb.vals)), slot*int(unsafe.Sizeof(*new(B))))))
@@ -314,6 +390,10 @@ func each2Objects[A, B any](w *World, sa *storage[A], sb *storage[B], fn func(En
 			if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark)) {
 				continue
 			}
+			if debugChecks {
+				checkVisit(w, sa, int(slot), w.gens[slot])
+				checkVisit(w, sb, int(slot), w.gens[slot])
+			}
 			fn(makeEntity(slot, w.gens[slot]), sa.at(slot), sb.at(slot))
 		}
 		return
@@ -324,6 +404,10 @@ func each2Objects[A, B any](w *World, sa *storage[A], sb *storage[B], fn func(En
 			slot := uint32(wi*64 + bits.TrailingZeros64(word))
 			if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark)) {
 				continue
+			}
+			if debugChecks {
+				checkVisit(w, sa, int(slot), w.gens[slot])
+				checkVisit(w, sb, int(slot), w.gens[slot])
 			}
 			fn(makeEntity(slot, w.gens[slot]), sa.at(slot), sb.at(slot))
 		}
@@ -374,6 +458,10 @@ func Query2[A, B any](w *World, a Key[A], b Key[B]) iter.Seq2[Entity, Row2[A, B]
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
 				slot := r.Start + i
+				if debugChecks {
+					checkVisit(w, sa, slot, gen)
+					checkVisit(w, sb, slot, gen)
+				}
 				if !yield(Entity(uint64(gen)<<32|uint64(slot)), Row2[A, B]{
 					(*A)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(sa.vals)), slot*int(unsafe.Sizeof(*new(A))))),
 					(*B)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(sb.vals)), slot*int(unsafe.Sizeof(*new(B)))))}) {
@@ -401,6 +489,10 @@ func query2Objects[A, B any](w *World, sa *storage[A], sb *storage[B], yield fun
 			if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark)) {
 				continue
 			}
+			if debugChecks {
+				checkVisit(w, sa, int(slot), w.gens[slot])
+				checkVisit(w, sb, int(slot), w.gens[slot])
+			}
 			if !yield(makeEntity(slot, w.gens[slot]), Row2[A, B]{sa.at(slot), sb.at(slot)}) {
 				return
 			}
@@ -413,6 +505,10 @@ func query2Objects[A, B any](w *World, sa *storage[A], sb *storage[B], yield fun
 			slot := uint32(wi*64 + bits.TrailingZeros64(word))
 			if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark)) {
 				continue
+			}
+			if debugChecks {
+				checkVisit(w, sa, int(slot), w.gens[slot])
+				checkVisit(w, sb, int(slot), w.gens[slot])
 			}
 			if !yield(makeEntity(slot, w.gens[slot]), Row2[A, B]{sa.at(slot), sb.at(slot)}) {
 				return
@@ -462,19 +558,49 @@ type Row3[A, B, C any] struct {
 // Spawn3 makes an entity holding a, b and c with the given values and
 // returns its id. The values are not boxed, so this is the fastest way to
 // spawn an entity whose components are known at compile time.
+//
+// When a component joins with requirements, they join first; the Added
+// hooks of all of them run once every component is in place (see
+// [Options]).
 func Spawn3[A, B, C any](w *World, a Key[A], va A, b Key[B], vb B, c Key[C], vc C) Entity {
 	e := w.Create()
-	slot, fast := uint32(e), len(w.open) == 0
-	if !fast || !putNew(a.storage(w), slot, uint32(e>>32), va) {
+	slot, fast, slow := uint32(e), len(w.open) == 0, false
+	if !fast || !putNew(plainStorage[A](w, a.ID()), slot, uint32(e>>32), va) {
 		addTo(w, a, e, va)
+		slow = true
 	}
-	if !fast || !putNew(b.storage(w), slot, uint32(e>>32), vb) {
+	if !fast || !putNew(plainStorage[B](w, b.ID()), slot, uint32(e>>32), vb) {
 		addTo(w, b, e, vb)
+		slow = true
 	}
-	if !fast || !putNew(c.storage(w), slot, uint32(e>>32), vc) {
+	if !fast || !putNew(plainStorage[C](w, c.ID()), slot, uint32(e>>32), vc) {
 		addTo(w, c, e, vc)
+		slow = true
+	}
+	if slow {
+		w.afterAdd()
 	}
 	return e
+}
+
+// SpawnMany3 makes len(ids) entities holding a, b and c with the given
+// values, writing their ids into ids, in one call: as len(ids) calls of
+// [Spawn3] would, but with no walk in progress and field components
+// or tags without options, a pass per component that sets bits and stores
+// values, and nothing else. The Added hooks, if any, run once every
+// entity is in place. O(len(ids) × components).
+//
+// Panics with an [*Error] of code [CodeNoSlotLeft], making nothing, if
+// there are not enough slots left.
+func SpawnMany3[A, B, C any](w *World, ids []Entity, a Key[A], va A, b Key[B], vb B, c Key[C], vc C) {
+	if len(ids) == 0 {
+		return
+	}
+	top := w.createMany(ids)
+	addMany(w, ids, a, va, top)
+	addMany(w, ids, b, vb, top)
+	addMany(w, ids, c, vc, top)
+	w.afterAdd()
 }
 
 // Each3 calls fn for every entity holding a, b and c, with pointers to
@@ -524,6 +650,11 @@ func Each3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C], fn func(Entity, 
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
 				slot := r.Start + i
+				if debugChecks {
+					checkVisit(w, sa, slot, gen)
+					checkVisit(w, sb, slot, gen)
+					checkVisit(w, sc, slot, gen)
+				}
 				fn(Entity(uint64(gen)<<32|uint64(slot)),
 					(*A)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(sa.vals)), slot*int(unsafe.Sizeof(*new(A))))),
 					(*B)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(sb.vals)), slot*int(unsafe.Sizeof(*new(B))))),
@@ -549,6 +680,11 @@ func each3Objects[A, B, C any](w *World, sa *storage[A], sb *storage[B], sc *sto
 			if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark) && member(&sc.set, slot, mark)) {
 				continue
 			}
+			if debugChecks {
+				checkVisit(w, sa, int(slot), w.gens[slot])
+				checkVisit(w, sb, int(slot), w.gens[slot])
+				checkVisit(w, sc, int(slot), w.gens[slot])
+			}
 			fn(makeEntity(slot, w.gens[slot]), sa.at(slot), sb.at(slot), sc.at(slot))
 		}
 		return
@@ -559,6 +695,11 @@ func each3Objects[A, B, C any](w *World, sa *storage[A], sb *storage[B], sc *sto
 			slot := uint32(wi*64 + bits.TrailingZeros64(word))
 			if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark) && member(&sc.set, slot, mark)) {
 				continue
+			}
+			if debugChecks {
+				checkVisit(w, sa, int(slot), w.gens[slot])
+				checkVisit(w, sb, int(slot), w.gens[slot])
+				checkVisit(w, sc, int(slot), w.gens[slot])
 			}
 			fn(makeEntity(slot, w.gens[slot]), sa.at(slot), sb.at(slot), sc.at(slot))
 		}
@@ -610,6 +751,11 @@ func Query3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C]) iter.Seq2[Entit
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
 				slot := r.Start + i
+				if debugChecks {
+					checkVisit(w, sa, slot, gen)
+					checkVisit(w, sb, slot, gen)
+					checkVisit(w, sc, slot, gen)
+				}
 				if !yield(Entity(uint64(gen)<<32|uint64(slot)), Row3[A, B, C]{
 					(*A)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(sa.vals)), slot*int(unsafe.Sizeof(*new(A))))),
 					(*B)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(sb.vals)), slot*int(unsafe.Sizeof(*new(B))))),
@@ -638,6 +784,11 @@ func query3Objects[A, B, C any](w *World, sa *storage[A], sb *storage[B], sc *st
 			if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark) && member(&sc.set, slot, mark)) {
 				continue
 			}
+			if debugChecks {
+				checkVisit(w, sa, int(slot), w.gens[slot])
+				checkVisit(w, sb, int(slot), w.gens[slot])
+				checkVisit(w, sc, int(slot), w.gens[slot])
+			}
 			if !yield(makeEntity(slot, w.gens[slot]), Row3[A, B, C]{sa.at(slot), sb.at(slot), sc.at(slot)}) {
 				return
 			}
@@ -650,6 +801,11 @@ func query3Objects[A, B, C any](w *World, sa *storage[A], sb *storage[B], sc *st
 			slot := uint32(wi*64 + bits.TrailingZeros64(word))
 			if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark) && member(&sc.set, slot, mark)) {
 				continue
+			}
+			if debugChecks {
+				checkVisit(w, sa, int(slot), w.gens[slot])
+				checkVisit(w, sb, int(slot), w.gens[slot])
+				checkVisit(w, sc, int(slot), w.gens[slot])
 			}
 			if !yield(makeEntity(slot, w.gens[slot]), Row3[A, B, C]{sa.at(slot), sb.at(slot), sc.at(slot)}) {
 				return
@@ -701,22 +857,54 @@ type Row4[A, B, C, D any] struct {
 // Spawn4 makes an entity holding a, b, c and d with the given values and
 // returns its id. The values are not boxed, so this is the fastest way to
 // spawn an entity whose components are known at compile time.
+//
+// When a component joins with requirements, they join first; the Added
+// hooks of all of them run once every component is in place (see
+// [Options]).
 func Spawn4[A, B, C, D any](w *World, a Key[A], va A, b Key[B], vb B, c Key[C], vc C, d Key[D], vd D) Entity {
 	e := w.Create()
-	slot, fast := uint32(e), len(w.open) == 0
-	if !fast || !putNew(a.storage(w), slot, uint32(e>>32), va) {
+	slot, fast, slow := uint32(e), len(w.open) == 0, false
+	if !fast || !putNew(plainStorage[A](w, a.ID()), slot, uint32(e>>32), va) {
 		addTo(w, a, e, va)
+		slow = true
 	}
-	if !fast || !putNew(b.storage(w), slot, uint32(e>>32), vb) {
+	if !fast || !putNew(plainStorage[B](w, b.ID()), slot, uint32(e>>32), vb) {
 		addTo(w, b, e, vb)
+		slow = true
 	}
-	if !fast || !putNew(c.storage(w), slot, uint32(e>>32), vc) {
+	if !fast || !putNew(plainStorage[C](w, c.ID()), slot, uint32(e>>32), vc) {
 		addTo(w, c, e, vc)
+		slow = true
 	}
-	if !fast || !putNew(d.storage(w), slot, uint32(e>>32), vd) {
+	if !fast || !putNew(plainStorage[D](w, d.ID()), slot, uint32(e>>32), vd) {
 		addTo(w, d, e, vd)
+		slow = true
+	}
+	if slow {
+		w.afterAdd()
 	}
 	return e
+}
+
+// SpawnMany4 makes len(ids) entities holding a, b, c and d with the given
+// values, writing their ids into ids, in one call: as len(ids) calls of
+// [Spawn4] would, but with no walk in progress and field components
+// or tags without options, a pass per component that sets bits and stores
+// values, and nothing else. The Added hooks, if any, run once every
+// entity is in place. O(len(ids) × components).
+//
+// Panics with an [*Error] of code [CodeNoSlotLeft], making nothing, if
+// there are not enough slots left.
+func SpawnMany4[A, B, C, D any](w *World, ids []Entity, a Key[A], va A, b Key[B], vb B, c Key[C], vc C, d Key[D], vd D) {
+	if len(ids) == 0 {
+		return
+	}
+	top := w.createMany(ids)
+	addMany(w, ids, a, va, top)
+	addMany(w, ids, b, vb, top)
+	addMany(w, ids, c, vc, top)
+	addMany(w, ids, d, vd, top)
+	w.afterAdd()
 }
 
 // Each4 calls fn for every entity holding a, b, c and d, with pointers to
@@ -767,6 +955,12 @@ func Each4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D], fn 
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
 				slot := r.Start + i
+				if debugChecks {
+					checkVisit(w, sa, slot, gen)
+					checkVisit(w, sb, slot, gen)
+					checkVisit(w, sc, slot, gen)
+					checkVisit(w, sd, slot, gen)
+				}
 				fn(Entity(uint64(gen)<<32|uint64(slot)),
 					(*A)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(sa.vals)), slot*int(unsafe.Sizeof(*new(A))))),
 					(*B)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(sb.vals)), slot*int(unsafe.Sizeof(*new(B))))),
@@ -793,6 +987,12 @@ func each4Objects[A, B, C, D any](w *World, sa *storage[A], sb *storage[B], sc *
 			if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark) && member(&sc.set, slot, mark) && member(&sd.set, slot, mark)) {
 				continue
 			}
+			if debugChecks {
+				checkVisit(w, sa, int(slot), w.gens[slot])
+				checkVisit(w, sb, int(slot), w.gens[slot])
+				checkVisit(w, sc, int(slot), w.gens[slot])
+				checkVisit(w, sd, int(slot), w.gens[slot])
+			}
 			fn(makeEntity(slot, w.gens[slot]), sa.at(slot), sb.at(slot), sc.at(slot), sd.at(slot))
 		}
 		return
@@ -803,6 +1003,12 @@ func each4Objects[A, B, C, D any](w *World, sa *storage[A], sb *storage[B], sc *
 			slot := uint32(wi*64 + bits.TrailingZeros64(word))
 			if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark) && member(&sc.set, slot, mark) && member(&sd.set, slot, mark)) {
 				continue
+			}
+			if debugChecks {
+				checkVisit(w, sa, int(slot), w.gens[slot])
+				checkVisit(w, sb, int(slot), w.gens[slot])
+				checkVisit(w, sc, int(slot), w.gens[slot])
+				checkVisit(w, sd, int(slot), w.gens[slot])
 			}
 			fn(makeEntity(slot, w.gens[slot]), sa.at(slot), sb.at(slot), sc.at(slot), sd.at(slot))
 		}
@@ -855,6 +1061,12 @@ func Query4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D]) it
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
 				slot := r.Start + i
+				if debugChecks {
+					checkVisit(w, sa, slot, gen)
+					checkVisit(w, sb, slot, gen)
+					checkVisit(w, sc, slot, gen)
+					checkVisit(w, sd, slot, gen)
+				}
 				if !yield(Entity(uint64(gen)<<32|uint64(slot)), Row4[A, B, C, D]{
 					(*A)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(sa.vals)), slot*int(unsafe.Sizeof(*new(A))))),
 					(*B)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(sb.vals)), slot*int(unsafe.Sizeof(*new(B))))),
@@ -884,6 +1096,12 @@ func query4Objects[A, B, C, D any](w *World, sa *storage[A], sb *storage[B], sc 
 			if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark) && member(&sc.set, slot, mark) && member(&sd.set, slot, mark)) {
 				continue
 			}
+			if debugChecks {
+				checkVisit(w, sa, int(slot), w.gens[slot])
+				checkVisit(w, sb, int(slot), w.gens[slot])
+				checkVisit(w, sc, int(slot), w.gens[slot])
+				checkVisit(w, sd, int(slot), w.gens[slot])
+			}
 			if !yield(makeEntity(slot, w.gens[slot]), Row4[A, B, C, D]{sa.at(slot), sb.at(slot), sc.at(slot), sd.at(slot)}) {
 				return
 			}
@@ -896,6 +1114,12 @@ func query4Objects[A, B, C, D any](w *World, sa *storage[A], sb *storage[B], sc 
 			slot := uint32(wi*64 + bits.TrailingZeros64(word))
 			if !(member(&sa.set, slot, mark) && member(&sb.set, slot, mark) && member(&sc.set, slot, mark) && member(&sd.set, slot, mark)) {
 				continue
+			}
+			if debugChecks {
+				checkVisit(w, sa, int(slot), w.gens[slot])
+				checkVisit(w, sb, int(slot), w.gens[slot])
+				checkVisit(w, sc, int(slot), w.gens[slot])
+				checkVisit(w, sd, int(slot), w.gens[slot])
 			}
 			if !yield(makeEntity(slot, w.gens[slot]), Row4[A, B, C, D]{sa.at(slot), sb.at(slot), sc.at(slot), sd.at(slot)}) {
 				return

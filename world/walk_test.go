@@ -473,7 +473,7 @@ func TestQueryPanicInSystem(t *testing.T) {
 	if w.Len() != 1 {
 		t.Errorf("after the system panicked in its walk, %d entities live, want 1: the deferred destroy applied", w.Len())
 	}
-	if !w.RemoveSystem("boom") {
+	if ok, _ := w.RemoveSystem("boom"); !ok {
 		t.Fatal("RemoveSystem(boom) = false")
 	}
 	for e := range world.Query2(w, tPos, tVel) {
@@ -608,5 +608,76 @@ func TestEndWalks(t *testing.T) {
 	w.Destroy(e)
 	if w.IsAlive(e) {
 		t.Error("Destroy is deferred with no walk open")
+	}
+}
+
+func TestManyJoinsDuringAWalk(t *testing.T) {
+	emitter := world.DefineComponent[int]("Emitter")
+	w := world.New()
+	for i := range 20000 {
+		world.Spawn2(w, emitter, i, tPos, position{})
+	}
+	visited := 0
+	world.Each2(w, emitter, tPos, func(e world.Entity, _ *int, _ *position) {
+		visited++
+		world.Spawn1(w, tPos, position{})
+		w.Remove(e, tPos)
+		tPos.Add(w, e, position{X: 1}) // cancels the removal
+	})
+	if visited != 20000 || w.Count(tPos) != 40000 {
+		t.Errorf("visited %d, Count %d, want 20000 and 40000", visited, w.Count(tPos))
+	}
+}
+
+func TestPullStoppedThenPanic(t *testing.T) {
+	w := world.New()
+	for range 3 {
+		world.Spawn2(w, tPos, position{}, tVel, velocity{})
+	}
+	next, stop := iter.Pull2(world.Query1(w, tPos))
+	next() // one walk open
+	w.AddSystem(world.System{Name: "s", Phase: world.Fixed, Run: func(ctx *world.Context) error {
+		stop() // ends the pulled walk: none open now
+		world.Each2(ctx.World, tPos, tVel, func(world.Entity, *position, *velocity) {
+			panic("boom")
+		})
+		return nil
+	}})
+	w.Run(world.Context{Phase: world.Fixed}, func(error) {})
+	if n := w.Walks(); n != 0 {
+		t.Errorf("after the run, Walks() = %d, want 0", n)
+	}
+	e := w.Create()
+	w.Destroy(e)
+	if w.IsAlive(e) {
+		t.Errorf("Destroy outside any walk or system is still deferred: the world is stuck deferring")
+	}
+	if err := w.Clear(); err != nil {
+		t.Errorf("Clear() = %v", err)
+	}
+}
+
+func TestPulledWalkEndedByPanic(t *testing.T) {
+	w := world.New()
+	var ids []world.Entity
+	for range 4 {
+		ids = append(ids, world.Spawn1(w, tPos, position{}))
+	}
+	var stop func()
+	w.AddSystem(world.System{Name: "s", Phase: world.Fixed, Run: func(ctx *world.Context) error {
+		var next func() (world.Entity, *position, bool)
+		next, stop = iter.Pull2(world.Query1(ctx.World, tPos))
+		next()
+		tHealth.Require(ctx.World, ids[0]) // panics: no Health
+		return nil
+	}})
+	w.Run(world.Context{Phase: world.Fixed}, func(error) {})
+	defer stop()
+	if n := w.Walks(); n != 0 {
+		t.Errorf("after the panicking run, Walks() = %d, want 0", n)
+	}
+	w.Destroy(ids[2]) // at once: no walk is in progress
+	if w.IsAlive(ids[2]) {
+		t.Errorf("Destroy after the run was deferred")
 	}
 }

@@ -3,7 +3,6 @@ package world
 import (
 	"cmp"
 	"errors"
-	"fmt"
 	"slices"
 	"unsafe"
 )
@@ -20,17 +19,20 @@ type World struct {
 	types  []ComponentType  // by component id, beside stores
 	sets   []*set           // by component id, beside stores: membership without an interface call
 	typed  []unsafe.Pointer // by component id: the *storage[T] behind stores, see typedStorage
+	plain  []unsafe.Pointer // by component id: typed, or nil where an add must take the long way (see set.slowAdd)
 	used   []usedStore      // the non-nil stores, in the order first used
 	views  []*Slots         // cached slot views, looked up by key
 	// the views World.Slots and the walks looked up last
 	recentTypes recent[ComponentType]
 	recentSets  recent[*set]
 
-	deferring int      // walks and system runs in progress: destroys and removals wait
+	deferring int      // walks, system runs and hook calls in progress: destroys and removals wait
 	open      []uint64 // marks of the Each and Query loops in progress, innermost last: joins are stamped
 	seq       uint64   // counts walk starts; a join during a walk is stamped with it
 	pending   []op     // removals and destroys waiting for deferring to reach 0
 	held      []*Slots // views whose buffers a walk or system in progress may hold
+
+	lifecycle // hooks, relationships, change ticks and events: see lifecycle.go
 
 	systems   [phaseCount]systemList
 	sysSeq    uint64 // counts AddSystem calls, so Clear disposes in add order
@@ -48,17 +50,27 @@ type usedStore struct {
 
 // op is a removal or destroy deferred until the walks in progress end.
 type op struct {
-	e  Entity
-	id int // component id, or -1 for a destroy
+	e      Entity
+	id     int    // component id, or destroy, or cancelled
+	target Entity // for the removal of one relationship link: its target; 0 otherwise
 }
+
+// The op ids that are not component ids.
+const (
+	destroy   = -1
+	cancelled = -2 // an Unset undone by a Set before it applied
+)
 
 // New returns an empty world.
 func New() *World {
-	return &World{}
+	return &World{lifecycle: lifecycle{tick: 1}}
 }
 
 // Create makes an entity with no components and returns its id.
 // O(1); it allocates only when the world grows.
+//
+// Panics with an [*Error] of code [CodeNoSlotLeft] when every one of the
+// 2^32 slots holds a live entity or is retired.
 func (w *World) Create() Entity {
 	w.alive++
 	if n := len(w.free); n > 0 {
@@ -69,7 +81,7 @@ func (w *World) Create() Entity {
 	}
 	if uint64(len(w.gens)) > maxSlot {
 		w.alive--
-		panic(fmt.Errorf("world: no slot left: %d entities alive and every other slot retired", w.alive))
+		panic(&Error{Code: CodeNoSlotLeft, Op: "Create", Value: w.alive})
 	}
 	w.gens = append(w.gens, 1)
 	return makeEntity(uint32(len(w.gens)-1), 1)
@@ -79,13 +91,16 @@ func (w *World) Create() Entity {
 const maxSlot = 1<<32 - 1
 
 // Spawn makes an entity holding every part and returns its id. A part whose
-// component repeats replaces the earlier value. For two to four components
-// known at compile time, [Spawn2] and its siblings avoid boxing the values.
+// component repeats replaces the earlier value. Components the parts
+// require join too (see [Options.Requires]), and the Added hooks of all of
+// them run once every part is in place. For one to four components known
+// at compile time, [Spawn1] and its siblings avoid boxing the values.
 func (w *World) Spawn(parts ...Part) Entity {
 	e := w.Create()
 	for _, p := range parts {
 		p.addTo(w, e)
 	}
+	w.afterAdd()
 	return e
 }
 
@@ -112,41 +127,63 @@ func (w *World) set(id int) *set {
 	return nil
 }
 
-// Remove takes component c away from e. It does nothing when e is dead or
-// does not hold c. While a walk or a system run is in progress the removal
-// waits until it ends, and e still holds c until then; an add of c to e in
-// the meantime cancels it.
+// Remove takes component c away from e, running c's Removed and Teardown
+// hooks first (see [Options]). It does nothing when e is dead or does not
+// hold c. While a walk or a system run is in progress the removal waits
+// until it ends, and e still holds c until then; an add of c to e in the
+// meantime cancels it. Removing a component another one requires is
+// allowed and removes nothing else (see [Options.Requires]). For a
+// relationship, it detaches e from every target.
+//
+// Panics with an [*Error] of code [CodeReadOnly] if c is the reverse side
+// of a relationship.
 func (w *World) Remove(e Entity, c ComponentType) {
 	id := c.ID()
 	s := w.set(id)
 	if s == nil || !w.IsAlive(e) || !s.has(uint32(e)) {
 		return
 	}
+	if s.reverse {
+		panic(&Error{Code: CodeReadOnly, Op: "Remove", Component: s.name, Entity: e})
+	}
 	if w.deferring > 0 {
 		if s.markPending(uint32(e)) {
-			w.pending = append(w.pending, op{e, id})
+			w.pending = append(w.pending, op{e: e, id: id})
 		}
 		return
 	}
-	if s.field { // the common case, without a call
+	if s.field && s.hooks == nil { // the common case, without a call
 		s.leaveField(uint32(e))
 		return
 	}
-	w.stores[id].remove(uint32(e))
+	w.removeNow(e, s)
 }
 
 // Destroy removes e and every component it holds; its id is dead from then
 // on. It does nothing when e is already dead. While a walk or a system run
 // is in progress the destroy waits until it ends, and e stays alive until
-// then. O(number of component types the world uses).
+// then. The sources of e in relationships with LinkedDespawn are destroyed
+// with it, in the same change (see [RelationOptions]); e's Died hooks run
+// first, while it is whole, then its Teardown hooks (see [Options]).
+// O(number of component types the world uses).
 func (w *World) Destroy(e Entity) {
 	if !w.IsAlive(e) {
 		return
 	}
 	if w.deferring > 0 {
-		w.pending = append(w.pending, op{e, -1})
+		w.pending = append(w.pending, op{e: e, id: destroy})
 		return
 	}
+	if w.special > 0 { // hooks or relationships in use: the full path
+		w.destroyNow(e)
+		return
+	}
+	w.destroyPlain(e)
+}
+
+// destroyPlain destroys e, which is alive, in a world with no removal
+// hooks and no relationships.
+func (w *World) destroyPlain(e Entity) {
 	slot := uint32(e)
 	wi, bit := slot>>6, uint64(1)<<(slot&63)
 	for _, u := range w.used {
@@ -163,6 +200,12 @@ func (w *World) Destroy(e Entity) {
 		}
 		u.store.remove(slot)
 	}
+	w.freeSlot(e)
+}
+
+// freeSlot frees e's slot, which holds nothing any more.
+func (w *World) freeSlot(e Entity) {
+	slot := uint32(e)
 	w.gens[slot] = 0
 	w.alive--
 	if next := e.Generation() + 1; next != 0 {
@@ -209,24 +252,31 @@ func (w *World) ComponentsOf(e Entity) []ComponentType {
 }
 
 // Clear destroys every entity, removes every system, disposing each in the
-// order they were added (across both phases), and removes every resource
-// and the [RunObserver].
-// Ids handed out before stay dead. Component columns and slot views keep
-// their memory for reuse. A Dispose may add or remove systems; what it adds
-// stays.
+// order they were added (across both phases), and removes every resource,
+// event subscription and the [RunObserver].
 //
-// A Dispose that panics does not stop the clearing: the other systems are
-// disposed and every entity destroyed all the same, and Clear returns each
-// such panic as a [*SystemError] (naming the system, Err wrapping
-// [ErrPanic] and saying "Dispose"), joined. It returns nil otherwise.
+// Entities go first, while systems and resources are still there: the
+// Teardown hooks of every component they hold run (the Died hooks do not:
+// clearing is not dying), and what the hooks spawn is cleared too. Then
+// the systems are disposed; a Dispose may add or remove systems, and what
+// it adds stays. Ids handed out before stay dead. Component columns and
+// slot views keep their memory for reuse.
 //
-// Panics if a walk or a system run is in progress.
+// Neither a Dispose nor a hook that panics stops the clearing: the rest is
+// cleared all the same, and Clear returns each such panic (a Dispose's as
+// a [*SystemError] naming the system, wrapping [ErrPanic] and saying
+// "Dispose"; a hook's as an [*Error] of code [CodeHookPanic]), joined. It
+// returns nil otherwise.
+//
+// Panics with an [*Error] of code [CodeDuringWalk] if a walk or a system
+// run is in progress.
 func (w *World) Clear() error {
 	// Between two systems of a run (in its error handler or observer)
 	// deferring is 0, but the run still walks its list.
 	if w.deferring > 0 || w.systems[Fixed].running || w.systems[Frame].running {
-		panic(fmt.Errorf("world: Clear during a walk or system run"))
+		panic(&Error{Code: CodeDuringWalk, Op: "Clear"})
 	}
+	errs := w.clearEntities()
 	var all []System
 	for _, list := range w.systems {
 		for _, s := range list.all {
@@ -237,7 +287,6 @@ func (w *World) Clear() error {
 	}
 	w.systems = [phaseCount]systemList{}
 	slices.SortFunc(all, func(a, b System) int { return cmp.Compare(a.seq, b.seq) })
-	var errs []error
 	for _, s := range all {
 		if s.Dispose != nil {
 			if err := dispose(s); err != nil {
@@ -245,13 +294,10 @@ func (w *World) Clear() error {
 			}
 		}
 	}
+	errs = append(errs, w.clearEntities()...) // what a Dispose spawned
 	clear(w.resources)
 	w.observer = nil
-	for slot, gen := range w.gens {
-		if gen != 0 {
-			w.Destroy(makeEntity(uint32(slot), gen))
-		}
-	}
+	w.clearEvents()
 	return errors.Join(errs...)
 }
 
@@ -259,13 +305,7 @@ func (w *World) Clear() error {
 func dispose(s System) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			perr, ok := r.(error)
-			if ok {
-				perr = fmt.Errorf("Dispose: %w: %w", ErrPanic, perr)
-			} else {
-				perr = fmt.Errorf("Dispose: %w: %v", ErrPanic, r)
-			}
-			err = &SystemError{System: s.Name, Phase: s.Phase, Err: perr}
+			err = &SystemError{System: s.Name, Phase: s.Phase, Err: &PanicError{Op: "Dispose", Value: r}}
 		}
 	}()
 	s.Dispose()
@@ -285,50 +325,91 @@ func typedStorage[T any](w *World, id int) *storage[T] {
 	return nil
 }
 
-// mustAlive returns e's slot, or panics with an *EntityError naming the
+// plainStorage is typedStorage for the adds that store inline: nil when
+// the world never used the component or when its adds must take the long
+// way, through addTo (hooks, requirements, change tracking; see
+// set.slowAdd). Reading this table instead of testing a flag keeps spawns
+// as short as they were before components had options.
+func plainStorage[T any](w *World, id int) *storage[T] {
+	if uint(id) < uint(len(w.plain)) {
+		return (*storage[T])(w.plain[id])
+	}
+	return nil
+}
+
+// mustAlive returns e's slot, or panics with an *Error naming the
 // operation and component when e is dead.
 func (w *World) mustAlive(e Entity, op, component string) uint32 {
 	if !w.IsAlive(e) {
-		panic(&EntityError{Op: op, Entity: e, Component: component, Err: ErrDeadEntity})
+		panic(&Error{Code: CodeDeadEntity, Op: op, Entity: e, Component: component})
 	}
 	return uint32(e)
 }
 
 // missing builds the error for a Require that found nothing.
 func (w *World) missing(e Entity, op, component string) error {
-	err := ErrMissingComponent
+	code := CodeMissingComponent
 	if !w.IsAlive(e) {
-		err = ErrDeadEntity
+		code = CodeDeadEntity
 	}
-	return &EntityError{Op: op, Entity: e, Component: component, Err: err}
+	return &Error{Code: code, Op: op, Entity: e, Component: component}
 }
 
 // storeFor returns the world's storage for c, creating it on first use
 // from the handle the component was defined with (so a tag reached through
 // its embedded Component is still stored as a tag).
 //
-// Panics if c was not made by DefineComponent, DefineFields or DefineTag.
+// Panics with an [*Error] of code [CodeUndefined] if c was not made by a
+// Define function.
 func (w *World) storeFor(c ComponentType) store {
 	id := c.ID()
+	if id < len(w.stores) && w.stores[id] != nil {
+		return w.stores[id]
+	}
+	switch h := handleOf(id).(type) {
+	case nil:
+		panic(&Error{Code: CodeUndefined, Component: c.Name(), Value: typeName(c)})
+	case *Reverse: // built with its relationship's source side
+		w.storeFor(h.rel)
+	case *Relation:
+		rs := h.newStore().(*relationStore)
+		rs.w = w
+		w.install(h, rs)
+		w.install(h.rev, rs.rev)
+	default:
+		w.install(h, h.newStore())
+	}
+	return w.stores[id]
+}
+
+// install makes s the world's storage of component h.
+func (w *World) install(h ComponentType, s store) {
+	id := h.ID()
 	if id >= len(w.stores) {
 		w.stores = grow(w.stores, id+1)
 		w.types = grow(w.types, id+1)
 		w.sets = grow(w.sets, id+1)
 		w.typed = grow(w.typed, id+1)
+		w.plain = grow(w.plain, id+1)
 	}
-	if w.stores[id] == nil {
-		h := handleOf(id)
-		if h == nil {
-			panic(fmt.Errorf("world: component %q (%T) was not made by DefineComponent, DefineFields or DefineTag", c.Name(), c))
-		}
-		s := h.newStore()
-		w.stores[id] = s
-		w.types[id] = h
-		w.sets[id] = s.members()
-		w.typed[id] = s.self()
-		w.used = append(w.used, usedStore{s.members(), s})
+	set := s.members()
+	w.stores[id] = s
+	w.types[id] = h
+	w.sets[id] = set
+	w.typed[id] = s.self()
+	if !set.slowAdd {
+		w.plain[id] = s.self()
 	}
-	return w.stores[id]
+	w.used = append(w.used, usedStore{set, s})
+	if set.hasDropHooks() || set.relation {
+		w.special++
+	}
+	if set.hasDropHooks() {
+		w.hooked = sortedByID(w.hooked, set)
+	}
+	if r, ok := s.(*relationStore); ok && r.rel.opts.LinkedDespawn {
+		w.linked = append(w.linked, r)
+	}
 }
 
 // beginWalk starts an Each or Query loop and returns its start mark: a
@@ -357,7 +438,9 @@ func (w *World) endWalk(mark uint64) {
 
 // WalkMark returns a mark of the walks (Each calls and Query loops) begun
 // so far. Code that recovers a panic out of code that may walk the world
-// notes it before and calls [World.EndWalks] with it after.
+// notes it before and calls [World.EndWalks] with it after. [World.Recover]
+// does both; prefer it. WalkMark and EndWalks will go once the engine and
+// the scene manager use Recover.
 func (w *World) WalkMark() uint64 { return w.seq }
 
 // Walks returns how many walks are in progress, for tests and tools.
@@ -368,17 +451,8 @@ func (w *World) Walks() int { return len(w.open) }
 // applying the removals and destroys they deferred once no walk or system
 // run is left. It is for code that recovers a panic: Each and Query over
 // field components end their walk without a deferred call (so that they
-// inline), so a panic out of their loop leaves it open. The world's system
-// runner and the engine's scene callbacks do this themselves; a game needs
-// it only when it recovers such a panic on its own, outside a system:
-//
-//	mark := w.WalkMark()
-//	defer func() {
-//		if r := recover(); r != nil {
-//			w.EndWalks(mark)
-//			// report r
-//		}
-//	}()
+// inline), so a panic out of their loop leaves it open. [World.Recover]
+// does this for the function it calls; prefer it.
 //
 // Walks begun before mark are left alone, even if some ended meanwhile (an
 // iter.Pull2 walk stopped in between): marks, not counts, say which. A
@@ -386,40 +460,127 @@ func (w *World) Walks() int { return len(w.open) }
 // mark is ended too: stop it, do not resume it, as it would walk on with
 // nothing deferred (checking for that after every row cost Query a
 // quarter of its speed).
+//
+// Panics, once the walks are ended, with the panics of lifecycle hooks the
+// ending ran (see [Options]), as [World.Destroy] does.
 func (w *World) EndWalks(mark uint64) {
-	for n := len(w.open); n > 0 && w.open[n-1] > mark; n = len(w.open) {
-		w.open = w.open[:n-1]
-		w.endDeferring()
+	if err := w.endWalksErr(mark); err != nil {
+		panic(err)
 	}
 }
 
-// endDeferring ends a walk or system run; the outermost one releases the
-// view buffers handed out meanwhile and applies the deferred removals and
-// destroys, in the order they were asked for.
-func (w *World) endDeferring() {
-	w.deferring--
-	if w.deferring > 0 {
-		return
+// endWalksErr is EndWalks, returning the hooks' panics.
+func (w *World) endWalksErr(mark uint64) error {
+	var errs []error
+	for n := len(w.open); n > 0 && w.open[n-1] > mark; n = len(w.open) {
+		w.open = w.open[:n-1]
+		if err := w.leave(); err != nil {
+			errs = append(errs, err)
+		}
 	}
+	return errors.Join(errs...)
+}
+
+// Recover calls fn and returns its error. If fn panics, Recover ends the
+// walks fn began and left open (see [World.EndWalks]), so the removals and
+// destroys they deferred take effect, and returns the panic as an error
+// wrapping [ErrPanic] and, when the panic value is an error, that error
+// too. Use it where a game or an engine calls code that may walk the world
+// and must survive its panics, outside systems (the system runner does the
+// same for every system).
+func (w *World) Recover(fn func() error) (err error) {
+	mark := w.WalkMark()
+	defer func() {
+		if r := recover(); r != nil {
+			err = panicError(r)
+			if werr := w.endWalksErr(mark); werr != nil {
+				err = errors.Join(err, werr)
+			}
+		}
+	}()
+	return fn()
+}
+
+// endDeferring ends a walk, a system run or a batch of hook calls. The
+// outermost one applies what waited (see leave) and panics with the panics
+// of the hooks that ran meanwhile.
+func (w *World) endDeferring() {
+	if err := w.leave(); err != nil {
+		panic(err)
+	}
+}
+
+// leave ends a walk, a system run or a batch of hook calls. Unless another
+// one is still in progress, it delivers the events emitted meanwhile,
+// applies the deferred removals and destroys in the order they were asked
+// for, and releases the view buffers handed out meanwhile; it returns the
+// panics of the hooks that ran meanwhile, joined.
+func (w *World) leave() error {
+	if w.deferring > 1 {
+		w.deferring--
+		return nil
+	}
+	if len(w.pending)+len(w.eventq)+len(w.held)+len(w.hookErrs) == 0 { // nothing waited
+		w.deferring = 0
+		return nil
+	}
+	return w.flush()
+}
+
+// flush is leave for the outermost walk, system run or batch of hook calls
+// when something waited.
+func (w *World) flush() error {
+	// The walks that held view buffers are over. deferring stays 1 while
+	// what waited is applied: what the hooks and subscribers do meanwhile
+	// waits in turn, and is applied by this same loop, in order.
+	w.releaseViews()
+	for len(w.pending) > 0 || len(w.eventq) > 0 {
+		if len(w.eventq) > 0 {
+			w.deliverEvents()
+			continue
+		}
+		for i := 0; i < len(w.pending); i++ {
+			w.apply(w.pending[i])
+		}
+		w.pending = w.pending[:0]
+	}
+	w.deferring = 0
+	w.releaseViews()
+	if len(w.hookErrs) == 0 {
+		return nil
+	}
+	err := errors.Join(w.hookErrs...)
+	w.hookErrs = w.hookErrs[:0]
+	return err
+}
+
+// releaseViews releases the view buffers handed out while deferring.
+func (w *World) releaseViews() {
 	for i, v := range w.held {
 		v.release()
 		w.held[i] = nil // usually one or two: cheaper than clear's call
 	}
 	w.held = w.held[:0]
-	// Applying an op never defers another one (deferring is 0); iterate by
-	// index all the same.
-	for i := 0; i < len(w.pending); i++ {
-		o := w.pending[i]
-		if o.id < 0 {
-			w.Destroy(o.e)
-			continue
-		}
-		// A removal cancelled by a later add has its mark cleared.
-		if s := w.sets[o.id]; s.clearPending(uint32(o.e)) && w.IsAlive(o.e) && s.has(uint32(o.e)) {
-			w.stores[o.id].remove(uint32(o.e))
-		}
+}
+
+// apply applies one deferred removal or destroy.
+func (w *World) apply(o op) {
+	switch o.id {
+	case destroy:
+		w.destroyNow(o.e)
+		return
+	case cancelled:
+		return
 	}
-	w.pending = w.pending[:0]
+	s := w.sets[o.id]
+	if o.target != 0 {
+		w.unlinkNow(o.e, s, o.target)
+		return
+	}
+	// A removal cancelled by a later add has its mark cleared.
+	if s.clearPending(uint32(o.e)) && w.IsAlive(o.e) && s.has(uint32(o.e)) {
+		w.removeNow(o.e, s)
+	}
 }
 
 // addDuringWalk is called before an add of component s to slot while

@@ -15,7 +15,7 @@ const loopDoc = "docs/LOOP.md"
 
 // loopExampleFiles are the files whose examples docs/LOOP.md shows; every
 // example in them must appear on the page.
-var loopExampleFiles = []string{"engine/example_test.go", "engine/window/example_test.go"}
+var loopExampleFiles = []string{"engine/example_test.go", "engine/example_game_test.go", "engine/window/example_test.go"}
 
 // loopExample is the body of one Example function.
 type loopExample struct {

@@ -142,11 +142,36 @@ type Row{{.N}}[{{.TP}}] struct {
 // Spawn{{.N}} makes an entity holding {{.Names}} with the given values and
 // returns its id. The values are not boxed, so this is the fastest way to
 // spawn an entity whose components are known at compile time.
+//
+// When a component joins with requirements, they join first; the Added
+// hooks of all of them run once every component is in place (see
+// [Options]).
 func Spawn{{.N}}[{{.TP}}](w *World, {{.List "$v Key[$T], v$v $T"}}) Entity {
 	e := w.Create()
-	slot, fast := uint32(e), len(w.open) == 0
-{{range .Each "	if !fast || !putNew($v.storage(w), slot, uint32(e>>32), v$v) {\n		addTo(w, $v, e, v$v)\n	}"}}{{.}}
-{{end}}	return e
+	slot, fast, slow := uint32(e), len(w.open) == 0, false
+{{range .Each "	if !fast || !putNew(plainStorage[$T](w, $v.ID()), slot, uint32(e>>32), v$v) {\n		addTo(w, $v, e, v$v)\n		slow = true\n	}"}}{{.}}
+{{end}}	if slow {
+		w.afterAdd()
+	}
+	return e
+}
+
+// SpawnMany{{.N}} makes len(ids) entities holding {{.Names}} with the given
+// values, writing their ids into ids, in one call: as len(ids) calls of
+// [Spawn{{.N}}] would, but with no walk in progress and field components
+// or tags without options, a pass per component that sets bits and stores
+// values, and nothing else. The Added hooks, if any, run once every
+// entity is in place. O(len(ids) × components).
+//
+// Panics with an [*Error] of code [CodeNoSlotLeft], making nothing, if
+// there are not enough slots left.
+func SpawnMany{{.N}}[{{.TP}}](w *World, ids []Entity, {{.List "$v Key[$T], v$v $T"}}) {
+	if len(ids) == 0 {
+		return
+	}
+	top := w.createMany(ids)
+{{range .Each "	addMany(w, ids, $v, v$v, top)"}}{{.}}
+{{end}}	w.afterAdd()
 }
 
 // Each{{.N}} calls fn for every entity holding {{.Names}}, with pointers to
@@ -265,6 +290,9 @@ func First{{.N}}[{{.TP}}](w *World, {{.Keys}}) (Entity, {{.Ptrs}}, bool) {
 			gens := w.gens[r.Start:r.End]
 			for i, gen := range gens {
 				slot := r.Start + i
+				if debugChecks {
+{{range $a.Each "					checkVisit(w, s$v, slot, gen)"}}{{.}}
+{{end}}				}
 				{{.Visit}}
 			}
 		}
@@ -280,6 +308,9 @@ func First{{.N}}[{{.TP}}](w *World, {{.Keys}}) (Entity, {{.Ptrs}}, bool) {
 			if !({{$a.Join "member(&s$v.set, slot, mark)" " && "}}) {
 				continue
 			}
+			if debugChecks {
+{{range $a.Each "				checkVisit(w, s$v, int(slot), w.gens[slot])"}}{{.}}
+{{end}}			}
 			{{.Object}}
 		}
 		return
@@ -291,6 +322,9 @@ func First{{.N}}[{{.TP}}](w *World, {{.Keys}}) (Entity, {{.Ptrs}}, bool) {
 			if !({{$a.Join "member(&s$v.set, slot, mark)" " && "}}) {
 				continue
 			}
+			if debugChecks {
+{{range $a.Each "				checkVisit(w, s$v, int(slot), w.gens[slot])"}}{{.}}
+{{end}}			}
 			{{.Object}}
 		}
 	}
