@@ -160,6 +160,26 @@ func TestInterpolationOptOuts(t *testing.T) {
 			t.Errorf("the slot's new entity is drawn from x = %d, want 90: it must not inherit the old one's position", x)
 		}
 	})
+	// The same after a draw, which noted the old entity where it was: the
+	// draw's entities, kept while the world's structure does not change,
+	// are walked again.
+	t.Run("slot reused after a draw", func(t *testing.T) {
+		k := newKit(t, render.Options{})
+		k.lookAt(120, 40)
+		old := k.sprite(10, 12, drawable.Picture{Region: hero})
+		k.step(t)
+		grab(120, 40, bg, k.draw)
+		k.w.Destroy(old)
+		e := k.sprite(90, 12, drawable.Picture{Region: hero})
+		if e.Slot() != old.Slot() {
+			t.Fatalf("the new sprite got slot %d, want %d, the old one's", e.Slot(), old.Slot())
+		}
+		k.step(t) // from the draw's notes: the old entity's, which do not count
+		k.alpha = 0.5
+		if x := leftmost(t, k, 20); x != 90 {
+			t.Errorf("the slot's new entity is drawn from x = %d, want 90", x)
+		}
+	})
 	// An entity whose Position was removed for a while and added again
 	// (picked up into an inventory, dropped elsewhere) has nothing
 	// recorded for the current step, so it is drawn where it is, not slid

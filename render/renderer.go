@@ -57,8 +57,12 @@ type Renderer struct {
 	memo        [1 << memoBits]memoEntry
 	memoVersion uint64
 	quadKeys    []quadKey
-	ents        []world.Entity // the straight path's entities, in slot order
-	quadsKept   bool
+	// The straight path's entities, in slot order, as of entsEpoch of
+	// world entsOf.
+	ents      []world.Entity
+	entsOf    *world.World
+	entsEpoch uint64
+	quadsKept bool
 
 	hidden   bool // whether any entity is Hidden this frame
 	onScreen bool // whether any entity has the Screen tag this frame

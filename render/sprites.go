@@ -123,13 +123,18 @@ func (r *Renderer) spritesStraight(bt *core.Batch, limit core.Entry) bool {
 	op := -1 // the open Op
 	quads := 0
 	key0 := core.Key(0, 0)
-	// The walk gives the entities; the loop over the columns' runs, the
-	// same slots in the same order, the values, without a call an entity.
-	ents := r.ents[:0]
-	for e := range world.Query2(r.w, geom.Position, drawable.Sprite) {
-		ents = append(ents, e)
+	// A walk gives the entities, kept until the world's structure changes;
+	// the loop over the columns' runs, the same slots in the same order,
+	// gives the values, without a call an entity.
+	runs := r.w.Slots(geom.Position, drawable.Sprite)
+	if epoch := r.w.StructureEpoch(); r.entsOf != r.w || r.entsEpoch != epoch || len(r.ents) != runs.Len() {
+		ents := r.ents[:0]
+		for e := range world.Query2(r.w, geom.Position, drawable.Sprite) {
+			ents = append(ents, e)
+		}
+		r.ents, r.entsOf, r.entsEpoch = ents, r.w, epoch
 	}
-	r.ents = ents
+	ents := r.ents
 	pc, sc := geom.Position.Column(r.w), drawable.Sprite.Column(r.w)
 	// Locals, not fields: the compiler keeps them in registers across the
 	// stores into the vertices.
@@ -139,7 +144,7 @@ func (r *Renderer) spritesStraight(bt *core.Batch, limit core.Entry) bool {
 	keys := r.quadKeys
 	verts := bt.Vertices[:cap(bt.Vertices)]
 	k := 0
-	for _, run := range r.w.Slots(geom.Position, drawable.Sprite).Runs() {
+	for _, run := range runs.Runs() {
 		ps, ss := pc[run.Start:run.End], sc[run.Start:run.End]
 		ss = ss[:len(ps)]
 		es := ents[k : k+len(ps)]
