@@ -8,6 +8,10 @@
 # libgl-dev the build fails on GL/glx.h, without libxxf86vm-dev the link
 # fails), pkg-config and libasound2-dev for ebitengine's audio, and Xvfb and
 # xauth so tests that open a window run on machines without a display.
+#
+# With TESSERA_CHROMIUM=1 it also installs Debian's chromium (about 300 MB,
+# a minute), for internal/webtest, which opens the examples' browser builds
+# in it; CI sets it. Without it the browser tests skip.
 set -euo pipefail
 
 packages=(
@@ -16,6 +20,9 @@ packages=(
 	libasound2-dev
 	xvfb xauth
 )
+if [[ ${TESSERA_CHROMIUM:-} == 1 ]]; then
+	packages+=(chromium)
+fi
 min_go_major=1
 min_go_minor=26
 
