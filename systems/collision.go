@@ -117,8 +117,8 @@ type Contact struct {
 	Normal Vec2
 	// Depth is how far they overlap along Normal: moving A by
 	// Normal·Depth (or B by -Normal·Depth) separates them. For a mover
-	// and the solid it was pushed out of, it is the overlap before the
-	// push.
+	// and a solid it was pushed out of in the step, Normal and Depth are
+	// those of the deepest of the step's pushes: the overlap before it.
 	Depth float64
 	// Trigger reports that at least one of the two is a trigger.
 	Trigger bool

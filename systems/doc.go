@@ -23,19 +23,21 @@
 //     [Collision.Contacts] and [Collision.OnEnter], [Collision.OnStay],
 //     [Collision.OnExit] ([Contact], [ContactKind]), the queries
 //     [Collision.AtPoint], [Collision.InRect], [Collision.Raycast],
-//     [Collision.RaycastAll] ([RayHit]), [Collision.Stats].
+//     [Collision.RaycastAll] ([RayHit]), [Collision.Stats]
+//     ([CollisionStats]).
 //   - Hierarchies: [LocalTransform] ([Transform]), [WorldTransform]
 //     ([Pose]) and the system [Transforms], which places children of
 //     [world.ChildOf] parents.
 //   - For worlds with positions of their own: [MirrorPositions].
-//   - Errors: [ColliderError], [ErrBadCollider].
+//   - Errors: [ColliderError], [ErrBadCollider], [OptionError],
+//     [ErrBadOption].
 //
 // # Systems
 //
 // Every system here runs in the [world.Fixed] phase. [Motion], [Confine]
 // and [Expire] are plain functions of the world and return a
 // [world.System] each; [Timers], [Tweens] and [Collision] hold state (a
-// clock, running tweens, a resolv space) and hand out their system with a
+// clock, running tweens, a collision grid) and hand out their system with a
 // System method, whose Dispose empties them when the world is cleared.
 // Add them in the order a step should run, typically:
 //
@@ -63,6 +65,7 @@
 // # Concurrency
 //
 // A world and its systems run on one goroutine. The collision system uses
-// resolv, which keeps package-level mutable state: never step or query it
-// concurrently with any other resolv user (see [Collision]).
+// resolv (with ResolvPolygons), which keeps package-level mutable state:
+// never step or query it concurrently with any other resolv user (see
+// [Collision]).
 package systems
