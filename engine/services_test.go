@@ -210,4 +210,6 @@ func TestMainPrintsAnErrorOnce(t *testing.T) {
 
 type failing struct{ scene.Base }
 
-func (*failing) OnEnter() error { return errors.New(`levels/1.yaml:3:7: prefab "orc": unknown component "Helth"`) }
+func (*failing) OnEnter() error {
+	return errors.New(`levels/1.yaml:3:7: prefab "orc": unknown component "Helth"`)
+}
