@@ -190,7 +190,14 @@ func growToCap[T any](s []T, n int) []T {
 // growTo returns s with length exactly n, n >= len(s): for a slice kept as
 // long as another one (grown by growToCap), whose capacity may differ.
 func growTo[T any](s []T, n int) []T {
-	return grow(s, n)[:n]
+	if n <= cap(s) {
+		return grow(s, n)
+	}
+	// Exactly n: the other slice's growth is geometric already, and this
+	// one's would add its own overshoot (2 bytes a body for owner words).
+	t := make([]T, n)
+	copy(t, s)
+	return t
 }
 
 // store is the untyped face of a component's storage, for the operations
