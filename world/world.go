@@ -83,12 +83,21 @@ func (w *World) Create() Entity {
 		w.alive--
 		panic(&Error{Code: CodeNoSlotLeft, Op: "Create", Value: w.alive})
 	}
+	if cap(w.gens) == 0 {
+		// Room for a first level at once, as Ark's tables start with:
+		// columns grow to the room for slots, so a level of a thousand
+		// bodies spawns without regrowing them.
+		w.gens = make([]uint32, 0, initialSlots)
+	}
 	w.gens = append(w.gens, 1)
 	return makeEntity(uint32(len(w.gens)-1), 1)
 }
 
 // maxSlot is the highest slot index; slots are 32-bit.
 const maxSlot = 1<<32 - 1
+
+// initialSlots is the room for slots a world makes at its first entity.
+const initialSlots = 1024
 
 // Spawn makes an entity holding every part and returns its id. A part whose
 // component repeats replaces the earlier value. Components the parts
