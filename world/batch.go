@@ -52,13 +52,13 @@ func fillStorage[T any](w *World, k Key[T], top uint32) *storage[T] {
 	if len(w.open) > 0 {
 		return nil
 	}
-	s := plainStorage[T](w, k.ID())
+	s := k.plain(w)
 	if s == nil {
 		if w.set(k.ID()) != nil {
 			return nil // used, but not plain
 		}
 		w.storeFor(k)
-		if s = plainStorage[T](w, k.ID()); s == nil {
+		if s = k.plain(w); s == nil {
 			return nil
 		}
 	}
