@@ -141,6 +141,13 @@ func (c *Component[T]) storage(w *World) *storage[T] { return typedStorage[T](w,
 
 func (c *Component[T]) plain(w *World) *storage[T] { return plainStorage[T](w, c.id) }
 
+// Every handle is a Key of its values.
+var (
+	_ Key[int]      = (*Component[int])(nil)
+	_ Key[struct{}] = (*Tag)(nil)
+	_ Key[struct{}] = (*Fields[struct{}])(nil)
+)
+
 func (c *Component[T]) addDefault(w *World, e Entity) { addTo(w, c, e, c.opts.Default) }
 
 // Add gives entity e the value v, replacing the value it holds already.
