@@ -36,6 +36,8 @@ type ComponentType interface {
 type Key[T any] interface {
 	ComponentType
 	storage(w *World) *storage[T]
+	// plain is plainStorage of the component: one call, as storage is.
+	plain(w *World) *storage[T]
 }
 
 // registry is the only package-level mutable state: an append-only list of
@@ -136,6 +138,15 @@ func (c *Component[T]) IsFields() bool { return false }
 func (c *Component[T]) newStore() store { return newStorage(&c.info, false, false, &c.opts) }
 
 func (c *Component[T]) storage(w *World) *storage[T] { return typedStorage[T](w, c.id) }
+
+func (c *Component[T]) plain(w *World) *storage[T] { return plainStorage[T](w, c.id) }
+
+// Every handle is a Key of its values.
+var (
+	_ Key[int]      = (*Component[int])(nil)
+	_ Key[struct{}] = (*Tag)(nil)
+	_ Key[struct{}] = (*Fields[struct{}])(nil)
+)
 
 func (c *Component[T]) addDefault(w *World, e Entity) { addTo(w, c, e, c.opts.Default) }
 
@@ -304,6 +315,8 @@ func (f *Fields[T]) newStore() store { return newStorage(&f.info, true, true, &f
 
 func (f *Fields[T]) storage(w *World) *storage[T] { return typedStorage[T](w, f.id) }
 
+func (f *Fields[T]) plain(w *World) *storage[T] { return plainStorage[T](w, f.id) }
+
 func (f *Fields[T]) addDefault(w *World, e Entity) { addTo(w, f, e, f.opts.Default) }
 
 // Add writes v into e's slot of the column and returns the slot index. It
@@ -318,7 +331,7 @@ func (f *Fields[T]) Add(w *World, e Entity, v T) int {
 	// Outside walks and system runs no removal is pending, so the spawns'
 	// inlined store does; otherwise, when the column must grow, or when
 	// the component has options, addTo.
-	if w.deferring > 0 || !putNew(plainStorage[T](w, f.id), slot, uint32(e>>32), v) {
+	if w.deferring > 0 || !putNew(f.plain(w), slot, uint32(e>>32), v) {
 		addTo(w, f, e, v)
 		w.afterAdd()
 	}
@@ -416,7 +429,7 @@ func (p part[T]) addTo(w *World, e Entity) { addTo(w, p.key, e, p.v) }
 // Panics with an [*Error] of code [CodeDeadEntity] if e is not alive.
 func Add[T any](w *World, e Entity, k Key[T], v T) {
 	slot := w.mustAlive(e, "Add", k.Name())
-	if w.deferring > 0 || !putNew(plainStorage[T](w, k.ID()), slot, uint32(e>>32), v) {
+	if w.deferring > 0 || !putNew(k.plain(w), slot, uint32(e>>32), v) {
 		addTo(w, k, e, v) // see Fields.Add
 		w.afterAdd()
 	}

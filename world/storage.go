@@ -190,7 +190,14 @@ func growToCap[T any](s []T, n int) []T {
 // growTo returns s with length exactly n, n >= len(s): for a slice kept as
 // long as another one (grown by growToCap), whose capacity may differ.
 func growTo[T any](s []T, n int) []T {
-	return grow(s, n)[:n]
+	if n <= cap(s) {
+		return grow(s, n)
+	}
+	// Exactly n: the other slice's growth is geometric already, and this
+	// one's would add its own overshoot (2 bytes a body for owner words).
+	t := make([]T, n)
+	copy(t, s)
+	return t
 }
 
 // store is the untyped face of a component's storage, for the operations
@@ -262,8 +269,11 @@ func (s *storage[T]) member(slot uint32) *T {
 }
 
 // put stores v for slot, held by the entity of generation gen, joining the
-// set if the slot is not a member yet, and reports whether it joined.
-func (s *storage[T]) put(slot, gen uint32, v T) bool {
+// set if the slot is not a member yet, and reports whether it joined. A
+// field component's column that must grow grows to at least room slots
+// (the world's room for slots): any entity may join it, and growing once
+// beats growing in steps as they do.
+func (s *storage[T]) put(slot, gen uint32, v T, room int) bool {
 	if s.has(slot) {
 		*s.at(slot) = v
 		return false
@@ -271,7 +281,7 @@ func (s *storage[T]) put(slot, gen uint32, v T) bool {
 	s.join(slot)
 	if s.field {
 		if slot >= uint32(len(s.vals)) {
-			s.vals = growToCap(s.vals, int(slot)+1)
+			s.vals = growToCap(s.vals, max(int(slot)+1, room))
 			if s.owned {
 				s.owner = growTo(s.owner, len(s.vals))
 			}
@@ -376,7 +386,7 @@ func addTo[T any](w *World, k Key[T], e Entity, v T) {
 	if w.deferring > 0 {
 		w.addDuringWalk(&s.set, slot)
 	}
-	s.put(slot, gen, v)
+	s.put(slot, gen, v, cap(w.gens))
 }
 
 // addSlow is addTo for a component whose adds take the long way: when it
@@ -395,7 +405,7 @@ func addSlow[T any](w *World, s *storage[T], e Entity, v T) {
 	if w.deferring > 0 {
 		w.addDuringWalk(&s.set, slot)
 	}
-	s.put(slot, uint32(e>>32), v)
+	s.put(slot, uint32(e>>32), v, cap(w.gens))
 	if s.track != nil {
 		s.track.stamp(slot, w.tick, joined)
 	}

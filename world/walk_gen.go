@@ -18,7 +18,7 @@ import (
 func Spawn1[A any](w *World, a Key[A], va A) Entity {
 	e := w.Create()
 	slot, fast, slow := uint32(e), len(w.open) == 0, false
-	if !fast || !putNew(plainStorage[A](w, a.ID()), slot, uint32(e>>32), va) {
+	if !fast || !putNew(a.plain(w), slot, uint32(e>>32), va) {
 		addTo(w, a, e, va)
 		slow = true
 	}
@@ -283,11 +283,11 @@ type Row2[A, B any] struct {
 func Spawn2[A, B any](w *World, a Key[A], va A, b Key[B], vb B) Entity {
 	e := w.Create()
 	slot, fast, slow := uint32(e), len(w.open) == 0, false
-	if !fast || !putNew(plainStorage[A](w, a.ID()), slot, uint32(e>>32), va) {
+	if !fast || !putNew(a.plain(w), slot, uint32(e>>32), va) {
 		addTo(w, a, e, va)
 		slow = true
 	}
-	if !fast || !putNew(plainStorage[B](w, b.ID()), slot, uint32(e>>32), vb) {
+	if !fast || !putNew(b.plain(w), slot, uint32(e>>32), vb) {
 		addTo(w, b, e, vb)
 		slow = true
 	}
@@ -565,15 +565,15 @@ type Row3[A, B, C any] struct {
 func Spawn3[A, B, C any](w *World, a Key[A], va A, b Key[B], vb B, c Key[C], vc C) Entity {
 	e := w.Create()
 	slot, fast, slow := uint32(e), len(w.open) == 0, false
-	if !fast || !putNew(plainStorage[A](w, a.ID()), slot, uint32(e>>32), va) {
+	if !fast || !putNew(a.plain(w), slot, uint32(e>>32), va) {
 		addTo(w, a, e, va)
 		slow = true
 	}
-	if !fast || !putNew(plainStorage[B](w, b.ID()), slot, uint32(e>>32), vb) {
+	if !fast || !putNew(b.plain(w), slot, uint32(e>>32), vb) {
 		addTo(w, b, e, vb)
 		slow = true
 	}
-	if !fast || !putNew(plainStorage[C](w, c.ID()), slot, uint32(e>>32), vc) {
+	if !fast || !putNew(c.plain(w), slot, uint32(e>>32), vc) {
 		addTo(w, c, e, vc)
 		slow = true
 	}
@@ -864,19 +864,19 @@ type Row4[A, B, C, D any] struct {
 func Spawn4[A, B, C, D any](w *World, a Key[A], va A, b Key[B], vb B, c Key[C], vc C, d Key[D], vd D) Entity {
 	e := w.Create()
 	slot, fast, slow := uint32(e), len(w.open) == 0, false
-	if !fast || !putNew(plainStorage[A](w, a.ID()), slot, uint32(e>>32), va) {
+	if !fast || !putNew(a.plain(w), slot, uint32(e>>32), va) {
 		addTo(w, a, e, va)
 		slow = true
 	}
-	if !fast || !putNew(plainStorage[B](w, b.ID()), slot, uint32(e>>32), vb) {
+	if !fast || !putNew(b.plain(w), slot, uint32(e>>32), vb) {
 		addTo(w, b, e, vb)
 		slow = true
 	}
-	if !fast || !putNew(plainStorage[C](w, c.ID()), slot, uint32(e>>32), vc) {
+	if !fast || !putNew(c.plain(w), slot, uint32(e>>32), vc) {
 		addTo(w, c, e, vc)
 		slow = true
 	}
-	if !fast || !putNew(plainStorage[D](w, d.ID()), slot, uint32(e>>32), vd) {
+	if !fast || !putNew(d.plain(w), slot, uint32(e>>32), vd) {
 		addTo(w, d, e, vd)
 		slow = true
 	}

@@ -149,7 +149,7 @@ type Row{{.N}}[{{.TP}}] struct {
 func Spawn{{.N}}[{{.TP}}](w *World, {{.List "$v Key[$T], v$v $T"}}) Entity {
 	e := w.Create()
 	slot, fast, slow := uint32(e), len(w.open) == 0, false
-{{range .Each "	if !fast || !putNew(plainStorage[$T](w, $v.ID()), slot, uint32(e>>32), v$v) {\n		addTo(w, $v, e, v$v)\n		slow = true\n	}"}}{{.}}
+{{range .Each "	if !fast || !putNew($v.plain(w), slot, uint32(e>>32), v$v) {\n		addTo(w, $v, e, v$v)\n		slow = true\n	}"}}{{.}}
 {{end}}	if slow {
 		w.afterAdd()
 	}
