@@ -191,26 +191,18 @@ func (s *stepper) Frame(ctx *world.Context) {
 
 // update calls the scene's FixedUpdate (op "FixedUpdate") or Update,
 // reporting a panic as a *SceneError and ending the world walks it left
-// open (see world.World.EndWalks).
+// open (world.World.Recover).
 func (e *Engine) update(s scene.Scene, op string, dt, alpha float64) {
-	w := s.World()
-	walks := w.WalkMark()
-	defer func() {
-		if r := recover(); r != nil {
-			w.EndWalks(walks)
-			perr, ok := r.(error)
-			if ok {
-				perr = fmt.Errorf("%w: %w", world.ErrPanic, perr)
-			} else {
-				perr = fmt.Errorf("%w: %v", world.ErrPanic, r)
-			}
-			e.onError(&SceneError{Scene: scene.Name(s), Op: op, Err: perr})
+	err := s.World().Recover(func() error {
+		if op == "FixedUpdate" {
+			s.FixedUpdate(dt)
+		} else {
+			s.Update(dt, alpha)
 		}
-	}()
-	if op == "FixedUpdate" {
-		s.FixedUpdate(dt)
-	} else {
-		s.Update(dt, alpha)
+		return nil
+	})
+	if err != nil {
+		e.onError(&SceneError{Scene: scene.Name(s), Op: op, Err: err})
 	}
 }
 

@@ -455,7 +455,7 @@ func (w *World) beginWalk() uint64 {
 }
 
 // endWalk ends the walk begun at mark. Walks usually end innermost first,
-// but iter.Pull2 lets them end in any order; a walk that [World.EndWalks]
+// but iter.Pull2 lets them end in any order; a walk that [World.Recover]
 // already ended (a panic left it open) is not ended twice.
 func (w *World) endWalk(mark uint64) {
 	if n := len(w.open); n > 0 && w.open[n-1] == mark {
@@ -468,23 +468,20 @@ func (w *World) endWalk(mark uint64) {
 	w.endDeferring()
 }
 
-// WalkMark returns a mark of the walks (Each calls and Query loops) begun
-// so far. Code that recovers a panic out of code that may walk the world
-// notes it before and calls [World.EndWalks] with it after. [World.Recover]
-// does both; prefer it. WalkMark and EndWalks will go once the engine and
-// the scene manager use Recover.
-func (w *World) WalkMark() uint64 { return w.seq }
+// walkMark returns a mark of the walks (Each calls and Query loops) begun
+// so far, for endWalks: what Recover notes before calling its function.
+func (w *World) walkMark() uint64 { return w.seq }
 
 // Walks returns how many walks are in progress, for tests and tools.
 func (w *World) Walks() int { return len(w.open) }
 
-// EndWalks ends the walks begun after mark (a [World.WalkMark]) that are
-// still in progress, innermost first, as if their loops had ended,
-// applying the removals and destroys they deferred once no walk or system
-// run is left. It is for code that recovers a panic: Each and Query over
-// field components end their walk without a deferred call (so that they
+// endWalks ends the walks begun after mark (a walkMark) that are still in
+// progress, innermost first, as if their loops had ended, applying the
+// removals and destroys they deferred once no walk or system run is left.
+// It is for code that recovers a panic: Each and Query over field
+// components end their walk without a deferred call (so that they
 // inline), so a panic out of their loop leaves it open. [World.Recover]
-// does this for the function it calls; prefer it.
+// is how callers outside the package do it.
 //
 // Walks begun before mark are left alone, even if some ended meanwhile (an
 // iter.Pull2 walk stopped in between): marks, not counts, say which. A
@@ -495,13 +492,13 @@ func (w *World) Walks() int { return len(w.open) }
 //
 // Panics, once the walks are ended, with the panics of lifecycle hooks the
 // ending ran (see [Options]), as [World.Destroy] does.
-func (w *World) EndWalks(mark uint64) {
+func (w *World) endWalks(mark uint64) {
 	if err := w.endWalksErr(mark); err != nil {
 		panic(err)
 	}
 }
 
-// endWalksErr is EndWalks, returning the hooks' panics.
+// endWalksErr is endWalks, returning the hooks' panics.
 func (w *World) endWalksErr(mark uint64) error {
 	var errs []error
 	for n := len(w.open); n > 0 && w.open[n-1] > mark; n = len(w.open) {
@@ -514,14 +511,14 @@ func (w *World) endWalksErr(mark uint64) error {
 }
 
 // Recover calls fn and returns its error. If fn panics, Recover ends the
-// walks fn began and left open (see [World.EndWalks]), so the removals and
+// walks fn began and left open (see [World.Recover]), so the removals and
 // destroys they deferred take effect, and returns the panic as an error
 // wrapping [ErrPanic] and, when the panic value is an error, that error
 // too. Use it where a game or an engine calls code that may walk the world
 // and must survive its panics, outside systems (the system runner does the
 // same for every system).
 func (w *World) Recover(fn func() error) (err error) {
-	mark := w.WalkMark()
+	mark := w.walkMark()
 	defer func() {
 		if r := recover(); r != nil {
 			err = panicError(r)
