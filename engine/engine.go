@@ -50,6 +50,7 @@ type Engine struct {
 	sounds     []Sound            // sound requests not yet taken
 	animator   *drawable.Animator // plays the stepping scene's animations
 	beforeStep func(scene.Scene)  // the runtime's step observer
+	rec        *recorder          // a recording or a replay playing back
 }
 
 // New returns an engine that will run g with the configuration cfg
@@ -157,6 +158,7 @@ func (s *stepper) FixedStep(ctx *world.Context) bool {
 	e := s.e
 	e.ctx = ctx
 	defer func() { e.ctx = nil }()
+	e.stepInput() // a recording notes what the step sees; a replay sets it
 	if top := e.scenes.Top(); top != nil {
 		e.stepBegins(top, ctx)
 		if err := top.World().Run(*ctx, e.onError); err != nil {
@@ -164,6 +166,7 @@ func (s *stepper) FixedStep(ctx *world.Context) bool {
 		}
 		e.update(top, "FixedUpdate", ctx.DT, 0)
 		e.stepEnds(top, ctx)
+		e.stepHash(top.World(), ctx.Step)
 	}
 	e.input.endStep()
 	e.scenes.Apply() // the step boundary
