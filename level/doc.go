@@ -20,9 +20,10 @@
 //     sentinels ([ErrSyntax], [ErrUnsupported], [ErrNotFound],
 //     [ErrUnknownPrefab], [ErrUnknownProperty], [ErrBadValue], [ErrTile],
 //     [ErrLimit]); [Errors] lists them.
-//   - The model: [Map] (size, grid, [Properties]), its [Layer]s
-//     ([LayerKind]: tiles, objects, an image), [Tileset]s and [Tile]s,
-//     and [Object]s ([ObjectKind]) with the [*prefab.Prefab] each spawns.
+//   - The model: [Map] (size, grid, [Properties]), its layers ([Layer],
+//     of a [LayerKind]: tiles, objects, an image), tilesets ([Tileset])
+//     and tiles ([Tile]), and objects ([Object], of an [ObjectKind]) with
+//     the [*prefab.Prefab] each spawns.
 //     [Property] values read as numbers, booleans and colours, and
 //     [Properties.Decode] fills a struct of the game's from them.
 //   - Spawning: [Map.Spawn] spawns everything, [Map.SpawnTiles] the tile
@@ -47,8 +48,8 @@
 //
 // The cost is an entity per drawn cell, and the renderer looks at each of
 // them every frame to cull it: fine for rooms and screens of a few
-// thousand cells (walk-room's hall is 70×45 cells, its floor and walls
-// about 300 entities; see [Limits] for the bounds), not for maps of
+// thousand cells (walk-room's hall is 70×45 cells, its floor and walls 277
+// sprites and 5 colliders; see [Limits] for the bounds), not for maps of
 // millions of cells, which would want a tile-layer drawable that culls by
 // the grid. Empty cells cost nothing. Colliders do not cost an entity per
 // cell: full-cell colliding tiles are merged into as few boxes as cover
