@@ -72,7 +72,8 @@ type AxisConfig struct {
 // assets.*).
 type AssetsConfig struct {
 	// Dir (assets.dir), if not "", is a directory the engine reads the
-	// game's files from instead of [Game.Assets], watching them and
+	// game's files from, over [Game.Assets] (a file the directory lacks,
+	// such as one the game makes in code, comes from there), watching them and
 	// reloading what changes while the game runs: point it at the game's
 	// assets folder while developing, and an artist's save shows at once
 	// ([EventReload]). "" uses the files the game ships.

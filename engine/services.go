@@ -179,10 +179,10 @@ func (e *Engine) stepNow() uint64 {
 }
 
 // newServices makes the services of a game's files: those it ships, or
-// with assets.dir set, those of that directory, watched.
+// with assets.dir set, that directory's over them, watched.
 func newServices(files fs.FS, cfg AssetsConfig) (services, *assets.Watcher) {
 	if cfg.Dir != "" {
-		files = os.DirFS(cfg.Dir)
+		files = assets.Over(os.DirFS(cfg.Dir), files) // what the game makes in code stays
 	}
 	if files == nil {
 		return services{}, nil
