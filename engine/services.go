@@ -43,6 +43,9 @@ type services struct {
 	assets *assets.Loader
 	sounds *[]Sound
 	steps  func() uint64 // the loop's step count, to stamp sounds
+	// The last reload of assets.dir's files, and how many there were.
+	reload  assets.Reload
+	reloads uint64
 }
 
 var servicesOf = world.DefineResource[services]("engine.Services")
@@ -206,7 +209,21 @@ func (e *Engine) reload() {
 		return
 	}
 	eachError(r.Err, e.onError)
+	e.svc.reload, e.svc.reloads = r, e.svc.reloads+1
 	e.emit(Event{Kind: EventReload, Reload: r})
+}
+
+// LastReload returns the last reload of the game's files the engine
+// running w's scene made with assets.dir set (which files changed, what
+// failed: see [assets.Reload]) and how many it has made: a scene that
+// shows a designer what is wrong with their save polls it from a frame
+// system and looks again when n grows. n is 0 before the first, and in a
+// world no engine runs.
+func LastReload(w *world.World) (r assets.Reload, n uint64) {
+	if s, ok := servicesOf.Lookup(w); ok {
+		return s.reload, s.reloads
+	}
+	return assets.Reload{}, 0
 }
 
 // provide gives a scene's world the engine's services, before its

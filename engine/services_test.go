@@ -128,6 +128,9 @@ func TestAssetsDir(t *testing.T) {
 	if len(reloads) != 1 || len(reloads[0].Reload.Paths) != 1 || reloads[0].Reload.Paths[0] != "tuning.yaml" || tuning.Speed != 2 {
 		t.Errorf("after the change: reloads %v, speed %d; want one reload of tuning.yaml and speed 2", reloads, tuning.Speed)
 	}
+	if r, n := engine.LastReload(s.World()); n != 1 || len(r.Paths) != 1 {
+		t.Errorf("LastReload in the scene's world = %v, %d; want tuning.yaml's, 1", r, n)
+	}
 }
 
 // TestServicesBeforeOnEnter: every scene, not only the first, finds the
