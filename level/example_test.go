@@ -56,3 +56,23 @@ func ExampleLoad() {
 	// box at {14 14}, radius 5
 	// 38 sprites, 7 colliders
 }
+
+// A map's own properties decode into a struct, dotted names reaching into
+// its fields; what no property names keeps its value. Here the properties
+// are made in code; a map's are m.Properties().
+func ExampleProperties_Decode() {
+	props := level.Properties{
+		{Name: "camera.deadzone.x", Type: "int", Value: "4"},
+		{Name: "camera.smoothing", Type: "float", Value: "0.25"},
+	}
+	var room struct {
+		Camera struct {
+			DeadZone  geom.Vec2 `yaml:"deadzone"`  // camera.deadzone.x, camera.deadzone.y
+			Smoothing float64   `yaml:"smoothing"` // camera.smoothing
+		} `yaml:"camera"`
+	}
+	room.Camera.DeadZone.Y = 9 // a default the map leaves alone
+	err := props.Decode(&room) // an unknown or mistyped property is an error at it
+	fmt.Printf("%+v %v\n", room.Camera, err)
+	// Output: {DeadZone:{X:4 Y:9} Smoothing:0.25} <nil>
+}
