@@ -469,13 +469,13 @@ func (w *World) endWalk(mark uint64) {
 }
 
 // walkMark returns a mark of the walks (Each calls and Query loops) begun
-// so far, for endWalks: what Recover notes before calling its function.
+// so far, for endWalksErr: what Recover notes before calling its function.
 func (w *World) walkMark() uint64 { return w.seq }
 
 // Walks returns how many walks are in progress, for tests and tools.
 func (w *World) Walks() int { return len(w.open) }
 
-// endWalks ends the walks begun after mark (a walkMark) that are still in
+// endWalksErr ends the walks begun after mark (a walkMark) that are still in
 // progress, innermost first, as if their loops had ended, applying the
 // removals and destroys they deferred once no walk or system run is left.
 // It is for code that recovers a panic: Each and Query over field
@@ -490,15 +490,8 @@ func (w *World) Walks() int { return len(w.open) }
 // nothing deferred (checking for that after every row cost Query a
 // quarter of its speed).
 //
-// Panics, once the walks are ended, with the panics of lifecycle hooks the
-// ending ran (see [Options]), as [World.Destroy] does.
-func (w *World) endWalks(mark uint64) {
-	if err := w.endWalksErr(mark); err != nil {
-		panic(err)
-	}
-}
-
-// endWalksErr is endWalks, returning the hooks' panics.
+// Returns, once the walks are ended, the panics of lifecycle hooks the
+// ending ran (see [Options]), joined.
 func (w *World) endWalksErr(mark uint64) error {
 	var errs []error
 	for n := len(w.open); n > 0 && w.open[n-1] > mark; n = len(w.open) {
