@@ -2,6 +2,7 @@ package world
 
 import (
 	"cmp"
+	"encoding/binary"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -149,7 +150,7 @@ func (w *World) digests(yield func(Digest)) {
 			continue
 		}
 		h.Reset()
-		values := w.stores[id].digest(h)
+		values := w.stores[id].digest(h, &w.state.member)
 		yield(Digest{Kind: DigestComponent, Name: s.name, Count: s.count, Hash: h.Sum64(), Values: values})
 	}
 
@@ -175,106 +176,154 @@ func hashBits(h *Hasher, b []uint64) {
 	h.Write(bytesOf(b[:n]))
 }
 
-// forMembers calls fn for every slot set in b, in ascending order.
-func forMembers(b []uint64, fn func(slot uint32)) {
-	for wi, word := range b {
-		for ; word != 0; word &= word - 1 {
-			fn(uint32(wi*64 + bits.TrailingZeros64(word)))
-		}
+// A component's digest is its membership bitmap and the sum, over its
+// members, of a term hashing the member's slot with its value. The sum
+// does not depend on the order members are visited in, so object
+// components go in their packed order (contiguous, and canonical all the
+// same), and the terms of successive members are independent, so the
+// processor overlaps them instead of waiting for a chain of multiplies.
+// A member's term is also what Diff compares.
+
+// flatTerm is the term of the member in slot whose value is the bytes b.
+func flatTerm(slot uint32, b []byte) uint64 {
+	x := uint64(slot) ^ hashK3
+	n := uint64(len(b))
+	for len(b) >= 16 {
+		x = mum(binary.LittleEndian.Uint64(b)^hashK1, binary.LittleEndian.Uint64(b[8:])^x^hashK2)
+		b = b[16:]
 	}
+	switch {
+	case len(b) == 8:
+		x = mum(binary.LittleEndian.Uint64(b)^hashK1, x^hashK2)
+	case len(b) > 0:
+		var t [16]byte
+		copy(t[:], b)
+		x = mum(binary.LittleEndian.Uint64(t[:])^hashK1, binary.LittleEndian.Uint64(t[8:])^x^hashK2)
+	}
+	return mum(x^hashK0, n^hashK1)
 }
 
-// forRuns calls fn for every run of consecutive slots set in b, in
-// ascending order.
-func forRuns(b []uint64, fn func(start, end int)) {
-	start := -1
-	for wi, word := range b {
-		base := wi * 64
-		switch word {
-		case 0:
-			if start >= 0 {
-				fn(start, base)
-				start = -1
-			}
-			continue
-		case ^uint64(0):
-			if start < 0 {
-				start = base
-			}
-			continue
-		}
-		for bit := 0; bit < 64; {
-			if start < 0 {
-				rest := word >> bit
-				if rest == 0 {
-					break
-				}
-				bit += bits.TrailingZeros64(rest)
-				start = base + bit
-			}
-			rest := ^word >> bit
-			if rest == 0 {
-				break // the run goes on into the next word
-			}
-			bit += bits.TrailingZeros64(rest)
-			fn(start, base+bit)
-			start = -1
-		}
-	}
-	if start >= 0 {
-		fn(start, len(b)*64)
-	}
+// flatTerm8 and flatTerm16 are flatTerm of 8 and 16 bytes, the words a
+// and b, small enough to inline into the loops over members.
+func flatTerm8(slot uint32, a uint64) uint64 {
+	return mum(mum(a^hashK1, uint64(slot)^hashK3^hashK2)^hashK0, 8^hashK1)
 }
 
-func (s *storage[T]) digest(h *Hasher) bool {
+func flatTerm16(slot uint32, a, b uint64) uint64 {
+	return mum(mum(a^hashK1, b^uint64(slot)^hashK3^hashK2)^hashK0, 16^hashK1)
+}
+
+// sumFlat returns the sum of the terms of the values vals, of a flat
+// type, held by the slots dense[0], dense[1] and so on, or, when dense is
+// nil, by the slots from first on.
+func sumFlat[T any](vals []T, dense []uint32, first int) uint64 {
+	var sum uint64
+	b := bytesOf(vals)
+	slot := func(i int) uint32 { return uint32(first + i) }
+	if dense != nil {
+		dense = dense[:len(vals)]
+		slot = func(i int) uint32 { return dense[i] }
+	}
+	switch size := int(unsafe.Sizeof(*new(T))); {
+	case size == 8 && dense == nil:
+		for i := range vals {
+			sum += flatTerm8(uint32(first+i), binary.LittleEndian.Uint64(b[8*i:]))
+		}
+	case size == 8:
+		for i, slot := range dense {
+			sum += flatTerm8(slot, binary.LittleEndian.Uint64(b[8*i:]))
+		}
+	case size == 16 && dense == nil:
+		for i := range vals {
+			sum += flatTerm16(uint32(first+i), binary.LittleEndian.Uint64(b[16*i:]), binary.LittleEndian.Uint64(b[16*i+8:]))
+		}
+	case size == 16:
+		for i, slot := range dense {
+			sum += flatTerm16(slot, binary.LittleEndian.Uint64(b[16*i:]), binary.LittleEndian.Uint64(b[16*i+8:]))
+		}
+	default:
+		for i := range vals {
+			sum += flatTerm(slot(i), b[size*i:size*(i+1)])
+		}
+	}
+	return sum
+}
+
+// hasherTerm is the term of the member in slot whose value m was fed.
+func hasherTerm(slot uint32, m *Hasher) uint64 { return mum(uint64(slot)^hashK3, m.Sum64()^hashK1) }
+
+// digest feeds the component's state to h, with m for scratch, and
+// reports whether values went in (see Digest.Values).
+func (s *storage[T]) digest(h, m *Hasher) bool {
 	hashBits(h, s.bits)
+	var sum uint64
+	values := true
 	switch {
 	case s.field && !s.owned: // a tag: members only, and that is all there is
-		return true
-	case s.field && s.plan.flat: // a run of values is a run of bytes
-		forRuns(s.bits, func(start, end int) { h.Write(bytesOf(s.vals[start:end])) })
-		return true
-	case s.field:
-		forMembers(s.bits, func(slot uint32) { s.plan.hash(h, unsafe.Pointer(&s.vals[slot])) })
-		return true
-	case s.hashFn == nil && !s.plan.plain:
-		return false
+	case s.field && s.plan.flat:
+		forRuns(s.bits, func(start, end int) {
+			sum += sumFlat(s.vals[start:end], nil, start)
+		})
+	case !s.field && s.hashFn == nil && s.plan.flat:
+		sum = sumFlat(s.vals, s.dense, 0)
+	default:
+		forMembers(s.bits, func(slot uint32) {
+			t, ok := s.hashSlot(m, slot)
+			sum += t
+			values = values && ok
+		})
 	}
-	forMembers(s.bits, func(slot uint32) { hashValue(h, &s.vals[s.sparse[slot]-1], s.hashFn, s.plan) })
-	return true
+	h.Uint64(sum)
+	return values
 }
 
-func (s *storage[T]) hashSlot(h *Hasher, slot uint32) bool {
+// hashSlot returns the term of the member in slot, with m for scratch,
+// and whether its value went in.
+func (s *storage[T]) hashSlot(m *Hasher, slot uint32) (uint64, bool) {
+	v := s.at(slot)
 	switch {
 	case s.field && !s.owned:
-		return true
-	case s.field:
-		s.plan.hash(h, unsafe.Pointer(&s.vals[slot]))
-		return true
+		return flatTerm(slot, nil), true
+	case s.plan.flat && (s.field || s.hashFn == nil):
+		return flatTerm(slot, bytesOf(unsafe.Slice(v, 1))), true
 	}
-	return hashValue(h, &s.vals[s.sparse[slot]-1], s.hashFn, s.plan)
+	m.Reset()
+	ok := hashValue(m, v, s.hashFn, s.plan)
+	return hasherTerm(slot, m), ok
 }
 
-func (r *relationStore) digest(h *Hasher) bool {
+func (r *relationStore) digest(h, m *Hasher) bool {
 	hashBits(h, r.bits)
-	forMembers(r.bits, func(slot uint32) { hashList(h, r.targets(slot)) })
+	var sum uint64
+	forMembers(r.bits, func(slot uint32) {
+		t, _ := r.hashSlot(m, slot)
+		sum += t
+	})
+	h.Uint64(sum)
 	return true
 }
 
-func (r *relationStore) hashSlot(h *Hasher, slot uint32) bool {
-	hashList(h, r.targets(slot))
-	return true
+func (r *relationStore) hashSlot(m *Hasher, slot uint32) (uint64, bool) {
+	m.Reset()
+	hashList(m, r.targets(slot))
+	return hasherTerm(slot, m), true
 }
 
-func (v *reverseStore) digest(h *Hasher) bool {
+func (v *reverseStore) digest(h, m *Hasher) bool {
 	hashBits(h, v.bits)
-	forMembers(v.bits, func(slot uint32) { hashList(h, v.srcs[slot]) })
+	var sum uint64
+	forMembers(v.bits, func(slot uint32) {
+		t, _ := v.hashSlot(m, slot)
+		sum += t
+	})
+	h.Uint64(sum)
 	return true
 }
 
-func (v *reverseStore) hashSlot(h *Hasher, slot uint32) bool {
-	hashList(h, v.srcs[slot])
-	return true
+func (v *reverseStore) hashSlot(m *Hasher, slot uint32) (uint64, bool) {
+	m.Reset()
+	hashList(m, v.srcs[slot])
+	return hasherTerm(slot, m), true
 }
 
 // hashList feeds a list of entities to h, in its order (which
@@ -401,7 +450,7 @@ func diffComponent(out []Difference, w, other *World, id int) []Difference {
 	if sb != nil {
 		name, words = sb.name, max(words, len(sb.bits))
 	}
-	ha, hb := &w.state.hasher, &other.state.hasher
+	ha, hb := &w.state.member, &other.state.member
 	for wi := range words {
 		var word uint64
 		if sa != nil && wi < len(sa.bits) {
@@ -424,11 +473,9 @@ func diffComponent(out []Difference, w, other *World, id int) []Difference {
 			case inB && !inA:
 				out = append(out, Difference{Kind: DigestComponent, Name: name, Entity: e, Side: OnlyOther})
 			default:
-				ha.Reset()
-				hb.Reset()
-				va := w.stores[id].hashSlot(ha, slot)
-				vb := other.stores[id].hashSlot(hb, slot)
-				if va && vb && ha.Sum64() != hb.Sum64() {
+				ta, va := w.stores[id].hashSlot(ha, slot)
+				tb, vb := other.stores[id].hashSlot(hb, slot)
+				if va && vb && ta != tb {
 					out = append(out, Difference{Kind: DigestComponent, Name: name, Entity: e, Side: BothDiffer})
 				}
 			}
@@ -467,4 +514,55 @@ func resourceAt(w *World, id int) any {
 		return w.resources[id]
 	}
 	return nil
+}
+
+// forMembers calls fn for every slot set in b, in ascending order.
+func forMembers(b []uint64, fn func(slot uint32)) {
+	for wi, word := range b {
+		for ; word != 0; word &= word - 1 {
+			fn(uint32(wi*64 + bits.TrailingZeros64(word)))
+		}
+	}
+}
+
+// forRuns calls fn for every run of consecutive slots set in b, in
+// ascending order.
+func forRuns(b []uint64, fn func(start, end int)) {
+	start := -1
+	for wi, word := range b {
+		base := wi * 64
+		switch word {
+		case 0:
+			if start >= 0 {
+				fn(start, base)
+				start = -1
+			}
+			continue
+		case ^uint64(0):
+			if start < 0 {
+				start = base
+			}
+			continue
+		}
+		for bit := 0; bit < 64; {
+			if start < 0 {
+				rest := word >> bit
+				if rest == 0 {
+					break
+				}
+				bit += bits.TrailingZeros64(rest)
+				start = base + bit
+			}
+			rest := ^word >> bit
+			if rest == 0 {
+				break // the run goes on into the next word
+			}
+			bit += bits.TrailingZeros64(rest)
+			fn(start, base+bit)
+			start = -1
+		}
+	}
+	if start >= 0 {
+		fn(start, len(b)*64)
+	}
 }

@@ -7,7 +7,10 @@ import "github.com/tessera-engine/tessera/random"
 // scratch.
 type worldState struct {
 	rng    random.Rand
-	hasher Hasher // World.Hash and Diff feed every part through it, so that they allocate nothing
+	// Scratch of World.Hash, Digests and Diff, so that they allocate
+	// nothing: every part goes through hasher, each member's value
+	// through member.
+	hasher, member Hasher
 }
 
 // Rand returns the world's random generator: seeded Philox4x32-10 (see

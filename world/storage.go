@@ -209,11 +209,11 @@ type store interface {
 	preview(slot uint32, max int) string
 
 	// Snapshots (snapshot.go) and the world hash (hash.go).
-	snapshot(p snapPart) snapPart // copies the state into p, made when nil, and returns it
-	restore(p snapPart)           // puts back the state p holds; nil: none
-	digest(h *Hasher) bool        // feeds the state to h; reports whether values, not only members, went in
-	hashSlot(h *Hasher, slot uint32) bool
-	verify(w *World) // the tesseradebug build's check of the store after a restore
+	snapshot(p snapPart) snapPart                         // copies the state into p, made when nil, and returns it
+	restore(p snapPart)                                   // puts back the state p holds; nil: none
+	digest(h, scratch *Hasher) bool                       // feeds the state to h; reports whether values, not only members, went in
+	hashSlot(scratch *Hasher, slot uint32) (uint64, bool) // a member's share of the digest, and whether its value went in
+	verify(w *World)                                      // the tesseradebug build's check of the store after a restore
 }
 
 // storage holds one component's values for one world. For an object
