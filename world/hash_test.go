@@ -131,7 +131,7 @@ func TestHashLeavesOutWhatIsNotState(t *testing.T) {
 	snapPos.Column(w)[1] = position{X: 99} // a leftover: slot 1 no longer holds it
 	p := unsafe.Pointer(heat.Require(w, a))
 	*(*uint8)(unsafe.Add(p, 12)) = 0xAB // padding
-	for range 200 {                      // the bitmaps grow, then shrink back
+	for range 200 {                     // the bitmaps grow, then shrink back
 		snapFrozen.Add(w, w.Create())
 	}
 	for _, e := range w.Entities()[2:] {

@@ -93,19 +93,6 @@ func (h *Hasher) Uint64(v uint64) {
 	}
 }
 
-// flat adds the size bytes at p, as Write does, 8 bytes at a time when
-// size allows: a plain value of a flat type (see hashPlan).
-func (h *Hasher) flat(p unsafe.Pointer, size uintptr) {
-	b := unsafe.Slice((*byte)(p), size)
-	if size%8 != 0 {
-		h.Write(b)
-		return
-	}
-	for ; len(b) >= 8; b = b[8:] {
-		h.Uint64(binary.LittleEndian.Uint64(b))
-	}
-}
-
 // Int64 adds v as 8 bytes, little-endian, two's complement.
 func (h *Hasher) Int64(v int64) { h.Uint64(uint64(v)) }
 

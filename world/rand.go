@@ -6,7 +6,7 @@ import "github.com/tessera-engine/tessera/random"
 // generator, part of every snapshot and of the hash, and the hash's
 // scratch.
 type worldState struct {
-	rng    random.Rand
+	rng random.Rand
 	// Scratch of World.Hash, Digests and Diff, so that they allocate
 	// nothing: every part goes through hasher, each member's value
 	// through member.
