@@ -51,12 +51,12 @@ type snapPart interface {
 //
 // Panics with an [*Error] of code [CodeDuringWalk] during a walk or a
 // system run, and with one of code [CodeHookPanic] naming the component
-// or resource if a Copy function panics; s is then empty.
+// or resource if a Copy function panics; s is then empty either way.
 func (w *World) Snapshot(s *Snapshot) {
+	s.taken = false
 	if w.busy() {
 		panic(&Error{Code: CodeDuringWalk, Op: "Snapshot"})
 	}
-	s.taken = false
 	name := ""
 	defer func() {
 		if r := recover(); r != nil {
