@@ -2001,9 +2001,9 @@ func mtScripts() []mtScriptCase {
 			spawnPosVel(1), spawnPosVel(5), []int{mtOpSpawnTyped, 0, 2},
 			[]int{mtOpSnapshot, 0},
 			[]int{mtOpDestroy, L, 0, mtOpAdd, L, 0, mtcHP, 9, mtOpCreate}, // 0v2 reuses slot 0
-			[]int{mtOpRestore, 1},                                         // never taken: fails
-			[]int{mtOpRestore, 0},                                         // 0v1 lives again, 0v2 was never handed out
-			[]int{mtOpCreate, mtOpCheckEntity, L, 0, mtOpCheckGlobal},     // a new slot: nothing is free
+			[]int{mtOpRestore, 1}, // never taken: fails
+			[]int{mtOpRestore, 0}, // 0v1 lives again, 0v2 was never handed out
+			[]int{mtOpCreate, mtOpCheckEntity, L, 0, mtOpCheckGlobal}, // a new slot: nothing is free
 		), 4, 0},
 		{"write-through", cat(
 			[]int{mtOpSpawnTyped, 4, 5, 6, 7, 8, 9, 10, 2, 1, 2},
