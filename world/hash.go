@@ -89,9 +89,9 @@ func (d Digest) String() string {
 //
 // Field components go in as their bytes (padding left out), a run of
 // slots at a time; object components by their [Options.Hash] or their
-// fields (see there). About 3 ns per entity with two field components
-// (see docs/BENCHMARKS.md); no allocation, unless a Hash function
-// allocates.
+// fields (see there). About 5 ns per entity with two field components and
+// an object component, at 10,000 entities (see docs/BENCHMARKS.md); no
+// allocation, unless a Hash function allocates.
 //
 // Panics if a Hash function panics.
 func (w *World) Hash() uint64 {
@@ -176,41 +176,39 @@ func hashBits(h *Hasher, b []uint64) {
 	h.Write(bytesOf(b[:n]))
 }
 
-// A component's digest is its membership bitmap and the sum, over its
-// members, of a term hashing the member's slot with its value. The sum
-// does not depend on the order members are visited in, so object
-// components go in their packed order (contiguous, and canonical all the
-// same), and the terms of successive members are independent, so the
-// processor overlaps them instead of waiting for a chain of multiplies.
-// A member's term is also what Diff compares.
+// A component's digest is its membership bitmap, then its values. A field
+// component's go in slot order, a run of slots as one run of bytes. An
+// object component's values are packed in an order that depends on the
+// history, so they go in as the sum, over the members, of a term hashing
+// the member's slot with its value: the sum does not depend on the order
+// the terms are added in, so the packed array is read as it lies, and
+// successive terms do not wait for each other. Diff compares members by
+// such terms, for field components too.
 
-// flatTerm is the term of the member in slot whose value is the bytes b.
+// flatTerm is the term of the member in slot whose value is the bytes b:
+// one 128-bit multiply per 16 bytes, the slot mixed into the first.
 func flatTerm(slot uint32, b []byte) uint64 {
-	x := uint64(slot) ^ hashK3
-	n := uint64(len(b))
+	x := uint64(slot) * hashK3
 	for len(b) >= 16 {
-		x = mum(binary.LittleEndian.Uint64(b)^hashK1, binary.LittleEndian.Uint64(b[8:])^x^hashK2)
+		x = mum(binary.LittleEndian.Uint64(b)^x^hashK1, binary.LittleEndian.Uint64(b[8:])^hashK2)
 		b = b[16:]
 	}
-	switch {
-	case len(b) == 8:
-		x = mum(binary.LittleEndian.Uint64(b)^hashK1, x^hashK2)
-	case len(b) > 0:
+	if len(b) > 0 {
 		var t [16]byte
 		copy(t[:], b)
-		x = mum(binary.LittleEndian.Uint64(t[:])^hashK1, binary.LittleEndian.Uint64(t[8:])^x^hashK2)
+		x = mum(binary.LittleEndian.Uint64(t[:])^x^hashK1, binary.LittleEndian.Uint64(t[8:])^hashK2)
 	}
-	return mum(x^hashK0, n^hashK1)
+	return x
 }
 
 // flatTerm8 and flatTerm16 are flatTerm of 8 and 16 bytes, the words a
 // and b, small enough to inline into the loops over members.
 func flatTerm8(slot uint32, a uint64) uint64 {
-	return mum(mum(a^hashK1, uint64(slot)^hashK3^hashK2)^hashK0, 8^hashK1)
+	return mum(a^uint64(slot)*hashK3^hashK1, hashK2)
 }
 
 func flatTerm16(slot uint32, a, b uint64) uint64 {
-	return mum(mum(a^hashK1, b^uint64(slot)^hashK3^hashK2)^hashK0, 16^hashK1)
+	return mum(a^uint64(slot)*hashK3^hashK1, b^hashK2)
 }
 
 // sumFlat returns the sum of the terms of the values vals, of a flat
@@ -260,18 +258,18 @@ func (s *storage[T]) digest(h, m *Hasher) bool {
 	values := true
 	switch {
 	case s.field && !s.owned: // a tag: members only, and that is all there is
-	case s.field && s.plan.flat:
-		forRuns(s.bits, func(start, end int) {
-			sum += sumFlat(s.vals[start:end], nil, start)
-		})
-	case !s.field && s.hashFn == nil && s.plan.flat:
+	case s.field && s.plan.flat: // in slot order, a run of values as a run of bytes
+		forRuns(s.bits, func(start, end int) { h.Write(bytesOf(s.vals[start:end])) })
+	case s.field:
+		forMembers(s.bits, func(slot uint32) { s.plan.hash(h, unsafe.Pointer(&s.vals[slot])) })
+	case s.hashFn == nil && s.plan.flat:
 		sum = sumFlat(s.vals, s.dense, 0)
 	default:
-		forMembers(s.bits, func(slot uint32) {
-			t, ok := s.hashSlot(m, slot)
-			sum += t
-			values = values && ok
-		})
+		for i, slot := range s.dense[:len(s.vals)] {
+			m.Reset()
+			values = hashValue(m, &s.vals[i], s.hashFn, s.plan) && values
+			sum += hasherTerm(slot, m)
+		}
 	}
 	h.Uint64(sum)
 	return values
@@ -287,6 +285,7 @@ func (s *storage[T]) hashSlot(m *Hasher, slot uint32) (uint64, bool) {
 	case s.plan.flat && (s.field || s.hashFn == nil):
 		return flatTerm(slot, bytesOf(unsafe.Slice(v, 1))), true
 	}
+	// Padded field values go through the plan, as object values do.
 	m.Reset()
 	ok := hashValue(m, v, s.hashFn, s.plan)
 	return hasherTerm(slot, m), ok
