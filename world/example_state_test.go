@@ -139,8 +139,9 @@ func ExampleWorld_Rand() {
 
 	step := uint64(1)
 	world.Each1(w, Health, func(e world.Entity, hp *int) {
-		s := w.Rand().Stream(step).Stream(uint64(e)) // depends on the keys only
-		*hp -= s.Range(1, 5)                         // 1 to 4 damage
+		// Keyed by the step and the entity: the draws depend on the keys only.
+		s := w.Rand().Stream(step).Stream(uint64(e))
+		*hp -= s.Range(1, 5) // 1 to 4 damage
 	})
 	world.Each1(w, Health, func(e world.Entity, hp *int) { fmt.Print(e, " ", *hp, "  ") })
 	// Output:
