@@ -91,7 +91,9 @@ func (d Digest) String() string {
 // slots at a time; object components by their [Options.Hash] or their
 // fields (see there). About 5 ns per entity with two field components and
 // an object component, at 10,000 entities (see docs/BENCHMARKS.md); no
-// allocation, unless a Hash function allocates.
+// allocation, unless a Hash function allocates. It uses scratch space in
+// w, so like everything else on a World it must not run at the same time
+// as another call on it.
 //
 // Panics if a Hash function panics.
 func (w *World) Hash() uint64 {
