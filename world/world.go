@@ -39,6 +39,8 @@ type World struct {
 	resources []any  // by resource id: a *T, or nil
 	observer  RunObserver
 	ctxs      [phaseCount]Context
+
+	state worldState // the random generator and the hash's scratch: see rand.go and hash.go
 }
 
 // usedStore pairs a store with its membership set, so Destroy checks
