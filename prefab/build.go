@@ -28,7 +28,10 @@ func (l *Library) build(s *state) []*LoadError {
 	s.prefabs = make(map[string]*Prefab)
 	for _, p := range s.code {
 		if _, dup := s.prefabs[p.name]; dup {
-			errs = append(errs, &LoadError{Prefab: p.name, Err: &detail{kind: ErrDuplicatePrefab, msg: "added in code twice"}})
+			e := problem(CodeDuplicatePrefab, "added in code twice", nil)
+			e.Prefab = p.name
+			detail(e, p.name)
+			errs = append(errs, e)
 			continue
 		}
 		s.prefabs[p.name] = p
@@ -40,12 +43,12 @@ func (l *Library) build(s *state) []*LoadError {
 	for _, src := range s.sources {
 		for _, d := range src.defs {
 			if _, inCode := s.prefabs[d.name]; inCode {
-				decoderOf(d).failPrefab(d, d.key, ErrDuplicatePrefab, "defined twice: here and in code")
+				decoderOf(d).failPrefab(d, d.key, CodeDuplicatePrefab, "defined twice: here and in code")
 				dups = append(dups, &node{def: d})
 				continue
 			}
 			if prev, dup := nodes[d.name]; dup {
-				decoderOf(d).failPrefab(d, d.key, ErrDuplicatePrefab, fmt.Sprintf("defined twice (first at %s:%d:%d)",
+				decoderOf(d).failPrefab(d, d.key, CodeDuplicatePrefab, fmt.Sprintf("defined twice (first at %s:%d:%d)",
 					prev.def.file, prev.def.key.Line, prev.def.key.Column))
 				dups = append(dups, &node{def: d})
 				continue
@@ -79,7 +82,7 @@ func (l *Library) build(s *state) []*LoadError {
 		if d.extNode != nil {
 			if b, ok := nodes[d.extends]; ok {
 				if b.state == 1 {
-					decoderOf(b.def).failPrefab(b.def, b.def.extNode, ErrCycle, cycle(stack, b))
+					decoderOf(b.def).failPrefab(b.def, b.def.extNode, CodeCycle, cycle(stack, b))
 				} else {
 					base = visit(b)
 				}
@@ -89,7 +92,7 @@ func (l *Library) build(s *state) []*LoadError {
 				// With a file that is not YAML, its prefabs are unknown:
 				// reporting every base it held would only bury the real
 				// problem.
-				decoderOf(d).failPrefab(d, d.extNode, ErrUnknownBase,
+				decoderOf(d).failPrefab(d, d.extNode, CodeUnknownBase,
 					fmt.Sprintf("extends unknown prefab %s%s", yamltext.Quote(d.extends), hints.of(d.extends, d.name)))
 			}
 		}

@@ -24,7 +24,8 @@
 //   - Checking data in CI: [Library.Check], [Library.CheckFS],
 //     [Library.WriteSchema]; the prefabtest package for a game's tests
 //     and prefabcmd for its command line (cmd/prefab is one).
-//   - Errors: [LoadError], [Errors] and the Err sentinels.
+//   - Errors: [LoadError], [Errors]; codes ([CodeUnknownField] …) carried
+//     by a [world.Error], and the Err sentinels beside them.
 //
 // # Prefabs and parts
 //
@@ -71,7 +72,10 @@
 //
 //	levels/orcs.yaml:14:3: prefab "grunt": component "Health": unknown field "hpp" (did you mean "hp"?)
 //
-// and keeps nothing of a load that failed: the library is exactly as
-// before. Only regular files are read, each within [Limits] (size, nodes,
+// wrapping a [world.Error] whose code ([CodeUnknownField] here) is
+// stable and matched by its sentinel ([ErrUnknownField]), with the
+// details and a hint at the fix; every other error prefab returns or
+// panics with is such a [world.Error] too. A load that fails keeps
+// nothing: the library is exactly as before. Only regular files are read, each within [Limits] (size, nodes,
 // alias expansion), so that no file can hang a load or exhaust memory.
 package prefab

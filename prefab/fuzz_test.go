@@ -58,6 +58,7 @@ func FuzzLoad(f *testing.F) {
 				t.Fatalf("error without file and line: %q (%+v)", e.Error(), *e)
 			}
 		}
+		checkCoded(t, err)
 		if names := lib.Names(); !slices.Equal(names, []string{"monster"}) {
 			t.Fatalf("after a failed load, Names() = %v, want [monster]", names)
 		}

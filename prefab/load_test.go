@@ -258,6 +258,7 @@ func TestLoadErrors(t *testing.T) {
 			if c.kind != nil && !errors.Is(err, c.kind) {
 				t.Errorf("errors.Is(err, %v) = false, want true", c.kind)
 			}
+			checkCoded(t, err)
 			var le *prefab.LoadError
 			if !errors.As(err, &le) || le.File != "t.yaml" || le.Line == 0 {
 				t.Errorf("errors.As(err, *LoadError) = %+v, want one with file and line", le)

@@ -39,7 +39,7 @@ var prefabKeys = []string{"extends", "components"}
 func parse(file string, data []byte, lim Limits) (defs []*def, errs []*LoadError, broken bool, nodes *fileNodes) {
 	nodes = &fileNodes{sizes: make(map[*yaml.Node]int), aliasLimit: lim.AliasNodes, aliases: lim.AliasNodes}
 	if line, col, msg, bad := yamltext.BadText(data); bad {
-		return nil, []*LoadError{{File: file, Line: line, Col: col, Err: &detail{kind: ErrSyntax, msg: msg}}}, true, nodes
+		return nil, []*LoadError{placed(problem(CodeSyntax, msg, nil), file, line, col)}, true, nodes
 	}
 	d := newDecoder(file, &errs, nodes, nil, nil)
 	defer func() { nodes.aliases = d.finish() }()
@@ -53,7 +53,7 @@ func parse(file string, data []byte, lim Limits) (defs []*def, errs []*LoadError
 		}
 		if err != nil {
 			line, msg := yamlpos.Syntax(data, err)
-			errs = append(errs, &LoadError{File: file, Line: line, Err: &detail{kind: ErrSyntax, msg: msg}})
+			errs = append(errs, placed(problem(CodeSyntax, msg, nil), file, line, 0))
 			return defs, errs, true, nodes
 		}
 		if _, ok := d.measure(&doc, &left, lim.Nodes); !ok {
@@ -67,7 +67,7 @@ func parse(file string, data []byte, lim Limits) (defs []*def, errs []*LoadError
 			break
 		}
 		if top.Kind != yaml.MappingNode {
-			d.fail(top, at{}, ErrSyntax, "expected a mapping of prefab names to prefabs, got %s", yamlpos.Describe(top))
+			d.fail(top, at{}, CodeSyntax, "expected a mapping of prefab names to prefabs, got %s", yamlpos.Describe(top))
 			continue
 		}
 		for _, p := range d.pairs(top, at{}) {
@@ -87,7 +87,7 @@ func (d *decoder) readPrefab(p pair, nodes *fileNodes) *def {
 		return nil
 	}
 	if k.Kind != yaml.ScalarNode || yamlpos.IsNull(k) || k.Value == "" {
-		d.fail(k, at{}, ErrSyntax, "expected a prefab name, got %s", yamlpos.Describe(k))
+		d.fail(k, at{}, CodeSyntax, "expected a prefab name, got %s", yamlpos.Describe(k))
 		return nil
 	}
 	df := &def{name: k.Value, file: d.file, nodes: nodes, key: k}
@@ -96,7 +96,7 @@ func (d *decoder) readPrefab(p pair, nodes *fileNodes) *def {
 		return df
 	}
 	if v.Kind != yaml.MappingNode {
-		d.fail(v, a, ErrSyntax, "expected a mapping with extends and components, got %s", yamlpos.Describe(v))
+		d.fail(v, a, CodeSyntax, "expected a mapping with extends and components, got %s", yamlpos.Describe(v))
 		return nil
 	}
 	seen := make(map[string]bool)
@@ -107,7 +107,7 @@ func (d *decoder) readPrefab(p pair, nodes *fileNodes) *def {
 		}
 		if !q.merged {
 			if seen[key.Value] {
-				d.fail(key, a, ErrSyntax, "%s given twice", yamltext.Clip(key.Value, yamltext.QuoteLen))
+				d.fail(key, a, CodeSyntax, "%s given twice", yamltext.Clip(key.Value, yamltext.QuoteLen))
 				continue
 			}
 			seen[key.Value] = true
@@ -115,14 +115,14 @@ func (d *decoder) readPrefab(p pair, nodes *fileNodes) *def {
 		switch key.Value {
 		case "extends":
 			if val.Kind != yaml.ScalarNode || yamlpos.IsNull(val) || val.Value == "" {
-				d.fail(val, a, ErrSyntax, "extends takes the name of a prefab, got %s", yamlpos.Describe(val))
+				d.fail(val, a, CodeSyntax, "extends takes the name of a prefab, got %s", yamlpos.Describe(val))
 				continue
 			}
 			df.extends, df.extNode = val.Value, val
 		case "components":
 			df.comps = d.components(val, a, df.comps[:0])
 		default:
-			d.fail(key, a, ErrSyntax, "unknown key %s%s", yamltext.Quote(key.Value), hint(key.Value, prefabKeys, "keys"))
+			d.fail(key, a, CodeSyntax, "unknown key %s%s", yamltext.Quote(key.Value), hint(key.Value, prefabKeys, "keys"))
 		}
 	}
 	return df
@@ -134,7 +134,7 @@ func (d *decoder) components(v *yaml.Node, a at, out []compDef) []compDef {
 		return out
 	}
 	if v.Kind != yaml.MappingNode {
-		d.fail(v, a, ErrSyntax, "components takes a mapping of component names to values, got %s", yamlpos.Describe(v))
+		d.fail(v, a, CodeSyntax, "components takes a mapping of component names to values, got %s", yamlpos.Describe(v))
 		return out
 	}
 	seen := make(map[string]*yaml.Node)
@@ -145,12 +145,12 @@ func (d *decoder) components(v *yaml.Node, a at, out []compDef) []compDef {
 			return out
 		}
 		if k.Kind != yaml.ScalarNode || yamlpos.IsNull(k) {
-			d.fail(k, a, ErrSyntax, "expected a component name, got %s", yamlpos.Describe(k))
+			d.fail(k, a, CodeSyntax, "expected a component name, got %s", yamlpos.Describe(k))
 			continue
 		}
 		if !p.merged {
 			if prev, dup := seen[k.Value]; dup {
-				d.failNaming("component", k, a, ErrSyntax, "component %s given twice (first at line %d)", yamltext.Quote(k.Value), prev.Line)
+				d.failNaming("component", k, a, CodeSyntax, "component %s given twice (first at line %d)", yamltext.Quote(k.Value), prev.Line)
 				continue
 			}
 			seen[k.Value] = k

@@ -17,7 +17,7 @@ type Registration struct {
 // name ([world.ComponentType.Name]); [Registration.As] gives it another.
 // The deep-copy function of T is built here, once.
 //
-// Panics with an error wrapping [ErrUncopyable] if T cannot be copied (see
+// Panics with a [*world.Error] of code [CodeUncopyable] if T cannot be copied (see
 // [Value]).
 func Component[T any](key world.Key[T]) Registration {
 	return Registration{&typedEntry[T]{name: key.Name(), key: key, cp: mustCopy[T](key, "Component")}}
