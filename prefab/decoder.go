@@ -38,6 +38,8 @@ type decoder struct {
 	comps   map[string]entry    // the components data may name, by name
 	known   []string            // their names, sorted, made on first need
 	assets  *assets.Loader      // checks decoded values that name assets; nil: no checking
+	place   entry               // the component a child's at sets; nil: none does
+	lib     *Library            // the library the prefabs are built for
 
 	left    int       // problems still worth reporting
 	dropped int       // problems past that, counted
@@ -65,8 +67,9 @@ func newDecoder(file string, errs *[]*LoadError, nodes *fileNodes, comps map[str
 // patch over a factory, and rec collects the fields it sets whole.
 type at struct {
 	prefab, component string
-	field             *step // innermost step first; nil at the component's top
-	depth             int   // how many values deep, aliases followed
+	kid               string // the child's path: its names, or numbers from 1, joined by "/"
+	field             *step  // innermost step first; nil at the component's top
+	depth             int    // how many values deep, aliases followed
 	rec               *record
 }
 
@@ -77,6 +80,16 @@ type step struct {
 	up   *step
 	name string // "" for a list item
 	item int
+}
+
+// child returns where a child of a's prefab (or child) is, name being
+// the child's name or number.
+func (a at) child(name string) at {
+	if a.kid != "" {
+		name = a.kid + "/" + name
+	}
+	a.kid = yamltext.Clip(name, maxFieldPath)
+	return a
 }
 
 // in returns where the field or map key name of a's value is.
@@ -146,7 +159,7 @@ func (d *decoder) failCause(n *yaml.Node, a at, code world.Code, cause error, fo
 // report places the problem p at node n and a, and keeps it, unless the
 // file has more problems than are worth reporting.
 func (d *decoder) report(n *yaml.Node, a at, p *LoadError) {
-	p.File, p.Prefab, p.Component = d.file, a.prefab, a.component
+	p.File, p.Prefab, p.Child, p.Component = d.file, a.prefab, a.kid, a.component
 	if n != nil {
 		p.Line, p.Col = n.Line, n.Column
 	}
@@ -339,15 +352,38 @@ func (d *decoder) mergePairs(v *yaml.Node, a at) []pair {
 }
 
 // prefab builds the prefab df defines over base (nil when it has none or
-// it is unknown): each component decoded over the base's part, then the
-// parts attached in code laid over them.
-func (d *decoder) prefab(df *def, base *Prefab, attached []Part) *Prefab {
+// it is unknown): each component decoded over the base's part, the
+// children laid over the base's (targets holds the prefabs they name),
+// then the parts attached in code laid over them.
+func (d *decoder) prefab(df *def, base *Prefab, attached []Part, targets map[*childDef]*Prefab) *Prefab {
 	var list []Part
+	var kids []*Prefab
 	if base != nil {
-		list = slices.Clone(base.parts)
+		list, kids = slices.Clone(base.parts), base.children
 	}
-	for _, c := range df.comps {
-		a := at{prefab: df.name, component: c.name}
+	a := at{prefab: df.name}
+	list = d.layComponents(list, df.comps, a)
+	kids = d.children(df.children, kids, a, targets)
+	comps, more := split(attached)
+	kids, err := layChildren(kids, more)
+	if err != nil {
+		d.failPrefab(df, df.key, CodeUnknownChild, fmt.Sprintf("a Child attached in code changes the child %s, which the prefab does not have",
+			yamltext.Quote(fmt.Sprint(err.(*world.Error).Value))))
+	}
+	p := &Prefab{name: df.name, base: base, parts: resolve(list, comps), children: kids, lib: d.lib}
+	p.size = sizeOf(kids)
+	if p.size > maxSpawn {
+		d.failPrefab(df, df.key, CodeLimit, fmt.Sprintf("spawning it makes more than %d entities, children included", maxSpawn))
+	}
+	return p
+}
+
+// layComponents decodes comps, a prefab's (or a child's) components,
+// over list, the parts of its base, and returns the result.
+func (d *decoder) layComponents(list []Part, comps []compDef, a at) []Part {
+	for _, c := range comps {
+		a := a
+		a.component = c.name
 		e, ok := d.comps[c.name]
 		if !ok {
 			if d.known == nil {
@@ -378,7 +414,7 @@ func (d *decoder) prefab(df *def, base *Prefab, attached []Part) *Prefab {
 			list = append(list, p)
 		}
 	}
-	return &Prefab{name: df.name, base: base, parts: resolve(list, attached)}
+	return list
 }
 
 // component returns the part of component e that node n gives, laid over

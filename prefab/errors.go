@@ -140,13 +140,15 @@ type LoadError struct {
 	File      string // the file's name as loaded, such as "levels/orcs.yaml"
 	Line, Col int    // 1-based position in File; 0 when unknown
 	Prefab    string // the prefab's name, if the problem is inside one
+	Child     string // the child's path inside the prefab, its names (or numbers from 1) joined by "/", such as "wheel" or "2/bolt"
 	Component string // the component's name, if the problem is inside one
 	Field     string // the field's path inside the component, such as "resist.fire" or "items[2]"
 	Err       error
 }
 
 // Error returns a message such as
-// `levels/orcs.yaml:14:3: prefab "grunt": component "Health": unknown field "hp"`.
+// `levels/orcs.yaml:14:3: prefab "grunt": component "Health": unknown field "hp"`,
+// or for a child `pipes.yaml:6:9: prefab "pipe": child "top": component "Sprite": ...`.
 // Parts that are empty are left out.
 func (e *LoadError) Error() string {
 	var b strings.Builder
@@ -168,6 +170,7 @@ func (e *LoadError) Error() string {
 		}
 	}
 	segment("prefab", e.Prefab)
+	segment("child", e.Child)
 	segment("component", e.Component)
 	segment("field", e.Field)
 	b.WriteString(msg)

@@ -74,6 +74,12 @@ func (l *Library) Register(components ...Registration) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	seen := make(map[string]bool)
+	placing := 0
+	for _, e := range l.comps {
+		if e.placePath() != nil {
+			placing++
+		}
+	}
 	for _, r := range components {
 		if r.e == nil {
 			e := newError(CodeInvalidRegistration)
@@ -87,6 +93,13 @@ func (l *Library) Register(components ...Registration) error {
 			return e
 		}
 		seen[name] = true
+		if r.e.placePath() != nil {
+			if placing++; placing > 1 {
+				e := newError(CodeInvalidRegistration)
+				e.Op, e.Component, e.Value = "Register", name, "a second registration made with At"
+				return e
+			}
+		}
 	}
 	if l.comps == nil {
 		l.comps = make(map[string]entry)

@@ -222,7 +222,7 @@ func TestLoadErrors(t *testing.T) {
 		{"unknown prefab key", "a:\n  component: {}\n", prefab.ErrSyntax,
 			[]string{`t.yaml:2:3: prefab "a": unknown key "component" (did you mean "components"?)`}},
 		{"prefab not a mapping", "a: [1]\n", prefab.ErrSyntax,
-			[]string{`t.yaml:1:4: prefab "a": expected a mapping with extends and components, got a list`}},
+			[]string{`t.yaml:1:4: prefab "a": expected a mapping with extends, components and children, got a list`}},
 		{"top not a mapping", "- a\n", prefab.ErrSyntax,
 			[]string{`t.yaml:1:1: expected a mapping of prefab names to prefabs, got a list`}},
 		{"extends not a name", "a:\n  extends: [b]\n", prefab.ErrSyntax,

@@ -16,6 +16,9 @@ type Spawn struct {
 	Entity world.Entity
 	Prefab *Prefab
 	Args   any
+	// Parent is the entity this one is a child of (see [Child]), linked
+	// already; 0 for an entity spawned on its own.
+	Parent world.Entity
 }
 
 // Part is one component of a prefab and how each spawned entity gets it:
