@@ -83,7 +83,7 @@ func (l *Library) Apply(w *world.World) Applied {
 		}
 	}
 	slices.SortFunc(roots, func(a, b world.Entity) int { return a.Slot() - b.Slot() })
-	a := &applier{w: w, seen: make(map[[2]*Prefab]bool)}
+	a := &applier{w: w, seen: make(map[[2]*Prefab]bool), known: make(map[[2]*Prefab]bool)}
 	gone := make(map[string]bool)
 	for _, e := range roots {
 		old := *Origin.Require(w, e)
@@ -100,18 +100,31 @@ func (l *Library) Apply(w *world.World) Applied {
 }
 
 // applier is one Apply's work: its world, its counts, and the pairs of
-// prefabs found the same.
+// prefabs compared, with whether they are the same.
 type applier struct {
-	w    *world.World
-	out  Applied
-	errs []error
-	seen map[[2]*Prefab]bool
+	w     *world.World
+	out   Applied
+	errs  []error
+	seen  map[[2]*Prefab]bool // for samePrefab
+	known map[[2]*Prefab]bool
+}
+
+// same reports whether old and cur spawn the same, remembering the
+// answer for the other entities of the pair.
+func (a *applier) same(old, cur *Prefab) bool {
+	k := [2]*Prefab{old, cur}
+	s, ok := a.known[k]
+	if !ok {
+		s = samePrefab(old, cur, a.seen)
+		a.known[k] = s
+	}
+	return s
 }
 
 // update brings e, spawned from old as a child of parent (0 for none),
 // up to date with cur.
 func (a *applier) update(e world.Entity, old, cur *Prefab, parent world.Entity) {
-	if old == cur || samePrefab(old, cur, a.seen) {
+	if old == cur || a.same(old, cur) {
 		return
 	}
 	w := a.w
@@ -284,4 +297,7 @@ func follow(live, old, cur reflect.Value, only [][]int) (reflect.Value, bool) {
 }
 
 // sameDeep is same with a fresh record of visits.
-func sameDeep(a, b reflect.Value) bool { return same(a, b, &visits{m: make(map[visit]bool)}) }
+func sameDeep(a, b reflect.Value) bool {
+	var v visits
+	return same(a, b, &v)
+}

@@ -153,7 +153,7 @@ func (p *valuePart[T]) changes(w *world.World, e world.Entity, out []Change) []C
 	have := p.value()
 	for _, f := range leavesOf(have.Type()) {
 		a, b := fieldAt(live, f.index), fieldAt(have, f.index)
-		if !same(a, b, &visits{m: make(map[visit]bool)}) {
+		if !sameDeep(a, b) {
 			out = append(out, Change{Kind: Changed, Component: p.key, Field: f.path, Index: f.index, Value: copied(a).Interface()})
 		}
 	}

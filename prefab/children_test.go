@@ -3,9 +3,11 @@ package prefab_test
 import (
 	"cmp"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/prefab"
@@ -305,4 +307,24 @@ pipe:
 	}
 	slices.SortFunc(got, func(a, b geom.Vec2) int { return cmp.Compare(a.Y, b.Y) })
 	equal(t, "the caps' positions", got, []geom.Vec2{{X: 100, Y: 34}, {X: 104, Y: 66}})
+}
+
+// TestChildrenThatMultiplyAreBounded: children that nest several each
+// multiply; past 65,536 entities one spawn would make, the load fails
+// at once rather than a spawn running for ever.
+func TestChildrenThatMultiplyAreBounded(t *testing.T) {
+	var src strings.Builder
+	src.WriteString("l0: {}\n")
+	for i := 1; i <= 40; i++ {
+		fmt.Fprintf(&src, "l%d:\n  children: [{prefab: l%d}, {prefab: l%d}]\n", i, i-1, i-1)
+	}
+	lib := newLibrary(t)
+	start := time.Now()
+	err := lib.LoadBytes("bomb.yaml", []byte(src.String()))
+	if !errors.Is(err, prefab.ErrLimit) || !strings.Contains(err.Error(), `prefab "l16": spawning it makes more than 65536 entities`) {
+		t.Errorf("LoadBytes(children that double 40 times) = %v, want ErrLimit from l16", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("the load took %v", d)
+	}
 }

@@ -38,6 +38,9 @@ func FuzzLoad(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		lib := newLibrary(t)
+		if err := lib.Register(prefab.Component(tLocal).At("offset")); err != nil {
+			t.Fatal(err)
+		}
 		err := lib.LoadBytes("fuzz.yaml", data)
 		if err == nil {
 			w := world.New()
