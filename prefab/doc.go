@@ -9,8 +9,14 @@
 //     [Prefab.Components].
 //   - Parts, type-checked against their component: [Value], [Tag],
 //     [Factory] (receiving a [Spawn]), [Patch], [None].
+//   - Children, spawned and destroyed with their parent: [Child],
+//     [NoChild], [Prefab.Children]; children in YAML, placed by the
+//     component [Registration.At] names.
 //   - Spawning: [Prefab.Spawn], [Prefab.SpawnWith] with [SpawnOptions],
 //     [Library.Spawn].
+//   - Provenance: the [Origin] component every spawn records, [Of], and
+//     [Changes] ([Change], [ChangeKind]): what an entity changed since
+//     spawn, for saves.
 //   - The library: [NewLibrary], [Component] and [Registration.As],
 //     [Library.Register], [Library.Add], [Library.Attach],
 //     [Library.Lookup], [Library.Names].
@@ -20,7 +26,7 @@
 //     [Library.UseAssets]; what one file may cost bounded by [Limits]
 //     ([Library.SetLimits]).
 //   - Hot reload: [Library.Reload], [Library.Watch], [Watcher.Poll],
-//     [Reload].
+//     [Reload]; reaching live entities: [Library.Apply] ([Applied]).
 //   - Checking data in CI: [Library.Check], [Library.CheckFS],
 //     [Library.WriteSchema]; the prefabtest package for a game's tests
 //     and prefabcmd for its command line (cmd/prefab is one).
@@ -35,6 +41,21 @@
 // references is copied by assignment, so spawning it allocates nothing. A
 // [Factory] is called once per spawn, for what cannot be copied or must
 // differ per entity.
+//
+// # Children
+//
+// A prefab may list children, each spawned from a prefab of its own with
+// the parent, linked to it by world.ChildOf, so destroying the parent
+// destroys them:
+//
+//	pipe:
+//	  children:
+//	    - {name: top, prefab: pipe-cap, at: {x: 0, y: -16}}
+//
+// at sets the field of the component registered with [Registration.At]
+// (the engine's LocalTransform offset). A variant's child of a name the
+// base's children have replaces it (with prefab) or changes it (without);
+// prefab: none removes it; other children are added.
 //
 // # Variants
 //

@@ -42,8 +42,9 @@ type Reload struct {
 //
 // Reload reads only files whose size or modification time changed, and
 // rebuilds only if the content of one did. Call it between steps (or use
-// a [Watcher]): entities spawned after it get the new prefabs, entities
-// spawned before keep what they got.
+// a [Watcher]): entities spawned after it get the new prefabs; entities
+// spawned before keep what they got until [Library.Apply] brings them up
+// to date.
 func (l *Library) Reload() Reload {
 	l.mu.Lock()
 	defer l.mu.Unlock()
