@@ -328,3 +328,62 @@ func TestChildrenThatMultiplyAreBounded(t *testing.T) {
 		t.Errorf("the load took %v", d)
 	}
 }
+
+// TestChildrenAttached: children attached in code are laid over the
+// data's, and one that changes a child the data lacks is a load error.
+func TestChildrenAttached(t *testing.T) {
+	lib := treeLibrary(t, pipes)
+	capP, _ := lib.Lookup("cap")
+	must(t, lib.Attach("pipe", prefab.NoChild("top"), prefab.Child("extra", capP, prefab.Value(tName, "extra"))))
+	w := world.New()
+	e, _ := lib.Spawn(w, "pipe", nil)
+	var names []string
+	for _, c := range spawnedTree(w, e).Kids {
+		names = append(names, c.Name)
+	}
+	slices.Sort(names)
+	equal(t, "the pipe's children", names, []string{"cap", "extra", "ring"})
+
+	err := lib.Attach("pipe", prefab.Child("side", nil))
+	if !errors.Is(err, prefab.ErrUnknownChild) || !strings.Contains(err.Error(), `prefab "pipe": a Child attached in code changes the child "side", which the prefab does not have`) {
+		t.Errorf("Attach(a change of a child pipe lacks) = %v", err)
+	}
+}
+
+// TestPlacingRegistration: At names a field by its YAML keys; a library
+// holds at most one registration that places children.
+func TestPlacingRegistration(t *testing.T) {
+	for _, path := range []string{"offset.x", "turn"} {
+		if r := prefab.Component(tLocal).At(path); r.Name() != "Local" {
+			t.Errorf("At(%q).Name() = %q", path, r.Name())
+		}
+	}
+	for _, path := range []string{"", "Offset", "offset.z", "turn.x"} {
+		func() {
+			defer func() {
+				if err, _ := recover().(error); !errors.Is(err, prefab.ErrUnknownField) {
+					t.Errorf("At(%q) panicked with %v, want ErrUnknownField", path, err)
+				}
+			}()
+			prefab.Component(tLocal).At(path)
+		}()
+	}
+	lib := treeLibrary(t)
+	err := lib.Register(prefab.Component(tPos).As("Where").At("x"))
+	if !errors.Is(err, prefab.ErrInvalidRegistration) {
+		t.Errorf("Register(a second placing registration) = %v, want ErrInvalidRegistration", err)
+	}
+}
+
+// TestReloadListsPrefabsWhoseChildrenChanged: a reload that changes only
+// a child's at changes the parent.
+func TestReloadListsPrefabsWhoseChildrenChanged(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "p.yaml", pipes)
+	lib := treeLibrary(t)
+	must(t, lib.Load(dir))
+	write(t, dir, "p.yaml", strings.Replace(pipes, "y: -16", "y: -17", 1))
+	touch(t, dir+"/p.yaml", 1)
+	r := lib.Reload()
+	equal(t, "Changed", r.Changed, []string{"pipe"})
+}

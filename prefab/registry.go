@@ -53,8 +53,12 @@ func (r Registration) At(path string) Registration {
 	steps := strings.Split(path, ".")
 	t := r.e.goType()
 	for i, step := range steps {
-		f, ok := fieldsOf(t).byName[step]
-		if t.Kind() != reflect.Struct || !ok {
+		var f field
+		ok := t.Kind() == reflect.Struct
+		if ok {
+			f, ok = fieldsOf(t).byName[step]
+		}
+		if !ok {
 			panic(&world.Error{Code: CodeUnknownField, Op: "At", Component: r.e.dataName(),
 				Field: strings.Join(steps[:i+1], "."), Hint: "name a field by its YAML key, such as offset or pos.x"})
 		}
