@@ -199,7 +199,7 @@ long-pipe:
 		panic(err)
 	}
 	w := world.New()
-	w.AddSystem(systems.Transforms()) // places children from their parent every fixed step
+	w.AddSystem(systems.Transforms())      // places children from their parent every fixed step
 	e, _ := lib.Spawn(w, "long-pipe", nil) // the root; its children exist too
 	w.Run(world.Context{Phase: world.Fixed}, nil)
 
