@@ -385,7 +385,12 @@ func (s *state) checkAttached() []*LoadError {
 				why = "it is defined in code; give the part to New instead"
 			}
 			e := problem(CodeUnknownPrefab, "a part is attached to this prefab in code, but "+why, nil)
-			e.Prefab, e.Component = name, p.Component().Name()
+			e.Prefab = name
+			if c, ok := p.(*childPart); ok {
+				e.Child = c.name
+			} else {
+				e.Component = p.Component().Name()
+			}
 			detail(e, name)
 			errs = append(errs, e)
 		}

@@ -3,7 +3,7 @@ package prefab
 import "github.com/tessera-engine/tessera/world"
 
 // Origin is the component that records which prefab an entity was
-// spawned from: every spawn gives it, before any other component, the
+// spawned from: every spawn gives it, before the prefab's components, the
 // [*Prefab] spawned as it was then (for a child, the child as its
 // parent's prefab lists it, one of [Prefab.Children]). It is what [Of]
 // and [Changes] read and what [Library.Apply] follows to bring live
