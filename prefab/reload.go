@@ -208,7 +208,8 @@ func samePrefab(a, b *Prefab, seen map[[2]*Prefab]bool) bool {
 // restarting the game. It polls file sizes and modification times, which
 // needs no dependency and behaves the same on every system. Call
 // [Watcher.Poll] between steps, from the goroutine that runs them, so a
-// reload never lands in the middle of one.
+// reload never lands in the middle of one; after one that changed
+// prefabs, [Library.Apply] brings the live entities up to date.
 //
 // A Watcher is not safe for concurrent use.
 type Watcher struct {
