@@ -185,7 +185,7 @@ func (d *decoder) children(defs []*childDef, base []*Prefab, a at, targets map[*
 		var over *Prefab
 		switch {
 		case cd.none && cd.name == "":
-			d.fail(cd.prefabNode, ca, CodeSyntax, "prefab: none removes the base's child of the name given, but this child has no name")
+			d.fail(cd.prefabNode, ca, CodeSyntax, "removing a child (prefab: none) needs the name of the base's child to remove, and this child has none")
 			continue
 		case cd.none:
 			if at >= 0 {

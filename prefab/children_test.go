@@ -142,7 +142,7 @@ func TestChildrenErrors(t *testing.T) {
 		{"a name twice", "c: {}\na:\n  children: [{name: x, prefab: c}, {name: x, prefab: c}]\n", prefab.ErrDuplicateChild,
 			`f0.yaml:3:43: prefab "a": child "x": child "x" given twice (first at line 3)`},
 		{"none without a name", "a:\n  children: [{prefab: none}]\n", prefab.ErrSyntax,
-			`f0.yaml:2:23: prefab "a": child "1": prefab: none removes the base's child of the name given, but this child has no name`},
+			`f0.yaml:2:23: prefab "a": child "1": removing a child (prefab: none) needs the name of the base's child to remove, and this child has none`},
 		{"bad at", "c: {}\na:\n  children: [{prefab: c, at: {z: 1}}]\n", prefab.ErrUnknownField,
 			`f0.yaml:3:31: prefab "a": child "1": component "Local": unknown field "offset.z" (did you mean "x"?)`},
 		{"bad component in a child", "c: {}\na:\n  children: [{prefab: c, components: {Health: {hp: x}}}]\n", prefab.ErrBadValue,

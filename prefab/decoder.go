@@ -146,7 +146,7 @@ func (d *decoder) fail(n *yaml.Node, a at, code world.Code, format string, args 
 // (what) it is about, which the error's text then does not say again.
 func (d *decoder) failNaming(what string, n *yaml.Node, a at, code world.Code, format string, args ...any) {
 	p := problem(code, fmt.Sprintf(format, args...), nil)
-	p.Err.(*world.Error).Err.(*why).names = what
+	p.Err.(*why).names = what
 	d.report(n, a, p)
 }
 
@@ -183,7 +183,7 @@ func (d *decoder) report(n *yaml.Node, a at, p *LoadError) {
 // detail copies where p is into its *world.Error, with the offending
 // value.
 func detail(p *LoadError, value any) {
-	if we, ok := p.Err.(*world.Error); ok {
+	if we := p.coded(); we != nil {
 		we.Component, we.Field = p.Component, p.Field
 		if value != nil {
 			we.Value = value

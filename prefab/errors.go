@@ -131,11 +131,13 @@ func newError(code world.Code) *world.Error {
 
 // LoadError is one problem found while loading prefab data: where it is,
 // which prefab, component and field it concerns, and what is wrong. Err
-// is a [*world.Error] whose code says what kind of problem it is (it
-// matches one of the Err sentinels) and which holds the details and a
-// hint; it wraps the cause when there is one (a file system's error, a
-// value's own decoding error). A load that finds several problems returns
-// them all, joined with [errors.Join]; [Errors] lists them.
+// says what is wrong (its text is the message without the position, such
+// as `unknown field "hp"`) and wraps a [*world.Error]: its code says what
+// kind of problem it is (it matches one of the Err sentinels, and
+// errors.As or [world.CodeOf] find it), with the details and a hint, and
+// it wraps the cause when there is one (a file system's error, a value's
+// own decoding error). A load that finds several problems returns them
+// all, joined with [errors.Join]; [Errors] lists them.
 type LoadError struct {
 	File      string // the file's name as loaded, such as "levels/orcs.yaml"
 	Line, Col int    // 1-based position in File; 0 when unknown
@@ -154,10 +156,8 @@ func (e *LoadError) Error() string {
 	var b strings.Builder
 	loaderr.WritePosition(&b, e.File, e.Line, e.Col)
 	msg, names := reason(e.Err), ""
-	if we, ok := e.Err.(*world.Error); ok {
-		if w, ok := we.Err.(*why); ok {
-			msg, names = w.msg, w.names
-		}
+	if w, ok := e.Err.(*why); ok {
+		names = w.names
 	}
 	// A message that quotes the component or field it is about
 	// ("unknown field "hp"") does not need it said twice.
@@ -177,7 +177,7 @@ func (e *LoadError) Error() string {
 	return b.String()
 }
 
-// Unwrap returns the error's cause: a [*world.Error] with its code.
+// Unwrap returns Err, which wraps a [*world.Error] with the code.
 func (e *LoadError) Unwrap() error { return e.Err }
 
 // Errors returns every [*LoadError] in err: err itself, or each of the
@@ -188,23 +188,30 @@ func Errors(err error) []*LoadError { return loaderr.All[*LoadError](err) }
 // for none), with the code's hint.
 func problem(code world.Code, msg string, cause error) *LoadError {
 	we := newError(code)
-	we.Err = &why{msg: msg, cause: cause}
-	return &LoadError{Err: we}
+	we.Err = cause
+	return &LoadError{Err: &why{msg: msg, coded: we}}
 }
 
-// why is what exactly is wrong, the cause of a load error's
-// *world.Error: the words a *LoadError says, and the error that caused
-// it, if any (an UnmarshalText's, a file system's), which errors.Is and
-// errors.As then find.
+// why is a *LoadError's Err: the words it says, wrapping the
+// *world.Error with the code, the details and the cause, which errors.Is
+// and errors.As then find.
 type why struct {
 	msg   string
-	cause error
+	coded *world.Error
 	names string // "component" or "field": msg quotes the one it is about
 }
 
 func (w *why) Error() string { return w.msg }
 
-func (w *why) Unwrap() error { return w.cause }
+func (w *why) Unwrap() error { return w.coded }
+
+// coded returns the *world.Error of a *LoadError made by problem, or nil.
+func (e *LoadError) coded() *world.Error {
+	if w, ok := e.Err.(*why); ok {
+		return w.coded
+	}
+	return nil
+}
 
 // placed returns p at file:line:col.
 func placed(p *LoadError, file string, line, col int) *LoadError {

@@ -37,14 +37,17 @@ var codes = []struct {
 
 // checkCoded checks that every *LoadError in err carries a *world.Error
 // with a prefab code, a hint, and the component and field the load error
-// names.
+// names, and that its Err says the message alone.
 func checkCoded(t *testing.T, err error) {
 	t.Helper()
 	for _, le := range prefab.Errors(err) {
-		we, ok := le.Err.(*world.Error)
+		we, ok := errors.AsType[*world.Error](le)
 		if !ok {
-			t.Errorf("%v: Err is %T, want *world.Error", le, le.Err)
+			t.Errorf("%v: Err is %T, wrapping no *world.Error", le, le.Err)
 			continue
+		}
+		if strings.HasPrefix(le.Err.Error(), "prefab:") || !strings.HasSuffix(le.Error(), le.Err.Error()) {
+			t.Errorf("%v: Err says %q, want the message without the position", le, le.Err)
 		}
 		if !strings.HasPrefix(string(we.Code), "prefab.") || !errors.Is(le, &world.Error{Code: we.Code}) {
 			t.Errorf("%v: code %q, want a prefab code that errors.Is matches", le, we.Code)
