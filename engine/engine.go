@@ -55,7 +55,8 @@ type Engine struct {
 
 // New returns an engine that will run g with the configuration cfg
 // (g.Config is only Main's defaults), fills in cfg's defaults and checks
-// it ([Config.Validate]). Entering g.First is the engine's first scene
+// it ([Config.Validate]); with assets.dir set, the directory must exist
+// (the error wraps [io/fs.ErrNotExist] when it does not). Entering g.First is the engine's first scene
 // request, queued now and made by [Engine.Start] or the first frame, so
 // that requests made before then come after it. Panics if g.First is nil.
 func New(cfg Config, g Game) (*Engine, error) {
@@ -78,7 +79,9 @@ func New(cfg Config, g Game) (*Engine, error) {
 		input:  in,
 	}
 	e.onError = func(err error) { e.emit(errorEvent(err)) }
-	e.svc, e.watch = newServices(g.Assets, cfg.Assets)
+	if e.svc, e.watch, err = newServices(g.Assets, cfg.Assets); err != nil {
+		return nil, err
+	}
 	e.svc.cfg = &e.cfg
 	e.svc.sounds = &e.sounds
 	e.svc.steps = e.stepNow

@@ -182,20 +182,29 @@ func (e *Engine) stepNow() uint64 {
 }
 
 // newServices makes the services of a game's files: those it ships, or
-// with assets.dir set, that directory's over them, watched.
-func newServices(files fs.FS, cfg AssetsConfig) (services, *assets.Watcher) {
+// with assets.dir set, that directory's over them, watched. A directory
+// that does not exist is an error, not an empty overlay: a typo in
+// assets.dir would otherwise run the shipped files and watch nothing.
+func newServices(files fs.FS, cfg AssetsConfig) (services, *assets.Watcher, error) {
 	if cfg.Dir != "" {
+		st, err := os.Stat(cfg.Dir)
+		if err == nil && !st.IsDir() {
+			err = fmt.Errorf("%s is not a directory: %w", cfg.Dir, fs.ErrInvalid)
+		}
+		if err != nil {
+			return services{}, nil, fmt.Errorf("engine: assets.dir: files from %s: %w", cfg.Dir, err)
+		}
 		files = assets.Over(os.DirFS(cfg.Dir), files) // what the game makes in code stays
 	}
 	if files == nil {
-		return services{}, nil
+		return services{}, nil, nil
 	}
 	l := assets.New(files)
 	var w *assets.Watcher
 	if cfg.Dir != "" {
 		w = l.Watch(WatchInterval)
 	}
-	return services{assets: l}, w
+	return services{assets: l}, w, nil
 }
 
 // reload reloads what changed in assets.dir, between frames, and reports

@@ -30,7 +30,7 @@ func TestCommand(t *testing.T) {
 	}{
 		{[]string{"-headless", "-steps", "240", "-seed", "9"}, 0, ""},
 		{[]string{"-headless", "-steps", "10", "-assets.dir", "game/assets"}, 0, ""},
-		{[]string{"-headless", "-assets.dir", "no/such/dir"}, 1, "files from no/such/dir"},
+		{[]string{"-headless", "-assets.dir", "no/such/dir"}, 2, "files from no/such/dir"},
 		{[]string{"-headless", "-dev", "game/assets"}, 2, "flag provided but not defined: -dev"},
 		{[]string{"-nope"}, 2, "flag provided but not defined"},
 		{[]string{"-headless", "-window.width", "wide"}, 2, "window.width"},

@@ -71,12 +71,15 @@ func TestSpritesNamePictures(t *testing.T) {
 }
 
 // TestLoadErrorNamesDir: a garden run from a directory (the engine's
-// assets.dir) that is not a copy of its files fails to enter, naming the
-// directory.
+// assets.dir) that does not exist fails to start, naming the directory.
 func TestLoadErrorNamesDir(t *testing.T) {
 	cfg := Config()
 	cfg.Assets.Dir = "no/such/dir"
-	err := enter(t, New(Options{}), cfg, Files())
+	h, err := engine.NewHeadless(cfg, engine.Game{First: New(Options{}), Assets: Files()}, engine.HeadlessOptions{})
+	if err == nil {
+		err = h.Start()
+		h.Close()
+	}
 	if err == nil || !strings.Contains(err.Error(), "files from no/such/dir") {
 		t.Errorf("entering = %v, want an error naming no/such/dir", err)
 	}
