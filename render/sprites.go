@@ -226,7 +226,10 @@ func (r *Renderer) spritesStraight(bt *core.Batch, limit core.Entry) bool {
 			quads++
 		}
 	}
-	bt.Vertices, r.quadKeys = verts[:4*quads], keys
+	// What the frame appends after the sprites (shapes, texts) overwrites
+	// the vertices past them, so only the keys of this frame's quads
+	// still say what their vertices hold.
+	bt.Vertices, r.quadKeys = verts[:4*quads], keys[:quads]
 	bt.Drawn += quads
 	r.fastSprites = quads + bt.Culled
 	r.quadsKept = true
