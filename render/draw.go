@@ -71,7 +71,8 @@ func (r *Renderer) prepare(b image.Rectangle, w *world.World, alpha float64) {
 	r.collectCameras()
 	// Where the drawables are now is where they will be when the next
 	// step starts: the draw notes it for interpolation (see core.History).
-	r.hist.BeginDraw(len(geom.Position.Column(w)))
+	r.epoch = w.StructureEpoch()
+	r.hist.BeginDraw(len(geom.Position.Column(w)), r.epoch)
 	r.stats = Stats{}
 	r.items, r.shapes, r.labels = r.items[:0], r.shapes[:0], r.labels[:0]
 	r.order.Reset()

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/tessera-engine/tessera/render/camera"
+	"github.com/tessera-engine/tessera/render/internal/core"
 	"github.com/tessera-engine/tessera/world"
 )
 
@@ -47,3 +48,15 @@ func (r *Renderer) SetStraight(on bool) { r.noStraight = !on }
 
 // Straight reports whether the last Draw's sprites went the straight path.
 func (r *Renderer) Straight() bool { return r.straight }
+
+// SetKeepBlocks lets the straight path keep the quads of blocks of
+// sprites that did not change since the last frame (the default), or
+// not, so that tests compare the two.
+func (r *Renderer) SetKeepBlocks(on bool) { r.noBlocks = !on }
+
+// FirstBatch returns the first camera's batch of the last Draw or
+// Prepare.
+func (r *Renderer) FirstBatch() *core.Batch { return &r.batches[0] }
+
+// KeptBlocks returns how many blocks of sprites the last frame kept.
+func (r *Renderer) KeptBlocks() int { return r.keptBlocks }
