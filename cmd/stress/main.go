@@ -43,13 +43,15 @@
 //		systems.Motion and systems.Confine, drawn each frame by
 //		render.Renderer.Draw at alpha 0.5 onto a field-sized image; beside
 //		it, its limits: one loop over plain slices doing the same
-//		arithmetic, and the bodies' squares drawn by DrawTriangles calls
-//		over a vertex slice whose corners that loop rewrites. Each frame
-//		runs the four in turn (which side goes first alternates), each
-//		timed in the CPU time of the game loop's thread once the GPU has
-//		finished what came before (the Go side of a draw), after 8
-//		untimed frames; the rows sprites-step, limit-step, sprites-draw
-//		and limit-draw print the median ns per body
+//		arithmetic (limit-step tests every body against one rectangle,
+//		limit-bounds reads each body's from a slice, as Confine reads
+//		each body's Bounds), and the bodies' squares drawn by
+//		DrawTriangles calls over a vertex slice whose corners the limit
+//		rewrites. Each frame runs the five in turn (the order rotates),
+//		each timed in the CPU time of the game loop's thread once the GPU
+//		has finished what came before (the Go side of a draw), after 8
+//		untimed frames; the rows sprites-step, limit-step, limit-bounds,
+//		sprites-draw and limit-draw print the median ns per body
 //		and the median allocations, and a ratios line the medians of the
 //		frame-by-frame ratios. The world's bodies must end exactly where
 //		the limit's do. Like -window it needs a display and the

@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"runtime"
+	"slices"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -24,12 +25,15 @@ import (
 )
 
 // The rows the sprite mode prints for each body count, in order: a sprite
-// game's fixed step and the Go side of its draw, each beside its limit.
+// game's fixed step beside its limit and beside the limit reading each
+// body's rectangle from a slice, as systems.Confine reads each body's
+// Bounds, and the Go side of its draw beside its limit.
 const (
-	rowStep      = "sprites-step"
-	rowStepLimit = "limit-step"
-	rowDraw      = "sprites-draw"
-	rowDrawLimit = "limit-draw"
+	rowStep       = "sprites-step"
+	rowStepLimit  = "limit-step"
+	rowStepBounds = "limit-bounds"
+	rowDraw       = "sprites-draw"
+	rowDrawLimit  = "limit-draw"
 )
 
 // spriteWarmUp is how many frames run before the timed ones.
@@ -115,15 +119,18 @@ type spriteBench struct {
 	field geom.Rectangle
 
 	pos, vel []geom.Vec2
+	pos2     []geom.Vec2 // limitStepBounds's bodies
+	vel2     []geom.Vec2
+	bounds   []geom.Rectangle
 	square   *ebiten.Image
 	vs       []ebiten.Vertex
 	indices  []uint16
 	opts     ebiten.DrawTrianglesOptions
 
 	frames  int
-	ns      [4][]float64 // per row: ns per body of each timed frame
-	mallocs [4][]float64
-	ratios  [2][]float64 // step, draw: frame by frame
+	ns      [5][]float64 // per row: ns per body of each timed frame
+	mallocs [5][]float64
+	ratios  [3][]float64 // step, step against limit-bounds, draw: frame by frame
 }
 
 func newSpriteBench(n int, seed uint64) (*spriteBench, error) {
@@ -147,6 +154,11 @@ func newSpriteBench(n int, seed uint64) (*spriteBench, error) {
 		e := world.Spawn3(b.w, geom.Position, b.pos[i], geom.Velocity, b.vel[i], drawable.Sprite, picture)
 		systems.Bounds.Add(b.w, e, systems.Boundary{Rect: b.field, Mode: systems.Bounce})
 		b.ents[i] = e
+	}
+	b.pos2, b.vel2 = slices.Clone(b.pos), slices.Clone(b.vel)
+	b.bounds = make([]geom.Rectangle, n)
+	for i := range b.bounds {
+		b.bounds[i] = b.field
 	}
 	for _, s := range []world.System{systems.Motion(), systems.Confine()} {
 		if err := b.w.AddSystem(s); err != nil {
@@ -177,24 +189,22 @@ const maxQuads = 1 << 16 / 4
 // timed in the CPU time of the game loop's thread once the GPU has
 // finished what came before; which side goes first alternates.
 func (b *spriteBench) frame() error {
-	var d [4]time.Duration
-	var m [4]uint64
+	var d [5]time.Duration
+	var m [5]uint64
 	var err error
 	step := func() {
 		b.r.BeforeStep(b.w)
 		err = errors.Join(err, b.w.Run(b.ctx, nil))
 	}
-	sides := [4]func(){
+	sides := [5]func(){
 		step,
 		func() { limitStep(b.pos, b.vel, b.field, stepDT) },
+		func() { limitStepBounds(b.pos2, b.vel2, b.bounds, stepDT) },
 		func() { b.r.Draw(b.dst, b.w, 0.5) },
 		b.limitDraw,
 	}
-	order := [4]int{0, 1, 2, 3}
-	if b.frames%2 == 1 {
-		order = [4]int{1, 0, 3, 2}
-	}
-	for _, i := range order {
+	orders := [3][5]int{{0, 1, 2, 3, 4}, {1, 2, 0, 4, 3}, {2, 0, 1, 3, 4}}
+	for _, i := range orders[b.frames%3] {
 		d[i], m[i] = b.timed(sides[i])
 	}
 	b.frames++
@@ -206,7 +216,8 @@ func (b *spriteBench) frame() error {
 		b.mallocs[i] = append(b.mallocs[i], float64(m[i]))
 	}
 	b.ratios[0] = append(b.ratios[0], float64(d[0])/float64(d[1]))
-	b.ratios[1] = append(b.ratios[1], float64(d[2])/float64(d[3]))
+	b.ratios[1] = append(b.ratios[1], float64(d[0])/float64(d[2]))
+	b.ratios[2] = append(b.ratios[2], float64(d[3])/float64(d[4]))
 	return nil
 }
 
@@ -230,6 +241,20 @@ func limitStep(pos, vel []geom.Vec2, r geom.Rectangle, dt float64) {
 	vel = vel[:len(pos)]
 	for i := range pos {
 		p, v := &pos[i], &vel[i]
+		p.X += v.X * dt
+		p.Y += v.Y * dt
+		if !r.Contains(*p) {
+			p.X = bounceAxis(p.X, r.Min.X, r.Max.X, &v.X)
+			p.Y = bounceAxis(p.Y, r.Min.Y, r.Max.Y, &v.Y)
+		}
+	}
+}
+
+// limitStepBounds is limitStep with each body's own rectangle.
+func limitStepBounds(pos, vel []geom.Vec2, bounds []geom.Rectangle, dt float64) {
+	vel, bounds = vel[:len(pos)], bounds[:len(pos)]
+	for i := range pos {
+		p, v, r := &pos[i], &vel[i], &bounds[i]
 		p.X += v.X * dt
 		p.Y += v.Y * dt
 		if !r.Contains(*p) {
@@ -276,22 +301,22 @@ func (b *spriteBench) limitDraw() {
 // report writes the four rows and the ratios, and checks that the world's
 // bodies ended exactly where the limit's did.
 func (b *spriteBench) report(t *stresskit.Table, stdout io.Writer, cfg config) error {
-	for i, name := range []string{rowStep, rowStepLimit, rowDraw, rowDrawLimit} {
+	for i, name := range []string{rowStep, rowStepLimit, rowStepBounds, rowDraw, rowDrawLimit} {
 		r := stresskit.Result{Walk: name, Bodies: b.n, Steps: cfg.steps, NsPerEntity: stresskit.Median(b.ns[i]), AllocsPerStep: stresskit.Median(b.mallocs[i])}
 		if err := t.Write(r); err != nil {
 			return err
 		}
 	}
 	if !cfg.json {
-		if _, err := fmt.Fprintf(stdout, "%-14s %9d  step %.2fx its limit, draw %.2fx its limit (medians of the frames' ratios)\n",
-			"ratios", b.n, stresskit.Median(b.ratios[0]), stresskit.Median(b.ratios[1])); err != nil {
+		if _, err := fmt.Fprintf(stdout, "%-14s %9d  step %.2fx its limit (%.2fx reading each body's bounds), draw %.2fx its limit (medians of the frames' ratios)\n",
+			"ratios", b.n, stresskit.Median(b.ratios[0]), stresskit.Median(b.ratios[1]), stresskit.Median(b.ratios[2])); err != nil {
 			return err
 		}
 	}
 	for i, e := range b.ents {
 		p, _ := geom.Position.Get(b.w, e)
 		v, _ := geom.Velocity.Get(b.w, e)
-		if p == nil || v == nil || *p != b.pos[i] || *v != b.vel[i] {
+		if p == nil || v == nil || *p != b.pos[i] || *v != b.vel[i] || b.pos2[i] != b.pos[i] || b.vel2[i] != b.vel[i] {
 			return fmt.Errorf("sprites: body %d of %d is at %v moving %v after %d steps, the limit's at %v moving %v",
 				i, b.n, p, v, b.frames, b.pos[i], b.vel[i])
 		}

@@ -49,13 +49,13 @@ func TestWindowMode(t *testing.T) {
 
 // TestSpritesMode builds the sprite mode (build tag tesserawindow) and
 // runs it over two body counts for a few frames, when there is a display:
-// four rows and the ratios for each count, and the bodies matching the
+// five rows and the ratios for each count, and the bodies matching the
 // limit's. It is what ./scripts/stress.sh -sprites runs.
 func TestSpritesMode(t *testing.T) {
 	bin := windowtest.Build(t)
 	out := windowtest.Run(t, bin, "-sprites", "-bodies", "300,2000", "-steps", "20")
 	for _, n := range []string{"300", "2000"} {
-		for _, row := range []string{"sprites-step", "limit-step", "sprites-draw", "limit-draw", "ratios"} {
+		for _, row := range []string{"sprites-step", "limit-step", "limit-bounds", "sprites-draw", "limit-draw", "ratios"} {
 			if !regexp.MustCompile(`(?m)^` + row + ` +` + n + ` `).MatchString(out) {
 				t.Errorf("stress -sprites printed no %s row for %s bodies:\n%s", row, n, out)
 			}
