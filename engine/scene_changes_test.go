@@ -187,7 +187,7 @@ func TestCloseOnFirstError(t *testing.T) {
 	})
 	h.Scenes().Replace(b)
 	h.RunSteps(1)
-	want := "[scene: *engine_test.exitPanicScene OnExit: panic: exit broke in a scene: *engine_test.exitPanicScene OnExit: panic: exit broke in b]"
+	want := "[scene: *engine_test.exitPanicScene OnExit: world: panic: exit broke in a scene: *engine_test.exitPanicScene OnExit: world: panic: exit broke in b]"
 	if fmt.Sprint(errs) != want {
 		t.Errorf("error events %q, want a's then b's OnExit, once each", errs)
 	}

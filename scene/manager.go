@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+
+	"github.com/tessera-engine/tessera/world"
 )
 
 // ChangeKind says what a [Change] did.
@@ -343,7 +345,7 @@ func (m *Manager) report(c Change, errs *[]error) {
 			if c.Kind == Popped || s == nil {
 				s = c.From
 			}
-			*errs = append(*errs, &Error{Scene: Name(s), Op: "OnChange", Err: panicError(r)})
+			*errs = append(*errs, &Error{Scene: Name(s), Op: "OnChange", Err: &world.PanicError{Value: r}})
 		}
 	}()
 	m.OnChange(c)
@@ -371,30 +373,13 @@ func leave(s Scene) error {
 }
 
 // call runs a lifecycle method, turning an error or a panic into an
-// *Error. A panic's unfinished world walks are ended (see
-// world.World.EndWalks), so leaving the scene can clear its world.
-func call(s Scene, op string, fn func() error) (err error) {
-	w := s.World()
-	walks := w.WalkMark()
-	defer func() {
-		if r := recover(); r != nil {
-			w.EndWalks(walks)
-			err = &Error{Scene: Name(s), Op: op, Err: panicError(r)}
-		}
-	}()
-	if err := fn(); err != nil {
+// *Error. A panic's unfinished world walks are ended (world.World.Recover),
+// so leaving the scene can clear its world.
+func call(s Scene, op string, fn func() error) error {
+	if err := s.World().Recover(fn); err != nil {
 		return &Error{Scene: Name(s), Op: op, Err: err}
 	}
 	return nil
-}
-
-// panicError turns a recovered panic value into an error, wrapping it if
-// it is one.
-func panicError(r any) error {
-	if err, ok := r.(error); ok {
-		return fmt.Errorf("panic: %w", err)
-	}
-	return fmt.Errorf("panic: %v", r)
 }
 
 // Top returns the scene on top of the stack, the one that updates, or nil

@@ -252,7 +252,7 @@ func TestApplyErrors(t *testing.T) {
 		}
 		m.Replace(sc[1])
 		err := m.Apply()
-		for _, want := range []string{"*scene_test.logScene OnExit: panic: bang", "*scene_test.logScene OnEnter: panic: boom"} {
+		for _, want := range []string{"*scene_test.logScene OnExit: world: panic: bang", "*scene_test.logScene OnEnter: world: panic: boom"} {
 			if err == nil || !strings.Contains(err.Error(), want) {
 				t.Errorf("Apply() = %v, want it to contain %q", err, want)
 			}

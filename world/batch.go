@@ -29,6 +29,9 @@ func (w *World) createMany(ids []Entity) uint32 {
 	}
 	w.free = w.free[:len(w.free)-k]
 	base := len(w.gens)
+	if cap(w.gens) == 0 {
+		w.gens = make([]uint32, 0, max(initialSlots, n-k)) // as Create
+	}
 	w.gens = append(w.gens, make([]uint32, n-k)...)
 	for i := range n - k {
 		w.gens[base+i] = 1
@@ -49,13 +52,13 @@ func fillStorage[T any](w *World, k Key[T], top uint32) *storage[T] {
 	if len(w.open) > 0 {
 		return nil
 	}
-	s := plainStorage[T](w, k.ID())
+	s := k.plain(w)
 	if s == nil {
 		if w.set(k.ID()) != nil {
 			return nil // used, but not plain
 		}
 		w.storeFor(k)
-		if s = plainStorage[T](w, k.ID()); s == nil {
+		if s = k.plain(w); s == nil {
 			return nil
 		}
 	}
@@ -66,7 +69,7 @@ func fillStorage[T any](w *World, k Key[T], top uint32) *storage[T] {
 		s.bits = growToCap(s.bits, int(top>>6)+1)
 	}
 	if top >= uint32(len(s.vals)) {
-		s.vals = growToCap(s.vals, int(top)+1)
+		s.vals = growToCap(s.vals, max(int(top)+1, cap(w.gens)))
 		if s.owned {
 			s.owner = growTo(s.owner, len(s.vals))
 		}

@@ -230,12 +230,12 @@ func TestChangesModel(t *testing.T) {
 	}
 	for seed := range uint64(seeds) {
 		t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) {
-			runChangesModel(t, rand.New(rand.NewPCG(seed, 0xc4a9)), ops)
+			runChangesModel(t, smRand{rand.New(rand.NewPCG(seed, 0xc4a9))}, ops)
 		})
 	}
 }
 
-func runChangesModel(t *testing.T, r *rand.Rand, ops int) {
+func runChangesModel(t *testing.T, r smSource, ops int) {
 	w := world.New()
 	holds := map[world.Entity]bool{}  // holds tPos
 	moving := map[world.Entity]bool{} // holds tVel too
@@ -266,10 +266,10 @@ func runChangesModel(t *testing.T, r *rand.Rand, ops int) {
 		return nil
 	}}))
 	for i := range ops {
-		switch k := r.IntN(10); {
+		switch k := r.intn(10); {
 		case k < 3 || len(live) == 0:
 			var e world.Entity
-			if r.IntN(2) == 0 {
+			if r.intn(2) == 0 {
 				e = world.Spawn2(w, tPos, position{}, tVel, velocity{X: 1})
 				moving[e] = true
 			} else {
@@ -279,12 +279,12 @@ func runChangesModel(t *testing.T, r *rand.Rand, ops int) {
 			holds[e] = true
 			changed(e, true)
 		case k < 5:
-			e := live[r.IntN(len(live))]
+			e := live[r.intn(len(live))]
 			must(t, tPos.Set(w, e, position{Y: float32(i)}))
 			changed(e, !holds[e])
 			holds[e] = true
 		case k < 6:
-			e := live[r.IntN(len(live))]
+			e := live[r.intn(len(live))]
 			if holds[e] {
 				tPos.Column(w)[e.Slot()].Y = float32(i) // not seen
 			}
@@ -296,9 +296,9 @@ func runChangesModel(t *testing.T, r *rand.Rand, ops int) {
 				}
 			}
 		case k < 8:
-			j := r.IntN(len(live))
+			j := r.intn(len(live))
 			e := live[j]
-			if r.IntN(2) == 0 {
+			if r.intn(2) == 0 {
 				w.Remove(e, tPos)
 				delete(holds, e)
 			} else {
@@ -307,12 +307,12 @@ func runChangesModel(t *testing.T, r *rand.Rand, ops int) {
 				delete(moving, e)
 				live = append(live[:j], live[j+1:]...)
 			}
-		case k < 9 && len(trackers) < 4 && r.IntN(20) == 0:
+		case k < 9 && len(trackers) < 4 && r.intn(20) == 0:
 			newTracker()
 		default:
-			tr := trackers[r.IntN(len(trackers))]
+			tr := trackers[r.intn(len(trackers))]
 			want, seq, name := tr.changed, tr.t.Changed(), "Changed"
-			if r.IntN(2) == 0 {
+			if r.intn(2) == 0 {
 				want, seq, name = tr.added, tr.t.Added(), "Added"
 			}
 			var exp []world.Entity
@@ -350,4 +350,20 @@ func TestTrackingGrowsWithTheWorld(t *testing.T) {
 	if got := drain(tr.Changed()); len(got) != len(ids) {
 		t.Errorf("Changed() found %d, want %d", len(got), len(ids))
 	}
+}
+
+// FuzzChanges runs the fuzz input as the choices of TestChangesModel's
+// operations.
+func FuzzChanges(f *testing.F) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, n := range []int{16, 256, 2048} {
+		data := make([]byte, n)
+		for i := range data {
+			data[i] = byte(r.UintN(256))
+		}
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		runChangesModel(t, &smBytes{data: data}, len(data)/2)
+	})
 }

@@ -36,6 +36,8 @@ type ComponentType interface {
 type Key[T any] interface {
 	ComponentType
 	storage(w *World) *storage[T]
+	// plain is plainStorage of the component: one call, as storage is.
+	plain(w *World) *storage[T]
 }
 
 // registry is the only package-level mutable state: an append-only list of
@@ -46,6 +48,7 @@ var registry struct {
 	sync.Mutex
 	handles   []ComponentType // by component id; [0] is nil
 	resources int             // resources defined so far
+	stateful  []stateResource // the resources in snapshots or the hash, in definition order
 	events    int             // events defined so far
 }
 
@@ -84,6 +87,7 @@ type info struct {
 	name     string
 	requires []ComponentType // every component it requires, transitively, in dependency order
 	floats   []floatField    // where its values hold floating-point numbers
+	plan     *hashPlan       // how its values are hashed without a Hash function
 }
 
 // newInfo registers a new component and returns its base: its requires
@@ -93,7 +97,7 @@ type info struct {
 // undefined component in requires, or a relationship or its reverse side
 // (which have no default to add).
 func newInfo[T any](name string, requires []ComponentType) info {
-	i := info{name: name, requires: expandRequires(name, requires), floats: floatsOf[T]()}
+	i := info{name: name, requires: expandRequires(name, requires), floats: floatsOf[T](), plan: planOf(reflect.TypeFor[T]())}
 	i.id = register()
 	return i
 }
@@ -136,6 +140,15 @@ func (c *Component[T]) IsFields() bool { return false }
 func (c *Component[T]) newStore() store { return newStorage(&c.info, false, false, &c.opts) }
 
 func (c *Component[T]) storage(w *World) *storage[T] { return typedStorage[T](w, c.id) }
+
+func (c *Component[T]) plain(w *World) *storage[T] { return plainStorage[T](w, c.id) }
+
+// Every handle is a Key of its values.
+var (
+	_ Key[int]      = (*Component[int])(nil)
+	_ Key[struct{}] = (*Tag)(nil)
+	_ Key[struct{}] = (*Fields[struct{}])(nil)
+)
 
 func (c *Component[T]) addDefault(w *World, e Entity) { addTo(w, c, e, c.opts.Default) }
 
@@ -206,6 +219,7 @@ type Tag struct {
 // Panics as [DefineComponent] does.
 func DefineTag(name string, opts ...Options[struct{}]) *Tag {
 	o := oneOptions(name, opts)
+	noValueFuncs("DefineTag", name, o)
 	return setHandle(&Tag{Component[struct{}]{info: newInfo[struct{}](name, o.Requires), opts: o}})
 }
 
@@ -264,6 +278,7 @@ func DefineFields[T any](name string, opts ...Options[T]) *Fields[T] {
 		panic(&Error{Code: CodeNotFields, Op: "DefineFields", Component: name, Field: field, Err: err})
 	}
 	o := oneOptions(name, opts)
+	noValueFuncs("DefineFields", name, o)
 	return setHandle(&Fields[T]{info: newInfo[T](name, o.Requires), opts: o})
 }
 
@@ -304,6 +319,8 @@ func (f *Fields[T]) newStore() store { return newStorage(&f.info, true, true, &f
 
 func (f *Fields[T]) storage(w *World) *storage[T] { return typedStorage[T](w, f.id) }
 
+func (f *Fields[T]) plain(w *World) *storage[T] { return plainStorage[T](w, f.id) }
+
 func (f *Fields[T]) addDefault(w *World, e Entity) { addTo(w, f, e, f.opts.Default) }
 
 // Add writes v into e's slot of the column and returns the slot index. It
@@ -318,7 +335,7 @@ func (f *Fields[T]) Add(w *World, e Entity, v T) int {
 	// Outside walks and system runs no removal is pending, so the spawns'
 	// inlined store does; otherwise, when the column must grow, or when
 	// the component has options, addTo.
-	if w.deferring > 0 || !putNew(plainStorage[T](w, f.id), slot, uint32(e>>32), v) {
+	if w.deferring > 0 || !putNew(f.plain(w), slot, uint32(e>>32), v) {
 		addTo(w, f, e, v)
 		w.afterAdd()
 	}
@@ -416,7 +433,7 @@ func (p part[T]) addTo(w *World, e Entity) { addTo(w, p.key, e, p.v) }
 // Panics with an [*Error] of code [CodeDeadEntity] if e is not alive.
 func Add[T any](w *World, e Entity, k Key[T], v T) {
 	slot := w.mustAlive(e, "Add", k.Name())
-	if w.deferring > 0 || !putNew(plainStorage[T](w, k.ID()), slot, uint32(e>>32), v) {
+	if w.deferring > 0 || !putNew(k.plain(w), slot, uint32(e>>32), v) {
 		addTo(w, k, e, v) // see Fields.Add
 		w.afterAdd()
 	}

@@ -36,6 +36,7 @@ const (
 	CodeNaN               Code = "world.not-a-number"
 	CodeBrokenInvariant   Code = "world.broken-invariant"
 	CodeInvalidDefinition Code = "world.invalid-definition"
+	CodeEmptySnapshot     Code = "world.empty-snapshot"
 )
 
 // Sentinel errors, for errors.Is: an [*Error] matches the sentinel of its
@@ -67,7 +68,8 @@ var (
 	// ErrSystemFailed is matched by every [*SystemError].
 	ErrSystemFailed = sentinel(CodeSystemFailed)
 	// ErrDuringWalk: an operation that must not run during a walk or a
-	// system run ([World.Clear]) was called in one.
+	// system run ([World.Clear], [World.Snapshot], [World.Restore]) was
+	// called in one.
 	ErrDuringWalk = sentinel(CodeDuringWalk)
 	// ErrNestedRun: [World.Run] was called inside a run of the same phase.
 	ErrNestedRun = sentinel(CodeNestedRun)
@@ -89,6 +91,9 @@ var (
 	// ErrInvalidDefinition: a Define function was given options that
 	// contradict each other or name an undefined component.
 	ErrInvalidDefinition = sentinel(CodeInvalidDefinition)
+	// ErrEmptySnapshot: [World.Restore] was given a [Snapshot] that no
+	// [World.Snapshot] filled.
+	ErrEmptySnapshot = sentinel(CodeEmptySnapshot)
 )
 
 // hints say how to fix each kind of error; [Error.Hint] falls back to
@@ -113,6 +118,7 @@ var hints = map[Code]string{
 	CodeNaN:               "check the computation that produced the value (a division by zero, the square root of a negative number)",
 	CodeBrokenInvariant:   "report a bug in package world, with the operations that led here",
 	CodeInvalidDefinition: "see the option named in the message",
+	CodeEmptySnapshot:     "fill the snapshot with World.Snapshot before restoring it",
 }
 
 // Error is the error world returns and panics with, and that other

@@ -121,7 +121,7 @@ func (w *World) deliverEvents() {
 
 // callSubscriber calls fn, recording a panic as a hook's is recorded.
 func (w *World) callSubscriber(fn func(*World, []Entity), ids []Entity, event string) {
-	mark := w.WalkMark()
+	mark := w.walkMark()
 	defer func() {
 		if r := recover(); r != nil {
 			err := &Error{Code: CodeHookPanic, Op: "Subscribe", Component: event}

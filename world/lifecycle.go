@@ -69,7 +69,7 @@ func (w *World) fireAdded() {
 // naming the component and the hook) instead of letting it stop the
 // change the hook reacts to. A walk the hook left open ends with it.
 func (w *World) callHook(h func(*World, Entity), e Entity, s *set, name string) {
-	mark := w.WalkMark()
+	mark := w.walkMark()
 	defer func() {
 		if r := recover(); r != nil {
 			err := &Error{Code: CodeHookPanic, Op: name, Component: s.name, Entity: e}

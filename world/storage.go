@@ -190,7 +190,14 @@ func growToCap[T any](s []T, n int) []T {
 // growTo returns s with length exactly n, n >= len(s): for a slice kept as
 // long as another one (grown by growToCap), whose capacity may differ.
 func growTo[T any](s []T, n int) []T {
-	return grow(s, n)[:n]
+	if n <= cap(s) {
+		return grow(s, n)
+	}
+	// Exactly n: the other slice's growth is geometric already, and this
+	// one's would add its own overshoot (2 bytes a body for owner words).
+	t := make([]T, n)
+	copy(t, s)
+	return t
 }
 
 // store is the untyped face of a component's storage, for the operations
@@ -200,6 +207,13 @@ type store interface {
 	self() unsafe.Pointer // the *storage[T] itself
 	remove(slot uint32)
 	preview(slot uint32, max int) string
+
+	// Snapshots (snapshot.go) and the world hash (hash.go).
+	snapshot(p snapPart) snapPart                         // copies the state into p, made when nil, and returns it
+	restore(p snapPart)                                   // puts back the state p holds; nil: none
+	digest(h, scratch *Hasher) bool                       // feeds the state to h; reports whether values, not only members, went in
+	hashSlot(scratch *Hasher, slot uint32) (uint64, bool) // a member's share of the digest, and whether its value went in
+	verify(w *World)                                      // the tesseradebug build's check of the store after a restore
 }
 
 // storage holds one component's values for one world. For an object
@@ -209,13 +223,21 @@ type storage[T any] struct {
 	set
 	vals  []T
 	owned bool // a field component that keeps set.owner
+
+	// For snapshots and the world hash (see Options.Copy and Options.Hash).
+	copyFn func(dst, src *T) // nil: copied by assignment
+	hashFn func(h *Hasher, v *T)
+	plan   *hashPlan
 }
 
 // newStorage returns a storage for the component of base i with options
 // o: a field component's (field and owned: it keeps an owner per slot for
 // Fields.Get), a tag's (field only) or an object component's.
 func newStorage[T any](i *info, field, owned bool, o *Options[T]) *storage[T] {
-	s := &storage[T]{set: set{id: i.id, name: i.name, field: field, requires: i.requires, floats: i.floats}, owned: owned}
+	s := &storage[T]{set: set{id: i.id, name: i.name, field: field, requires: i.requires, floats: i.floats}, owned: owned, plan: i.plan}
+	if o != nil {
+		s.copyFn, s.hashFn = o.Copy, o.Hash
+	}
 	s.bindHooks(o)
 	s.slowAdd = len(s.requires) > 0 || (s.hooks != nil && s.hooks.added != nil)
 	return s
@@ -262,8 +284,11 @@ func (s *storage[T]) member(slot uint32) *T {
 }
 
 // put stores v for slot, held by the entity of generation gen, joining the
-// set if the slot is not a member yet, and reports whether it joined.
-func (s *storage[T]) put(slot, gen uint32, v T) bool {
+// set if the slot is not a member yet, and reports whether it joined. A
+// field component's column that must grow grows to at least room slots
+// (the world's room for slots): any entity may join it, and growing once
+// beats growing in steps as they do.
+func (s *storage[T]) put(slot, gen uint32, v T, room int) bool {
 	if s.has(slot) {
 		*s.at(slot) = v
 		return false
@@ -271,7 +296,7 @@ func (s *storage[T]) put(slot, gen uint32, v T) bool {
 	s.join(slot)
 	if s.field {
 		if slot >= uint32(len(s.vals)) {
-			s.vals = growToCap(s.vals, int(slot)+1)
+			s.vals = growToCap(s.vals, max(int(slot)+1, room))
 			if s.owned {
 				s.owner = growTo(s.owner, len(s.vals))
 			}
@@ -376,7 +401,7 @@ func addTo[T any](w *World, k Key[T], e Entity, v T) {
 	if w.deferring > 0 {
 		w.addDuringWalk(&s.set, slot)
 	}
-	s.put(slot, gen, v)
+	s.put(slot, gen, v, cap(w.gens))
 }
 
 // addSlow is addTo for a component whose adds take the long way: when it
@@ -395,7 +420,7 @@ func addSlow[T any](w *World, s *storage[T], e Entity, v T) {
 	if w.deferring > 0 {
 		w.addDuringWalk(&s.set, slot)
 	}
-	s.put(slot, uint32(e>>32), v)
+	s.put(slot, uint32(e>>32), v, cap(w.gens))
 	if s.track != nil {
 		s.track.stamp(slot, w.tick, joined)
 	}

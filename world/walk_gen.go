@@ -18,7 +18,7 @@ import (
 func Spawn1[A any](w *World, a Key[A], va A) Entity {
 	e := w.Create()
 	slot, fast, slow := uint32(e), len(w.open) == 0, false
-	if !fast || !putNew(plainStorage[A](w, a.ID()), slot, uint32(e>>32), va) {
+	if !fast || !putNew(a.plain(w), slot, uint32(e>>32), va) {
 		addTo(w, a, e, va)
 		slow = true
 	}
@@ -62,7 +62,7 @@ func SpawnMany1[A any](w *World, ids []Entity, a Key[A], va A) {
 // walk has no deferred call: a panic out of fn does not end it. The
 // system runner ends it when it recovers the panic (and so do the engine
 // and the scene manager for scene callbacks); code that recovers such a
-// panic itself calls [World.EndWalks]. Walks naming an object component
+// panic itself calls [World.Recover]. Walks naming an object component
 // end on a panic wherever they run.
 func Each1[A any](w *World, a Key[A], fn func(Entity, *A)) {
 	// The walk is a closure called at once: Go inlines Each1 (the
@@ -79,7 +79,7 @@ func Each1[A any](w *World, a Key[A], fn func(Entity, *A)) {
 		}
 		// Only field components: the cached view's runs, in slot order.
 		// No deferred call here, so that the compiler inlines the walk and
-		// the loop body into the caller (a defer forbids it): World.EndWalks
+		// the loop body into the caller (a defer forbids it): World.Recover
 		// ends a walk a panic left open (the system runner, the engine and
 		// the scene manager call it). A run's generations cannot change
 		// during the walk (destroys wait for its end) and stay in this
@@ -156,7 +156,7 @@ func each1Objects[A any](w *World, sa *storage[A], fn func(Entity, *A)) {
 // To be inlined, that walk has no deferred call: a panic out of the loop
 // body does not end it. The system runner ends it when it recovers the
 // panic (and so do the engine and the scene manager for scene callbacks);
-// code that recovers such a panic itself calls [World.EndWalks]. Walks
+// code that recovers such a panic itself calls [World.Recover]. Walks
 // naming an object component end on a panic wherever they run.
 func Query1[A any](w *World, a Key[A]) iter.Seq2[Entity, *A] {
 	return func(yield func(Entity, *A) bool) {
@@ -170,7 +170,7 @@ func Query1[A any](w *World, a Key[A]) iter.Seq2[Entity, *A] {
 		}
 		// Only field components: the cached view's runs, in slot order.
 		// No deferred call here, so that the compiler inlines the walk and
-		// the loop body into the caller (a defer forbids it): World.EndWalks
+		// the loop body into the caller (a defer forbids it): World.Recover
 		// ends a walk a panic left open (the system runner, the engine and
 		// the scene manager call it). A run's generations cannot change
 		// during the walk (destroys wait for its end) and stay in this
@@ -283,11 +283,11 @@ type Row2[A, B any] struct {
 func Spawn2[A, B any](w *World, a Key[A], va A, b Key[B], vb B) Entity {
 	e := w.Create()
 	slot, fast, slow := uint32(e), len(w.open) == 0, false
-	if !fast || !putNew(plainStorage[A](w, a.ID()), slot, uint32(e>>32), va) {
+	if !fast || !putNew(a.plain(w), slot, uint32(e>>32), va) {
 		addTo(w, a, e, va)
 		slow = true
 	}
-	if !fast || !putNew(plainStorage[B](w, b.ID()), slot, uint32(e>>32), vb) {
+	if !fast || !putNew(b.plain(w), slot, uint32(e>>32), vb) {
 		addTo(w, b, e, vb)
 		slow = true
 	}
@@ -332,7 +332,7 @@ func SpawnMany2[A, B any](w *World, ids []Entity, a Key[A], va A, b Key[B], vb B
 // walk has no deferred call: a panic out of fn does not end it. The
 // system runner ends it when it recovers the panic (and so do the engine
 // and the scene manager for scene callbacks); code that recovers such a
-// panic itself calls [World.EndWalks]. Walks naming an object component
+// panic itself calls [World.Recover]. Walks naming an object component
 // end on a panic wherever they run.
 func Each2[A, B any](w *World, a Key[A], b Key[B], fn func(Entity, *A, *B)) {
 	// The walk is a closure called at once: Go inlines Each2 (the
@@ -350,7 +350,7 @@ func Each2[A, B any](w *World, a Key[A], b Key[B], fn func(Entity, *A, *B)) {
 		}
 		// Only field components: the cached view's runs, in slot order.
 		// No deferred call here, so that the compiler inlines the walk and
-		// the loop body into the caller (a defer forbids it): World.EndWalks
+		// the loop body into the caller (a defer forbids it): World.Recover
 		// ends a walk a panic left open (the system runner, the engine and
 		// the scene manager call it). A run's generations cannot change
 		// during the walk (destroys wait for its end) and stay in this
@@ -431,7 +431,7 @@ func each2Objects[A, B any](w *World, sa *storage[A], sb *storage[B], fn func(En
 // To be inlined, that walk has no deferred call: a panic out of the loop
 // body does not end it. The system runner ends it when it recovers the
 // panic (and so do the engine and the scene manager for scene callbacks);
-// code that recovers such a panic itself calls [World.EndWalks]. Walks
+// code that recovers such a panic itself calls [World.Recover]. Walks
 // naming an object component end on a panic wherever they run.
 func Query2[A, B any](w *World, a Key[A], b Key[B]) iter.Seq2[Entity, Row2[A, B]] {
 	return func(yield func(Entity, Row2[A, B]) bool) {
@@ -446,7 +446,7 @@ func Query2[A, B any](w *World, a Key[A], b Key[B]) iter.Seq2[Entity, Row2[A, B]
 		}
 		// Only field components: the cached view's runs, in slot order.
 		// No deferred call here, so that the compiler inlines the walk and
-		// the loop body into the caller (a defer forbids it): World.EndWalks
+		// the loop body into the caller (a defer forbids it): World.Recover
 		// ends a walk a panic left open (the system runner, the engine and
 		// the scene manager call it). A run's generations cannot change
 		// during the walk (destroys wait for its end) and stay in this
@@ -565,15 +565,15 @@ type Row3[A, B, C any] struct {
 func Spawn3[A, B, C any](w *World, a Key[A], va A, b Key[B], vb B, c Key[C], vc C) Entity {
 	e := w.Create()
 	slot, fast, slow := uint32(e), len(w.open) == 0, false
-	if !fast || !putNew(plainStorage[A](w, a.ID()), slot, uint32(e>>32), va) {
+	if !fast || !putNew(a.plain(w), slot, uint32(e>>32), va) {
 		addTo(w, a, e, va)
 		slow = true
 	}
-	if !fast || !putNew(plainStorage[B](w, b.ID()), slot, uint32(e>>32), vb) {
+	if !fast || !putNew(b.plain(w), slot, uint32(e>>32), vb) {
 		addTo(w, b, e, vb)
 		slow = true
 	}
-	if !fast || !putNew(plainStorage[C](w, c.ID()), slot, uint32(e>>32), vc) {
+	if !fast || !putNew(c.plain(w), slot, uint32(e>>32), vc) {
 		addTo(w, c, e, vc)
 		slow = true
 	}
@@ -619,7 +619,7 @@ func SpawnMany3[A, B, C any](w *World, ids []Entity, a Key[A], va A, b Key[B], v
 // walk has no deferred call: a panic out of fn does not end it. The
 // system runner ends it when it recovers the panic (and so do the engine
 // and the scene manager for scene callbacks); code that recovers such a
-// panic itself calls [World.EndWalks]. Walks naming an object component
+// panic itself calls [World.Recover]. Walks naming an object component
 // end on a panic wherever they run.
 func Each3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C], fn func(Entity, *A, *B, *C)) {
 	// The walk is a closure called at once: Go inlines Each3 (the
@@ -638,7 +638,7 @@ func Each3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C], fn func(Entity, 
 		}
 		// Only field components: the cached view's runs, in slot order.
 		// No deferred call here, so that the compiler inlines the walk and
-		// the loop body into the caller (a defer forbids it): World.EndWalks
+		// the loop body into the caller (a defer forbids it): World.Recover
 		// ends a walk a panic left open (the system runner, the engine and
 		// the scene manager call it). A run's generations cannot change
 		// during the walk (destroys wait for its end) and stay in this
@@ -723,7 +723,7 @@ func each3Objects[A, B, C any](w *World, sa *storage[A], sb *storage[B], sc *sto
 // To be inlined, that walk has no deferred call: a panic out of the loop
 // body does not end it. The system runner ends it when it recovers the
 // panic (and so do the engine and the scene manager for scene callbacks);
-// code that recovers such a panic itself calls [World.EndWalks]. Walks
+// code that recovers such a panic itself calls [World.Recover]. Walks
 // naming an object component end on a panic wherever they run.
 func Query3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C]) iter.Seq2[Entity, Row3[A, B, C]] {
 	return func(yield func(Entity, Row3[A, B, C]) bool) {
@@ -739,7 +739,7 @@ func Query3[A, B, C any](w *World, a Key[A], b Key[B], c Key[C]) iter.Seq2[Entit
 		}
 		// Only field components: the cached view's runs, in slot order.
 		// No deferred call here, so that the compiler inlines the walk and
-		// the loop body into the caller (a defer forbids it): World.EndWalks
+		// the loop body into the caller (a defer forbids it): World.Recover
 		// ends a walk a panic left open (the system runner, the engine and
 		// the scene manager call it). A run's generations cannot change
 		// during the walk (destroys wait for its end) and stay in this
@@ -864,19 +864,19 @@ type Row4[A, B, C, D any] struct {
 func Spawn4[A, B, C, D any](w *World, a Key[A], va A, b Key[B], vb B, c Key[C], vc C, d Key[D], vd D) Entity {
 	e := w.Create()
 	slot, fast, slow := uint32(e), len(w.open) == 0, false
-	if !fast || !putNew(plainStorage[A](w, a.ID()), slot, uint32(e>>32), va) {
+	if !fast || !putNew(a.plain(w), slot, uint32(e>>32), va) {
 		addTo(w, a, e, va)
 		slow = true
 	}
-	if !fast || !putNew(plainStorage[B](w, b.ID()), slot, uint32(e>>32), vb) {
+	if !fast || !putNew(b.plain(w), slot, uint32(e>>32), vb) {
 		addTo(w, b, e, vb)
 		slow = true
 	}
-	if !fast || !putNew(plainStorage[C](w, c.ID()), slot, uint32(e>>32), vc) {
+	if !fast || !putNew(c.plain(w), slot, uint32(e>>32), vc) {
 		addTo(w, c, e, vc)
 		slow = true
 	}
-	if !fast || !putNew(plainStorage[D](w, d.ID()), slot, uint32(e>>32), vd) {
+	if !fast || !putNew(d.plain(w), slot, uint32(e>>32), vd) {
 		addTo(w, d, e, vd)
 		slow = true
 	}
@@ -923,7 +923,7 @@ func SpawnMany4[A, B, C, D any](w *World, ids []Entity, a Key[A], va A, b Key[B]
 // walk has no deferred call: a panic out of fn does not end it. The
 // system runner ends it when it recovers the panic (and so do the engine
 // and the scene manager for scene callbacks); code that recovers such a
-// panic itself calls [World.EndWalks]. Walks naming an object component
+// panic itself calls [World.Recover]. Walks naming an object component
 // end on a panic wherever they run.
 func Each4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D], fn func(Entity, *A, *B, *C, *D)) {
 	// The walk is a closure called at once: Go inlines Each4 (the
@@ -943,7 +943,7 @@ func Each4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D], fn 
 		}
 		// Only field components: the cached view's runs, in slot order.
 		// No deferred call here, so that the compiler inlines the walk and
-		// the loop body into the caller (a defer forbids it): World.EndWalks
+		// the loop body into the caller (a defer forbids it): World.Recover
 		// ends a walk a panic left open (the system runner, the engine and
 		// the scene manager call it). A run's generations cannot change
 		// during the walk (destroys wait for its end) and stay in this
@@ -1032,7 +1032,7 @@ func each4Objects[A, B, C, D any](w *World, sa *storage[A], sb *storage[B], sc *
 // To be inlined, that walk has no deferred call: a panic out of the loop
 // body does not end it. The system runner ends it when it recovers the
 // panic (and so do the engine and the scene manager for scene callbacks);
-// code that recovers such a panic itself calls [World.EndWalks]. Walks
+// code that recovers such a panic itself calls [World.Recover]. Walks
 // naming an object component end on a panic wherever they run.
 func Query4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D]) iter.Seq2[Entity, Row4[A, B, C, D]] {
 	return func(yield func(Entity, Row4[A, B, C, D]) bool) {
@@ -1049,7 +1049,7 @@ func Query4[A, B, C, D any](w *World, a Key[A], b Key[B], c Key[C], d Key[D]) it
 		}
 		// Only field components: the cached view's runs, in slot order.
 		// No deferred call here, so that the compiler inlines the walk and
-		// the loop body into the caller (a defer forbids it): World.EndWalks
+		// the loop body into the caller (a defer forbids it): World.Recover
 		// ends a walk a panic left open (the system runner, the engine and
 		// the scene manager call it). A run's generations cannot change
 		// during the walk (destroys wait for its end) and stay in this

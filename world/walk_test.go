@@ -575,35 +575,29 @@ func TestPullWalkAcrossSystemRuns(t *testing.T) {
 	}
 }
 
-// TestEndWalks: outside a system, a caller that recovers a panic out of a
-// field-only walk ends the walks it left open with EndWalks; walks begun
-// before stay open, and an unwound walk's own end is ignored.
-func TestEndWalks(t *testing.T) {
+// TestRecoverEndsWalks: outside a system, a caller that recovers a panic
+// out of a field-only walk with Recover ends the walks it left open; walks
+// begun before stay open, and an unwound walk's own end is ignored.
+func TestRecoverEndsWalks(t *testing.T) {
 	w := world.New()
 	a := world.Spawn2(w, tPos, position{}, tVel, velocity{})
 	b := world.Spawn2(w, tPos, position{}, tVel, velocity{})
 	for range world.Query2(w, tPos, tVel) { // an outer walk, still open below
-		n := w.WalkMark()
-		func() {
-			defer func() {
-				if recover() != nil {
-					w.EndWalks(n)
-				}
-			}()
+		err := w.Recover(func() error {
 			world.Each2(w, tPos, tVel, func(e world.Entity, _ *position, _ *velocity) {
 				w.Destroy(e)
 				panic("boom")
 			})
-		}()
-		if w.Walks() != 1 || !w.IsAlive(a) {
-			t.Errorf("after EndWalks(%d): Walks %d, a alive %v; want the outer walk open and the destroy deferred", n, w.Walks(), w.IsAlive(a))
+			return nil
+		})
+		if !errors.Is(err, world.ErrPanic) || w.Walks() != 1 || !w.IsAlive(a) {
+			t.Errorf("after Recover (%v): Walks %d, a alive %v; want ErrPanic, the outer walk open and the destroy deferred", err, w.Walks(), w.IsAlive(a))
 		}
 		break
 	}
 	if w.Walks() != 0 || w.IsAlive(a) || !w.IsAlive(b) {
 		t.Errorf("after the outer walk: Walks %d, a alive %v, b alive %v; want 0, false, true", w.Walks(), w.IsAlive(a), w.IsAlive(b))
 	}
-	w.EndWalks(0) // nothing open: nothing happens
 	e := w.Create()
 	w.Destroy(e)
 	if w.IsAlive(e) {

@@ -149,7 +149,7 @@ type Row{{.N}}[{{.TP}}] struct {
 func Spawn{{.N}}[{{.TP}}](w *World, {{.List "$v Key[$T], v$v $T"}}) Entity {
 	e := w.Create()
 	slot, fast, slow := uint32(e), len(w.open) == 0, false
-{{range .Each "	if !fast || !putNew(plainStorage[$T](w, $v.ID()), slot, uint32(e>>32), v$v) {\n		addTo(w, $v, e, v$v)\n		slow = true\n	}"}}{{.}}
+{{range .Each "	if !fast || !putNew($v.plain(w), slot, uint32(e>>32), v$v) {\n		addTo(w, $v, e, v$v)\n		slow = true\n	}"}}{{.}}
 {{end}}	if slow {
 		w.afterAdd()
 	}
@@ -190,7 +190,7 @@ func SpawnMany{{.N}}[{{.TP}}](w *World, ids []Entity, {{.List "$v Key[$T], v$v $
 // walk has no deferred call: a panic out of fn does not end it. The
 // system runner ends it when it recovers the panic (and so do the engine
 // and the scene manager for scene callbacks); code that recovers such a
-// panic itself calls [World.EndWalks]. Walks naming an object component
+// panic itself calls [World.Recover]. Walks naming an object component
 // end on a panic wherever they run.
 func Each{{.N}}[{{.TP}}](w *World, {{.Keys}}, fn func(Entity, {{.Ptrs}})) {
 	// The walk is a closure called at once: Go inlines Each{{.N}} (the
@@ -225,7 +225,7 @@ func each{{.N}}Objects[{{.TP}}](w *World, {{.List "s$v *storage[$T]"}}, fn func(
 // To be inlined, that walk has no deferred call: a panic out of the loop
 // body does not end it. The system runner ends it when it recovers the
 // panic (and so do the engine and the scene manager for scene callbacks);
-// code that recovers such a panic itself calls [World.EndWalks]. Walks
+// code that recovers such a panic itself calls [World.Recover]. Walks
 // naming an object component end on a panic wherever they run.
 func Query{{.N}}[{{.TP}}](w *World, {{.Keys}}) iter.Seq2[Entity, {{.Row}}] {
 	return func(yield func(Entity, {{.Row}}) bool) {
@@ -278,7 +278,7 @@ func First{{.N}}[{{.TP}}](w *World, {{.Keys}}) (Entity, {{.Ptrs}}, bool) {
 		}
 		// Only field components: the cached view's runs, in slot order.
 		// No deferred call here, so that the compiler inlines the walk and
-		// the loop body into the caller (a defer forbids it): World.EndWalks
+		// the loop body into the caller (a defer forbids it): World.Recover
 		// ends a walk a panic left open (the system runner, the engine and
 		// the scene manager call it). A run's generations cannot change
 		// during the walk (destroys wait for its end) and stay in this
