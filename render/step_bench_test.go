@@ -137,13 +137,22 @@ func plainStepBounds(pos, vel []geom.Vec2, bounds []systems.Boundary, dt float64
 	}
 }
 
+// wrapAxis is systems' wrap on one axis: one subtraction or addition for
+// a body less than a size past an edge, math.Mod further away.
 func wrapAxis(x, lo, hi float64) float64 {
 	if x >= lo && x <= hi {
 		return x
 	}
-	x = math.Mod(x-lo, hi-lo)
-	if x < 0 {
-		x += hi - lo
+	size, d := hi-lo, x-lo
+	switch {
+	case d >= size && d < 2*size:
+		return lo + (d - size)
+	case d < 0 && d > -size:
+		return lo + (d + size)
 	}
-	return lo + x
+	d = math.Mod(d, size)
+	if d < 0 {
+		d += size
+	}
+	return lo + d
 }

@@ -92,7 +92,8 @@ type confined struct {
 	gens  []uint32 // by slot, as of structure epoch epoch; valid while ok
 	epoch uint64
 	ok    bool
-	out   []uint32
+	out   []uint32       // the step's slots outside their rectangle
+	tele  []world.Entity // the step's wraps, told after every body is confined
 }
 
 var confinedOf = world.DefineResource[confined]("systems.confined")
@@ -120,11 +121,22 @@ func runConfine(ctx *world.Context) error {
 	if epoch := w.StructureEpoch(); !c.ok || c.epoch != epoch {
 		c.learn(w, epoch)
 	}
+	// Every body outside is confined before any teleport is told, so
+	// that a Teleporter that spawns (and so grows the columns) cannot
+	// leave a pointer stale, and the loop over the few outside stays
+	// free of calls out of the package but for a destroy (deferred while
+	// a system runs) and a velocity's look-up.
+	bc, pc = Bounds.Column(w), Position.Column(w)
+	tele := c.tele[:0]
 	for _, s := range out {
-		// The columns are read anew for each: a Teleporter may spawn,
-		// and so grow them.
 		e := world.Entity(uint64(c.gens[s])<<32 | uint64(s))
-		confineOutside(w, e, &Bounds.Column(w)[s], &Position.Column(w)[s])
+		if confineOutside(w, e, &bc[s], &pc[s]) {
+			tele = append(tele, e)
+		}
+	}
+	c.tele = tele
+	for _, e := range tele {
+		geom.Teleport(w, e) // drawn at the other edge, not sliding across
 	}
 	return nil
 }
@@ -157,8 +169,9 @@ func (c *confined) learn(w *world.World, epoch uint64) {
 }
 
 // confineOutside applies b to e, whose Position p is outside b's
-// rectangle.
-func confineOutside(w *world.World, e world.Entity, b *Boundary, p *Vec2) {
+// rectangle, and reports whether e jumped (a wrap), which its caller
+// tells with geom.Teleport.
+func confineOutside(w *world.World, e world.Entity, b *Boundary, p *Vec2) (jumped bool) {
 	r := b.Rect
 	switch b.Mode {
 	case DestroyOutside:
@@ -166,7 +179,7 @@ func confineOutside(w *world.World, e world.Entity, b *Boundary, p *Vec2) {
 	case Wrap:
 		p.X = wrap(p.X, r.Min.X, r.Max.X)
 		p.Y = wrap(p.Y, r.Min.Y, r.Max.Y)
-		geom.Teleport(w, e) // drawn at the other edge, not sliding across
+		return true
 	case Bounce:
 		v, _ := Velocity.Get(w, e)
 		p.X = bounce(p.X, r.Min.X, r.Max.X, vx(v))
@@ -176,6 +189,7 @@ func confineOutside(w *world.World, e world.Entity, b *Boundary, p *Vec2) {
 		p.X = clamp(p.X, r.Min.X, r.Max.X, vx(v))
 		p.Y = clamp(p.Y, r.Min.Y, r.Max.Y, vy(v))
 	}
+	return false
 }
 
 func vx(v *Vec2) *float64 {
@@ -245,9 +259,24 @@ func wrap(x, lo, hi float64) float64 {
 	case math.IsInf(x, -1):
 		return hi
 	}
-	x = math.Mod(x-lo, size)
-	if x < 0 {
-		x += size
+	return lo + wrapOffset(x-lo, size)
+}
+
+// wrapOffset returns d modulo size in [0, size): math.Mod, with a
+// negative remainder moved up by size. A body that wraps has gone less
+// than one size past an edge, where one subtraction or addition gives
+// the same float as math.Mod (for size ≤ d < 2·size, d−size is exact,
+// as math.Mod is) without math.Mod's loop.
+func wrapOffset(d, size float64) float64 {
+	switch {
+	case d >= size && d < 2*size:
+		return d - size
+	case d < 0 && d > -size:
+		return d + size
 	}
-	return lo + x
+	d = math.Mod(d, size)
+	if d < 0 {
+		d += size
+	}
+	return d
 }

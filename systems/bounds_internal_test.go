@@ -15,8 +15,8 @@ import (
 func confineModel(ctx *world.Context) error {
 	w := ctx.World
 	world.Each2(w, Bounds, Position, func(e world.Entity, b *Boundary, p *Vec2) {
-		if !b.Rect.Contains(*p) {
-			confineOutside(w, e, b, p)
+		if !b.Rect.Contains(*p) && confineOutside(w, e, b, p) {
+			geom.Teleport(w, e)
 		}
 	})
 	return nil
@@ -124,4 +124,33 @@ func TestConfineMatchesModel(t *testing.T) {
 func sameVec(a, b Vec2) bool {
 	same := func(x, y float64) bool { return x == y || math.IsNaN(x) && math.IsNaN(y) }
 	return same(a.X, b.X) && same(a.Y, b.Y)
+}
+
+// TestWrapOffsetIsMod checks wrapOffset's shortcuts against math.Mod,
+// bit for bit, on offsets just past either edge (where the shortcuts
+// apply), on the edges themselves and far away, over sizes from tiny to
+// huge.
+func TestWrapOffsetIsMod(t *testing.T) {
+	mod := func(d, size float64) float64 {
+		d = math.Mod(d, size)
+		if d < 0 {
+			d += size
+		}
+		return d
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	sizes := []float64{1e-300, 0.1, 1, 3, 240, 320, 4096, 1e15, 1e300}
+	for _, size := range sizes {
+		ds := []float64{0, size, -size, 2 * size, -2 * size, math.Nextafter(size, 0), math.Nextafter(2*size, 0),
+			math.Nextafter(-size, 0), math.Nextafter(0, -1), math.Nextafter(size, math.Inf(1)), 7.5 * size, -7.5 * size}
+		for range 2000 {
+			u := rng.Float64()
+			ds = append(ds, size+u*size, -u*size, size+u*1e-9*size, -(1-u)*size, (rng.Float64()*20-10)*size)
+		}
+		for _, d := range ds {
+			if got, want := wrapOffset(d, size), mod(d, size); math.Float64bits(got) != math.Float64bits(want) {
+				t.Fatalf("wrapOffset(%v, %v) = %v, math.Mod gives %v", d, size, got, want)
+			}
+		}
+	}
 }
