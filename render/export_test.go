@@ -4,6 +4,8 @@ import (
 	"image"
 	"time"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"github.com/tessera-engine/tessera/render/camera"
 	"github.com/tessera-engine/tessera/render/internal/core"
 	"github.com/tessera-engine/tessera/world"
@@ -17,6 +19,14 @@ func (o *Overlay) SetClock(clock func() time.Duration) { o.clock = clock }
 // b: what allocation tests measure, since ebitengine's DrawTriangles
 // allocates its draw commands itself.
 func (r *Renderer) Prepare(b image.Rectangle, w *world.World, alpha float64) { r.prepare(b, w, alpha) }
+
+// Issue does the part of Draw that Prepare leaves: it hands each camera's
+// batch, built by the last Prepare, to ebitengine.
+func (r *Renderer) Issue(screen *ebiten.Image) {
+	for i := range r.cams {
+		r.issue(screen, i)
+	}
+}
 
 // Views returns the cameras the last Draw drew through, as it placed
 // them: interpolated, clamped, in drawing order.
