@@ -36,7 +36,8 @@
 //		nothing, so every walk must still match the limit, and every
 //		walk's collision must find the limit's touching pairs
 //	-sprites
-//		run the sprite workload instead of the walks: for each body count,
+//		run the sprite workload instead of the walks: for each body count
+//		(1000, 10000 and 50000 unless -bodies is given),
 //		a world of sprites (geom.Position, geom.Velocity, a systems.Bounds
 //		bouncing off the field's edges, a drawable.Sprite) whose fixed
 //		step is the renderer's snapshot (render.Renderer.BeforeStep),
@@ -134,6 +135,10 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// spriteBodies are the body counts -sprites runs when -bodies is not
+// given: those issue 17 sets the draw's target at.
+var spriteBodies = []int{1000, 10000, 50000}
+
 // config is what the flags ask for.
 type config struct {
 	bodies []int
@@ -164,7 +169,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 		walks:  walkNames(),
 		seed:   1,
 	}
-	fs.Func("bodies", "comma-separated body `counts` (default 10000,100000)", func(s string) error {
+	fs.Func("bodies", "comma-separated body `counts` (default 10000,100000; with -sprites 1000,10000,50000)", func(s string) error {
 		var err error
 		cfg.bodies, err = stresskit.ParseCounts(s)
 		return err
@@ -187,6 +192,9 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 		return cfg, err
 	}
 	fs.Visit(func(f *flag.Flag) { cfg.bodiesSet = cfg.bodiesSet || f.Name == "bodies" })
+	if cfg.sprites && !cfg.bodiesSet {
+		cfg.bodies = slices.Clone(spriteBodies) // issue 17's sprite counts
+	}
 	var err error
 	switch {
 	case fs.NArg() > 0:
