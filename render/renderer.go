@@ -178,9 +178,24 @@ func (r *Renderer) snapshotCamera(e world.Entity, c *camera.Camera) {
 
 // Teleport makes e draw at its current position rather than between its
 // last two, until the next fixed step: [geom.Teleport] reaches it for the
-// world the renderer draws. O(1).
+// world the renderer draws. O(1). A dead e changes nothing: the history
+// forgets a slot's position only when it was recorded for e's
+// generation, which no other entity has.
 func (r *Renderer) Teleport(e world.Entity) {
-	if r.w != nil && r.w.IsAlive(e) {
+	if r.w != nil {
+		r.hist.Teleport(e.Slot(), e.Generation())
+		r.camHist.Teleport(e.Slot(), e.Generation())
+	}
+}
+
+// TeleportAll is [Renderer.Teleport] for each of es, in one loop: what
+// [geom.TeleportAll] calls, so that a step's many teleports (Confine's
+// wraps) overlap their scattered stores. O(len(es)).
+func (r *Renderer) TeleportAll(es []world.Entity) {
+	if r.w == nil {
+		return
+	}
+	for _, e := range es {
 		r.hist.Teleport(e.Slot(), e.Generation())
 		r.camHist.Teleport(e.Slot(), e.Generation())
 	}

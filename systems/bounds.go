@@ -135,9 +135,7 @@ func runConfine(ctx *world.Context) error {
 		}
 	}
 	c.tele = tele
-	for _, e := range tele {
-		geom.Teleport(w, e) // drawn at the other edge, not sliding across
-	}
+	geom.TeleportAll(w, tele) // drawn at the other edge, not sliding across
 	return nil
 }
 
