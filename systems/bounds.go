@@ -34,8 +34,10 @@ const (
 	Bounce
 	// Wrap moves the entity to the opposite edge, keeping how far it went
 	// past this one, as in Asteroids. Velocity is unchanged. The jump is
-	// reported with geom.Teleport, so a renderer draws the entity at the
-	// other edge at once rather than sliding across.
+	// reported as geom.Teleport reports one (the step's wraps together,
+	// through geom.TeleportAll, once every body is confined), so a
+	// renderer draws the entity at the other edge at once rather than
+	// sliding across.
 	Wrap
 	// DestroyOutside destroys the entity once its Position is strictly
 	// outside the rectangle (at the end of the step, as every destroy
@@ -168,7 +170,7 @@ func (c *confined) learn(w *world.World, epoch uint64) {
 
 // confineOutside applies b to e, whose Position p is outside b's
 // rectangle, and reports whether e jumped (a wrap), which its caller
-// tells with geom.Teleport.
+// tells with geom.TeleportAll.
 func confineOutside(w *world.World, e world.Entity, b *Boundary, p *Vec2) (jumped bool) {
 	r := b.Rect
 	switch b.Mode {
