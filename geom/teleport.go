@@ -19,10 +19,10 @@ type Teleporter interface {
 
 // ManyTeleporter is a [Teleporter] that also hears many teleports in one
 // call, in a loop of its own: [TeleportAll] calls TeleportAll rather than
-// Teleport for each entity. A renderer's teleport is two stores at
-// scattered places, which one loop over many entities overlaps and a call
-// per entity does not. TeleportAll(es) must do what Teleport does for
-// each of es, in order.
+// Teleport for each entity. A renderer's teleport is a store or two at
+// a scattered place: one loop over many entities spares each of them a
+// look-up of the world's Teleporters and a dynamic call. TeleportAll(es)
+// must do what Teleport does for each of es, in order.
 type ManyTeleporter interface {
 	Teleporter
 	TeleportAll(es []world.Entity)

@@ -189,8 +189,8 @@ func (r *Renderer) Teleport(e world.Entity) {
 }
 
 // TeleportAll is [Renderer.Teleport] for each of es, in one loop: what
-// [geom.TeleportAll] calls, so that a step's many teleports (Confine's
-// wraps) overlap their scattered stores. O(len(es)).
+// [geom.TeleportAll] calls for a step's many teleports (Confine's
+// wraps). O(len(es)).
 func (r *Renderer) TeleportAll(es []world.Entity) {
 	if r.w == nil {
 		return
