@@ -17,6 +17,17 @@ type Teleporter interface {
 	Teleport(e world.Entity)
 }
 
+// ManyTeleporter is a [Teleporter] that also hears many teleports in one
+// call, in a loop of its own: [TeleportAll] calls TeleportAll rather than
+// Teleport for each entity. A renderer's teleport is a store or two at
+// a scattered place: one loop over many entities spares each of them a
+// look-up of the world's Teleporters and a dynamic call. TeleportAll(es)
+// must do what Teleport does for each of es, in order.
+type ManyTeleporter interface {
+	Teleporter
+	TeleportAll(es []world.Entity)
+}
+
 // teleporters holds a world's Teleporters as a resource.
 type teleporters struct{ list []Teleporter }
 
@@ -51,6 +62,32 @@ func RemoveTeleporter(w *world.World, t Teleporter) {
 func Teleport(w *world.World, e world.Entity) {
 	if ts, ok := teleportersOf.Lookup(w); ok {
 		for _, t := range ts.list {
+			t.Teleport(e)
+		}
+	}
+}
+
+// TeleportAll says that the Position of each of es jumped, as [Teleport]
+// does for each: a system that moves many entities discontinuously in a
+// step (systems' Confine, on wraps) tells them at once. Each of w's
+// Teleporters, in the order they were added, hears all of es in order
+// before the next hears any: through TeleportAll when it is a
+// [ManyTeleporter], one Teleport call per entity otherwise. O(len(es))
+// per Teleporter, no allocation; es is not kept.
+func TeleportAll(w *world.World, es []world.Entity) {
+	if len(es) == 0 {
+		return
+	}
+	ts, ok := teleportersOf.Lookup(w)
+	if !ok {
+		return
+	}
+	for _, t := range ts.list {
+		if m, ok := t.(ManyTeleporter); ok {
+			m.TeleportAll(es)
+			continue
+		}
+		for _, e := range es {
 			t.Teleport(e)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -201,5 +202,60 @@ func TestScreenDrawables(t *testing.T) {
 	})
 	if st := k.r.Stats(); st.Drawn < 3 {
 		t.Errorf("Stats() = %+v, want the three HUD items drawn", st)
+	}
+}
+
+// TestCameraInterpolationModel runs random sequences of steps (which move
+// the camera), draws at random alphas (none, one or several between two
+// steps), teleports of the camera and re-spawns of it, and checks after
+// every draw that the camera is drawn where a simple model says: alpha of
+// the way from where it was when the step began to where it is, or where
+// it is when it teleported or appeared since.
+func TestCameraInterpolationModel(t *testing.T) {
+	for seed := range uint64(30) {
+		rng := rand.New(rand.NewPCG(seed, 17))
+		k := newKit(t, render.Options{})
+		k.screen = geom.Vec2{X: 64, Y: 48}
+		ce := k.camera(cameraAt(100, 100))
+		move := geom.Vec2{}
+		if err := k.w.AddSystem(world.System{Name: "pan", Phase: world.Fixed, Run: func(ctx *world.Context) error {
+			if c, ok := drawable.Camera.Get(ctx.World, ce); ok {
+				c.Position = c.Position.Add(move)
+			}
+			return nil
+		}}); err != nil {
+			t.Fatal(err)
+		}
+		var start geom.Vec2
+		fresh := true // the model: no start to interpolate from
+		for op := range 200 {
+			switch r := rng.IntN(10); {
+			case r < 4:
+				start = drawable.Camera.Require(k.w, ce).Position
+				fresh = false
+				move = geom.Vec2{X: float64(rng.IntN(21) - 10), Y: float64(rng.IntN(21) - 10)}
+				k.step(t)
+			case r < 8:
+				k.alpha = float64(rng.IntN(5)) / 4
+				onScreen(func(dst *ebiten.Image) { k.draw(dst) })
+				cur := drawable.Camera.Require(k.w, ce).Position
+				want := cur
+				if !fresh {
+					want = geom.Vec2{X: start.X + (cur.X-start.X)*k.alpha, Y: start.Y + (cur.Y-start.Y)*k.alpha}
+				}
+				if got := k.r.Views()[0].Position; got != want {
+					t.Fatalf("seed %d, op %d: camera drawn at %v, want %v (now at %v, the step began at %v, fresh %v)",
+						seed, op, got, want, cur, start, fresh)
+				}
+			case r < 9:
+				geom.Teleport(k.w, ce)
+				fresh = true
+			default:
+				p := drawable.Camera.Require(k.w, ce).Position
+				k.w.Destroy(ce)
+				ce = k.camera(cameraAt(p.X+50, p.Y))
+				fresh = true
+			}
+		}
 	}
 }

@@ -71,7 +71,8 @@ func (r *Renderer) prepare(b image.Rectangle, w *world.World, alpha float64) {
 	r.collectCameras()
 	// Where the drawables are now is where they will be when the next
 	// step starts: the draw notes it for interpolation (see core.History).
-	r.hist.BeginDraw(len(geom.Position.Column(w)))
+	r.epoch = w.StructureEpoch()
+	r.hist.BeginDraw(len(geom.Position.Column(w)), r.epoch)
 	r.stats = Stats{}
 	r.items, r.shapes, r.labels = r.items[:0], r.shapes[:0], r.labels[:0]
 	r.order.Reset()
@@ -110,8 +111,12 @@ func (r *Renderer) prepare(b image.Rectangle, w *world.World, alpha float64) {
 func (r *Renderer) collect() (fast bool) {
 	r.hidden = r.w.Count(drawable.Hidden) > 0
 	r.onScreen = r.w.Count(drawable.Screen) > 0
-	world.Each2(r.w, geom.Position, drawable.Shape, r.shapeFn)
-	world.Each2(r.w, geom.Position, drawable.Text, r.textFn)
+	if r.w.Count(drawable.Shape) > 0 {
+		world.Each2(r.w, geom.Position, drawable.Shape, r.shapeFn)
+	}
+	if r.w.Count(drawable.Text) > 0 {
+		world.Each2(r.w, geom.Position, drawable.Text, r.textFn)
+	}
 	fast = r.collectSprites()
 	r.stats.Items = len(r.items) + r.fastSprites
 	return fast

@@ -95,7 +95,63 @@ func (l *spriteLimit) draw(dst *ebiten.Image) {
 func benchSpriteDraw(b *testing.B, n int) {
 	k := spriteScene(b, n)
 	limit := newSpriteLimit(b, k.w)
-	r := timeInterleaved(b, n, k.draw, limit.draw)
+	r := timeInterleaved(b, n, nil, k.draw, limit.draw)
+	b.ReportMetric(r.a, "ns/sprite")
+	b.ReportMetric(r.b, "limit-ns/sprite")
+	b.ReportMetric(r.ratio, "ratio")
+	b.ReportMetric(r.allocs, "allocs/frame")
+}
+
+// BenchmarkSpriteDrawMoving_10k is BenchmarkSpriteDraw_10k with every
+// sprite moving: each frame a fixed step moves them all (untimed), and
+// the renderer draws them between their last two positions. Its limit
+// writes the corners of its prebuilt vertices from the new positions
+// before drawing them, the least a program drawing moving sprites does.
+// No target: it shows what a sprite that moves costs, against the
+// standing sprites of BenchmarkSpriteDraw, whose blocks the renderer
+// keeps from frame to frame.
+func BenchmarkSpriteDrawMoving_10k(b *testing.B) {
+	const n = 10_000
+	k := spriteScene(b, n)
+	limit := newSpriteLimit(b, k.w)
+	pos := geom.Position.Column(k.w)
+	runs := k.w.Slots(geom.Position, drawable.Sprite).Runs()
+	lpos := make([]geom.Vec2, 0, n)
+	for _, r := range runs {
+		lpos = append(lpos, pos[r.Start:r.End]...)
+	}
+	t := 0
+	move := func(p *geom.Vec2, i int) {
+		p.X += float64((i+t)%3 - 1)
+		p.Y += float64((i+t)%5-2) / 2
+	}
+	step := func() {
+		t++
+		k.r.BeforeStep(k.w)
+		i := 0
+		for _, r := range runs {
+			for s := r.Start; s < r.End; s++ {
+				move(&pos[s], i)
+				i++
+			}
+		}
+		for i := range lpos {
+			move(&lpos[i], i)
+		}
+	}
+	limitDraw := func(dst *ebiten.Image) {
+		vs := limit.vs[:4*len(lpos)]
+		for i, p := range lpos {
+			x0, y0, x1, y1 := float32(p.X), float32(p.Y), float32(p.X+8), float32(p.Y+8)
+			v := vs[4*i : 4*i+4 : 4*i+4]
+			v[0].DstX, v[0].DstY = x0, y0
+			v[1].DstX, v[1].DstY = x1, y0
+			v[2].DstX, v[2].DstY = x0, y1
+			v[3].DstX, v[3].DstY = x1, y1
+		}
+		limit.draw(dst)
+	}
+	r := timeInterleaved(b, n, step, k.draw, limitDraw)
 	b.ReportMetric(r.a, "ns/sprite")
 	b.ReportMetric(r.b, "limit-ns/sprite")
 	b.ReportMetric(r.ratio, "ratio")
@@ -111,8 +167,9 @@ type interleaved struct {
 
 // timeInterleaved runs a and b once each per frame of the game loop,
 // alternating which goes first, on a screen-sized image, each timed after
-// the GPU has finished what came before.
-func timeInterleaved(b *testing.B, n int, drawA, drawB func(dst *ebiten.Image)) interleaved {
+// the GPU has finished what came before. step, if not nil, runs before
+// each frame's draws, untimed.
+func timeInterleaved(b *testing.B, n int, step func(), drawA, drawB func(dst *ebiten.Image)) interleaved {
 	// Unmanaged keeps the image out of ebitengine's texture atlas, as the
 	// screen is, so that neither side pays for moving it between atlas
 	// pages.
@@ -134,6 +191,9 @@ func timeInterleaved(b *testing.B, n int, drawA, drawB func(dst *ebiten.Image)) 
 		return d, after.Mallocs - before.Mallocs
 	}
 	frame := func(count bool) {
+		if step != nil {
+			step()
+		}
 		onScreen(func(*ebiten.Image) {
 			var da, db time.Duration
 			var ma uint64
@@ -185,4 +245,42 @@ func BenchmarkSpritePrepare_10k(b *testing.B) {
 		k.r.Prepare(screen, k.w, 0.5)
 	}
 	b.ReportMetric(float64((threadTime()-start).Nanoseconds())/float64(b.N*10_000), "cpu-ns/sprite")
+}
+
+// BenchmarkSpriteDrawParts_1k and _10k split the renderer's side of
+// BenchmarkSpriteDraw into its two halves, each timed in the CPU time of
+// the game loop's thread once the GPU has finished the frames before:
+// prepare-ns/sprite is Renderer.Prepare (walk, interpolation, culling,
+// placing: what is the renderer's alone), issue-ns/sprite the
+// DrawTriangles calls over the batch it built, and limit-ns/sprite the
+// limit's DrawTriangles calls, run after them in the same frame. issue
+// and limit are what ebitengine costs; prepare is what a ratio to the
+// limit has above 1. At 1,000 sprites most of prepare is a frame's fixed
+// cost, paid in cache misses after the GPU's work.
+func BenchmarkSpriteDrawParts_1k(b *testing.B)  { benchSpriteDrawParts(b, 1_000) }
+func BenchmarkSpriteDrawParts_10k(b *testing.B) { benchSpriteDrawParts(b, 10_000) }
+
+func benchSpriteDrawParts(b *testing.B, n int) {
+	k := spriteScene(b, n)
+	limit := newSpriteLimit(b, k.w)
+	var ps, is, ls []float64
+	perSprite := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / float64(n) }
+	for b.Loop() {
+		onScreen(func(dst *ebiten.Image) {
+			dst.At(0, 0) // waits for the GPU
+			t0 := threadTime()
+			k.r.Prepare(dst.Bounds(), k.w, 0.5)
+			t1 := threadTime()
+			k.r.Issue(dst)
+			t2 := threadTime()
+			dst.At(0, 0)
+			t3 := threadTime()
+			limit.draw(dst)
+			t4 := threadTime()
+			ps, is, ls = append(ps, perSprite(t1-t0)), append(is, perSprite(t2-t1)), append(ls, perSprite(t4-t3))
+		})
+	}
+	b.ReportMetric(median(ps), "prepare-ns/sprite")
+	b.ReportMetric(median(is), "issue-ns/sprite")
+	b.ReportMetric(median(ls), "limit-ns/sprite")
 }

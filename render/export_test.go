@@ -4,7 +4,10 @@ import (
 	"image"
 	"time"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"github.com/tessera-engine/tessera/render/camera"
+	"github.com/tessera-engine/tessera/render/internal/core"
 	"github.com/tessera-engine/tessera/world"
 )
 
@@ -16,6 +19,14 @@ func (o *Overlay) SetClock(clock func() time.Duration) { o.clock = clock }
 // b: what allocation tests measure, since ebitengine's DrawTriangles
 // allocates its draw commands itself.
 func (r *Renderer) Prepare(b image.Rectangle, w *world.World, alpha float64) { r.prepare(b, w, alpha) }
+
+// Issue does the part of Draw that Prepare leaves: it hands each camera's
+// batch, built by the last Prepare, to ebitengine.
+func (r *Renderer) Issue(screen *ebiten.Image) {
+	for i := range r.cams {
+		r.issue(screen, i)
+	}
+}
 
 // Views returns the cameras the last Draw drew through, as it placed
 // them: interpolated, clamped, in drawing order.
@@ -47,3 +58,15 @@ func (r *Renderer) SetStraight(on bool) { r.noStraight = !on }
 
 // Straight reports whether the last Draw's sprites went the straight path.
 func (r *Renderer) Straight() bool { return r.straight }
+
+// SetKeepBlocks lets the straight path keep the quads of blocks of
+// sprites that did not change since the last frame (the default), or
+// not, so that tests compare the two.
+func (r *Renderer) SetKeepBlocks(on bool) { r.noBlocks = !on }
+
+// FirstBatch returns the first camera's batch of the last Draw or
+// Prepare.
+func (r *Renderer) FirstBatch() *core.Batch { return &r.batches[0] }
+
+// KeptBlocks returns how many blocks of sprites the last frame kept.
+func (r *Renderer) KeptBlocks() int { return r.keptBlocks }

@@ -112,6 +112,39 @@ func TestInterpolationOptOuts(t *testing.T) {
 			t.Errorf("a step after Teleport the body is drawn from x = %d, want 100", x)
 		}
 	})
+	t.Run("teleport of many", func(t *testing.T) {
+		k, body := mover(t)
+		k.step(t)
+		geom.Position.Require(k.w, body).X = 90
+		geom.TeleportAll(k.w, []world.Entity{body})
+		k.alpha = 0.5
+		if x := leftmost(t, k, 20); x != 90 {
+			t.Errorf("after TeleportAll the body is drawn from x = %d, want 90, where it is", x)
+		}
+	})
+	// A teleport of a dead entity leaves alone the entity that has its
+	// slot now.
+	t.Run("teleport of a dead entity", func(t *testing.T) {
+		k := newKit(t, render.Options{})
+		k.lookAt(120, 40)
+		old := k.sprite(10, 12, drawable.Picture{Region: hero})
+		k.w.Destroy(old)
+		e := k.sprite(10, 12, drawable.Picture{Region: hero})
+		if e.Slot() != old.Slot() {
+			t.Fatalf("the new sprite got slot %d, want %d, the old one's", e.Slot(), old.Slot())
+		}
+		geom.Velocity.Add(k.w, e, geom.Vec2{X: 40 / step})
+		if err := k.w.AddSystem(systems.Motion()); err != nil {
+			t.Fatal(err)
+		}
+		k.step(t) // 10 to 50
+		geom.Teleport(k.w, old)
+		geom.TeleportAll(k.w, []world.Entity{old})
+		k.alpha = 0.5
+		if x := leftmost(t, k, 20); x != 30 {
+			t.Errorf("after teleports of the slot's dead entity, its new one is drawn from x = %d, want 30, half way", x)
+		}
+	})
 	t.Run("wrapped by systems.Confine", func(t *testing.T) {
 		k, body := mover(t) // 40 units a step, from 10
 		systems.Bounds.Add(k.w, body, systems.Boundary{Rect: geom.Rect(0, 0, 60, 40), Mode: systems.Wrap})

@@ -49,8 +49,10 @@ type Renderer struct {
 	// try; fastSprites counts the sprites that did.
 	slowSprites bool
 	fastSprites int
-	straight    bool // the last frame's sprites went the straight path
-	noStraight  bool // tests: never take it
+	straight    bool   // the last frame's sprites went the straight path
+	noStraight  bool   // tests: never take it
+	noBlocks    bool   // tests: place every sprite, keep no block
+	epoch       uint64 // the world's structure epoch during a Draw
 	// The straight path's memos: regions resolved lately, valid while the
 	// cache's version is memoVersion, and what each quad of the first
 	// batch was written from, valid while quadsKept.
@@ -63,6 +65,16 @@ type Renderer struct {
 	entsOf    *world.World
 	entsEpoch uint64
 	quadsKept bool
+	// The straight path's blocks at the last frame (see spriteBlock),
+	// drawn through blocksView after blocksWalks walks of the history,
+	// and, by slot, the pictures of the blocks that may be kept (see
+	// spriteBlock.shared).
+	blocks      []spriteBlock
+	blocksView  blockView
+	blocksWalks uint64
+	pics        []drawable.Picture
+	regions     [][2]uint64
+	keptBlocks  int // blocks kept by the last frame, for tests
 
 	hidden   bool // whether any entity is Hidden this frame
 	onScreen bool // whether any entity has the Screen tag this frame
@@ -166,9 +178,24 @@ func (r *Renderer) snapshotCamera(e world.Entity, c *camera.Camera) {
 
 // Teleport makes e draw at its current position rather than between its
 // last two, until the next fixed step: [geom.Teleport] reaches it for the
-// world the renderer draws. O(1).
+// world the renderer draws. O(1). A dead e changes nothing: the history
+// forgets a slot's position only when it was recorded for e's
+// generation, which no other entity has.
 func (r *Renderer) Teleport(e world.Entity) {
-	if r.w != nil && r.w.IsAlive(e) {
+	if r.w != nil {
+		r.hist.Teleport(e.Slot(), e.Generation())
+		r.camHist.Teleport(e.Slot(), e.Generation())
+	}
+}
+
+// TeleportAll is [Renderer.Teleport] for each of es, in one loop: what
+// [geom.TeleportAll] calls for a step's many teleports (Confine's
+// wraps). O(len(es)).
+func (r *Renderer) TeleportAll(es []world.Entity) {
+	if r.w == nil {
+		return
+	}
+	for _, e := range es {
 		r.hist.Teleport(e.Slot(), e.Generation())
 		r.camHist.Teleport(e.Slot(), e.Generation())
 	}

@@ -1,6 +1,7 @@
 package render_test
 
 import (
+	"bytes"
 	"image"
 	"image/color"
 	"math"
@@ -16,6 +17,7 @@ import (
 	"github.com/tessera-engine/tessera/render/camera"
 	"github.com/tessera-engine/tessera/render/drawable"
 	"github.com/tessera-engine/tessera/render/internal/core"
+	"github.com/tessera-engine/tessera/world"
 )
 
 // TestVertexLayout checks that core.Vertex is ebiten.Vertex's twin, field
@@ -218,5 +220,39 @@ func TestStraightPathReturns(t *testing.T) {
 	}
 	if want := []bool{true, false, false, true, true}; !slices.Equal(took, want) {
 		t.Errorf("straight path by frame: %v, want %v", took, want)
+	}
+}
+
+// TestStraightPathAfterFewerSprites: a frame that draws fewer sprites
+// than the last puts the shapes after them where later sprites' quads
+// were; when those sprites come back, the frame draws what a renderer
+// new to the scene draws, every quad's texels and colour included.
+func TestStraightPathAfterFewerSprites(t *testing.T) {
+	scene := func(k *kit) world.Entity {
+		k.lookAt(80, 40)
+		first := k.sprite(4, 4, drawable.Picture{Region: hero})
+		k.sprite(30, 4, drawable.Picture{Region: hero})
+		k.sprite(56, 4, drawable.Picture{Region: hero})
+		k.shape(40, 30, drawable.Rect(30, 6, red)) // after the sprites, on their layer
+		return first
+	}
+	k := newKit(t, render.Options{})
+	first := scene(k)
+	grab(80, 40, bg, k.draw)
+	geom.Position.Require(k.w, first).X = -100 // culled: the shape's vertices move up
+	grab(80, 40, bg, k.draw)
+	geom.Position.Require(k.w, first).X = 4
+	got := grab(80, 40, bg, k.draw)
+	if !k.r.Straight() {
+		t.Fatal("the sprites did not take the straight path")
+	}
+	fresh := newKit(t, render.Options{})
+	scene(fresh)
+	want := grab(80, 40, bg, fresh.draw)
+	if !bytes.Equal(got.Pix, want.Pix) {
+		t.Error("the third frame differs from a new renderer's drawing of the same scene")
+		if err := writePNG(filepath.Join(failures, "fewer-sprites.png"), got); err == nil {
+			t.Logf("wrote it to %s", failures)
+		}
 	}
 }

@@ -10,6 +10,11 @@
 #
 #	./scripts/stress.sh -window -bodies 20000
 #
+# and the sprite workload (a sprite game's step and draw beside their
+# limits) with -sprites, which draws too:
+#
+#	./scripts/stress.sh -sprites -bodies 1000,10000,50000
+#
 # The window mode is built with the tesserawindow tag, which links
 # ebitengine; the default build does not, because ebitengine panics at
 # start-up without a display, so headless runs work on any machine.
@@ -21,9 +26,9 @@ bash scripts/setup.sh
 tags=()
 for arg in "$@"; do
 	case $arg in
-	-window | --window | -window=true | --window=true)
+	-window | --window | -window=true | --window=true | -sprites | --sprites | -sprites=true | --sprites=true)
 		if [[ -z ${DISPLAY:-} && -z ${WAYLAND_DISPLAY:-} ]]; then
-			echo "stress.sh: -window needs a display, and DISPLAY is unset (under no display, try: xvfb-run -a $0 $*)" >&2
+			echo "stress.sh: $arg needs a display, and DISPLAY is unset (under no display, try: xvfb-run -a $0 $*)" >&2
 			exit 2
 		fi
 		tags=(-tags tesserawindow)

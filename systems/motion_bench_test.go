@@ -1,8 +1,10 @@
 package systems_test
 
 import (
+	"math/rand/v2"
 	"testing"
 
+	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/systems"
 	"github.com/tessera-engine/tessera/world"
 )
@@ -38,3 +40,36 @@ func BenchmarkMotionFull_1k(b *testing.B)   { benchSystems(b, 1_000, true, syste
 func BenchmarkMotionFull_100k(b *testing.B) { benchSystems(b, 100_000, true, systems.Motion()) }
 func BenchmarkConfine_1k(b *testing.B)      { benchSystems(b, 1_000, true, systems.Confine()) }
 func BenchmarkConfine_100k(b *testing.B)    { benchSystems(b, 100_000, true, systems.Confine()) }
+
+// BenchmarkMotionConfineWrap_10k steps 10,000 bodies moving up to 60
+// units a second in a 320×240 field that Confine wraps them around, as
+// a sprite game's step does: each step a few dozen bodies leave the field
+// and take Confine's slow path (the wrap and its geom.Teleport, heard by a
+// Teleporter as the renderer hears it), the rest its flat loop.
+func BenchmarkMotionConfineWrap_10k(b *testing.B) {
+	const n = 10_000
+	w := newWorld(b, systems.Motion(), systems.Confine())
+	var told countTeleports
+	geom.AddTeleporter(w, &told)
+	rng := rand.New(rand.NewPCG(3, 4))
+	field := systems.Boundary{Rect: systems.Rect(0, 0, 320, 240), Mode: systems.Wrap}
+	for range n {
+		e := world.Spawn2(w, systems.Position, systems.Vec2{X: rng.Float64() * 320, Y: rng.Float64() * 240},
+			systems.Velocity, systems.Vec2{X: rng.Float64()*120 - 60, Y: rng.Float64()*120 - 60})
+		systems.Bounds.Add(w, e, field)
+	}
+	ctx := world.Context{Phase: world.Fixed, DT: 1.0 / 60}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := w.Run(ctx, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/body")
+	b.ReportMetric(float64(told)/float64(b.N), "wraps/step")
+}
+
+// countTeleports counts the teleports it hears.
+type countTeleports int
+
+func (c *countTeleports) Teleport(world.Entity) { *c++ }

@@ -35,6 +35,29 @@
 //		field, rebuilt every step) in the limit walk; collision moves
 //		nothing, so every walk must still match the limit, and every
 //		walk's collision must find the limit's touching pairs
+//	-sprites
+//		run the sprite workload instead of the walks: for each body count
+//		(1000, 10000 and 50000 unless -bodies is given),
+//		a world of sprites (geom.Position, geom.Velocity, a systems.Bounds
+//		bouncing off the field's edges, a drawable.Sprite) whose fixed
+//		step is the renderer's snapshot (render.Renderer.BeforeStep),
+//		systems.Motion and systems.Confine, drawn each frame by
+//		render.Renderer.Draw at alpha 0.5 onto a field-sized image; beside
+//		it, its limits: one loop over plain slices doing the same
+//		arithmetic (limit-step tests every body against one rectangle,
+//		limit-bounds reads each body's from a slice, as Confine reads
+//		each body's Bounds), and the bodies' squares drawn by
+//		DrawTriangles calls over a vertex slice whose corners the limit
+//		rewrites. Each frame runs the five in turn (the order rotates),
+//		each timed in the CPU time of the game loop's thread once the GPU
+//		has finished what came before (the Go side of a draw), after 8
+//		untimed frames; the rows sprites-step, limit-step, limit-bounds,
+//		sprites-draw and limit-draw print the median ns per body
+//		and the median allocations, and a ratios line the medians of the
+//		frame-by-frame ratios. The world's bodies must end exactly where
+//		the limit's do. Like -window it needs a display and the
+//		tesserawindow build tag (./scripts/stress.sh adds it); it opens a
+//		small window that shows nothing
 //	-window
 //		draw the bodies as small squares in a window instead of measuring:
 //		the first body count (10000 unless -bodies is given) and the first
@@ -112,6 +135,10 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// spriteBodies are the body counts -sprites runs when -bodies is not
+// given: those issue 17 sets the draw's target at.
+var spriteBodies = []int{1000, 10000, 50000}
+
 // config is what the flags ask for.
 type config struct {
 	bodies []int
@@ -121,6 +148,8 @@ type config struct {
 	json   bool
 	// collide adds the collision system to every world walk.
 	collide bool
+	// sprites runs the sprite workload instead of the walks.
+	sprites bool
 
 	window     bool
 	frames     int
@@ -140,7 +169,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 		walks:  walkNames(),
 		seed:   1,
 	}
-	fs.Func("bodies", "comma-separated body `counts` (default 10000,100000)", func(s string) error {
+	fs.Func("bodies", "comma-separated body `counts` (default 10000,100000; with -sprites 1000,10000,50000)", func(s string) error {
 		var err error
 		cfg.bodies, err = stresskit.ParseCounts(s)
 		return err
@@ -154,6 +183,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.Uint64Var(&cfg.seed, "seed", cfg.seed, "`seed` of the random initial state")
 	fs.BoolVar(&cfg.json, "json", false, "print one JSON object per line instead of a table")
 	fs.BoolVar(&cfg.collide, "collide", false, "also step the collision system (systems.Collision) over every body, as circles of radius 2, and its hand-written limit")
+	fs.BoolVar(&cfg.sprites, "sprites", false, "run the sprite workload (motion, bounds, the renderer's snapshot and draw) beside its limits (needs a display and the tesserawindow build tag)")
 	fs.BoolVar(&cfg.window, "window", false, "draw the bodies in a window (needs a display and the tesserawindow build tag)")
 	fs.IntVar(&cfg.frames, "frames", 0, "with -window, close the window after `n` frames (0: never)")
 	fs.StringVar(&cfg.screenshot, "screenshot", "", "with -window and -frames, save the last frame to `file` as PNG")
@@ -162,6 +192,9 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 		return cfg, err
 	}
 	fs.Visit(func(f *flag.Flag) { cfg.bodiesSet = cfg.bodiesSet || f.Name == "bodies" })
+	if cfg.sprites && !cfg.bodiesSet {
+		cfg.bodies = slices.Clone(spriteBodies) // issue 17's sprite counts
+	}
 	var err error
 	switch {
 	case fs.NArg() > 0:
@@ -180,6 +213,8 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 		err = errors.New("-json prints the headless table: not with -window")
 	case cfg.window && cfg.collide:
 		err = errors.New("-collide steps the headless benchmark: not with -window")
+	case cfg.sprites && (cfg.window || cfg.collide):
+		err = errors.New("-sprites runs a workload of its own: not with -window or -collide")
 	case cfg.window && !slices.ContainsFunc(cfg.walks, func(w string) bool { return w != limitWalk }):
 		err = errors.New("-window needs a walk other than limit")
 	}
@@ -207,6 +242,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if cfg.window {
 		return runWindow(cfg, stdout, stderr)
+	}
+	if cfg.sprites {
+		return runSprites(cfg, stdout, stderr)
 	}
 	table, err := stresskit.NewTable(stdout, cfg.json)
 	if err != nil {

@@ -16,3 +16,12 @@ func TestWindowNeedsTag(t *testing.T) {
 		t.Errorf("run(-window) = %d, stderr %q; want 2 and how to build with the tag", code, stderr.String())
 	}
 }
+
+// TestSpritesNeedTag: so does -sprites, which draws through package
+// render.
+func TestSpritesNeedTag(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-sprites"}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "-tags tesserawindow") {
+		t.Errorf("run(-sprites) = %d, stderr %q; want 2 and how to build with the tag", code, stderr.String())
+	}
+}

@@ -336,6 +336,25 @@ func TestFlags(t *testing.T) {
 		cfg.seed != 9 || !cfg.json || cfg.steps != 600 {
 		t.Errorf("config %+v", cfg)
 	}
+
+	// -sprites has body counts of its own, unless -bodies says otherwise.
+	for _, tc := range []struct {
+		args []string
+		want []int
+	}{
+		{[]string{"-sprites"}, []int{1000, 10000, 50000}},
+		{[]string{"-sprites", "-bodies", "300"}, []int{300}},
+		{[]string{"-bodies", "300", "-sprites"}, []int{300}},
+		{nil, []int{10000, 100000}},
+	} {
+		cfg, err := parseFlags(tc.args, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(cfg.bodies, tc.want) {
+			t.Errorf("%q: bodies %v, want %v", tc.args, cfg.bodies, tc.want)
+		}
+	}
 }
 
 // TestMeasureCollide: with the collision system stepping every world walk

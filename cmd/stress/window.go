@@ -93,12 +93,17 @@ type field struct {
 // square, tinted by direction.
 const squareFile = "square.png"
 
-// squarePNG makes the body's picture.
-func squarePNG() []byte {
+// squareImage makes the body's picture.
+func squareImage() *image.NRGBA {
 	img := image.NewNRGBA(image.Rect(0, 0, bodySize, bodySize))
 	draw.Draw(img, img.Bounds(), image.White, image.Point{}, draw.Src)
+	return img
+}
+
+// squarePNG is squareImage as a PNG file.
+func squarePNG() []byte {
 	var b bytes.Buffer
-	if err := png.Encode(&b, img); err != nil {
+	if err := png.Encode(&b, squareImage()); err != nil {
 		panic(err) // a bug: encoding an in-memory image does not fail
 	}
 	return b.Bytes()

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"image/color"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -17,6 +18,8 @@ func TestWindowFlags(t *testing.T) {
 		{"-window", "-walk", "limit"},
 		{"-window", "-frames", "-1"},
 		{"-overlay"},
+		{"-sprites", "-window"},
+		{"-sprites", "-collide"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(args, &stdout, &stderr); code != 2 {
@@ -41,6 +44,25 @@ func TestWindowMode(t *testing.T) {
 			t.Errorf("stress %s printed %q, want its summary", strings.Join(args, " "), out)
 		}
 		checkShot(t, shot)
+	}
+}
+
+// TestSpritesMode builds the sprite mode (build tag tesserawindow) and
+// runs it over two body counts for a few frames, when there is a display:
+// five rows and the ratios for each count, and the bodies matching the
+// limit's. It is what ./scripts/stress.sh -sprites runs.
+func TestSpritesMode(t *testing.T) {
+	bin := windowtest.Build(t)
+	out := windowtest.Run(t, bin, "-sprites", "-bodies", "300,2000", "-steps", "20")
+	for _, n := range []string{"300", "2000"} {
+		for _, row := range []string{"sprites-step", "limit-step", "limit-bounds", "sprites-draw", "limit-draw", "ratios"} {
+			if !regexp.MustCompile(`(?m)^` + row + ` +` + n + ` `).MatchString(out) {
+				t.Errorf("stress -sprites printed no %s row for %s bodies:\n%s", row, n, out)
+			}
+		}
+	}
+	if !strings.Contains(out, "ok: every walk matches the limit after 28 steps") {
+		t.Errorf("stress -sprites printed %q, want the bodies to match the limit's after 28 steps", out)
 	}
 }
 

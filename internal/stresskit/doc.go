@@ -6,7 +6,7 @@
 //
 // Outline:
 //
-//   - Timing: [Time], [Sample], [Rounds].
+//   - Timing: [Time], [Sample], [Rounds]; [ThreadTime], [Median].
 //   - Results: [Result], [NewResult].
 //   - Output: [Table], [NewTable], [Table.Write], [Table.Done].
 //   - Flags: [ParseCounts].

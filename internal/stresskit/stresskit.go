@@ -144,3 +144,14 @@ func ParseNames(s string, known func(string) bool, have []string) ([]string, err
 	}
 	return out, nil
 }
+
+// Median returns the median of xs (of an even count, the upper of the
+// middle two), 0 for none; xs is left as it was.
+func Median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return s[len(s)/2]
+}

@@ -3,6 +3,7 @@ package stresskit
 import (
 	"bytes"
 	"errors"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -169,5 +170,37 @@ func TestParseNames(t *testing.T) {
 		if (err != nil) != tt.err || !slices.Equal(got, tt.want) {
 			t.Errorf("ParseNames(%q) = %q, %v; want %q, error %v", tt.in, got, err, tt.want, tt.err)
 		}
+	}
+}
+
+func TestMedian(t *testing.T) {
+	for _, tt := range []struct {
+		in   []float64
+		want float64
+	}{
+		{nil, 0},
+		{[]float64{3}, 3},
+		{[]float64{5, 1, 3}, 3},
+		{[]float64{4, 1, 3, 2}, 3}, // the upper of the middle two
+	} {
+		in := slices.Clone(tt.in)
+		if got := Median(in); got != tt.want || !slices.Equal(in, tt.in) {
+			t.Errorf("Median(%v) = %v, leaving %v; want %v, leaving it as it was", tt.in, got, in, tt.want)
+		}
+	}
+}
+
+// TestThreadTime: the thread's CPU time moves on with work and never
+// back.
+func TestThreadTime(t *testing.T) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	start := ThreadTime()
+	x := 0
+	for i := range 1 << 22 {
+		x += i * i
+	}
+	if end := ThreadTime(); end <= start {
+		t.Errorf("ThreadTime() went from %v to %v over a busy loop (%d)", start, end, x)
 	}
 }

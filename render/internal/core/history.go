@@ -28,6 +28,7 @@ type History struct {
 	cur, next buffer
 	drawn     bool   // a draw noted positions in next since the last step
 	seq       uint32 // the last id handed out
+	walks     uint64 // see Walks
 }
 
 // buffer is one side of a History: positions by slot, and their stamps.
@@ -35,6 +36,11 @@ type buffer struct {
 	prev  []geom.Vec2
 	stamp []uint64
 	id    uint32 // stamps with this id in their high half count
+	// ofDraw says that BeginDraw gave id, under the world's structure
+	// epoch epoch: while it holds, the drawables are the same entities,
+	// every draw notes each of them again, and the id can stay.
+	ofDraw bool
+	epoch  uint64
 }
 
 // newID returns an id no stamp holds.
@@ -43,7 +49,9 @@ func (h *History) newID() uint32 {
 	if h.seq == 0 { // wrapped: old stamps would pass for new ones
 		clear(h.cur.stamp)
 		clear(h.next.stamp)
+		h.cur.ofDraw, h.next.ofDraw = false, false
 		h.seq = 1
+		h.walks++
 	}
 	return h.seq
 }
@@ -51,7 +59,7 @@ func (h *History) newID() uint32 {
 // NextStep forgets what was recorded for the current step, so that At
 // draws every entity where it is until positions are recorded again.
 // O(1), except once every 2^32 calls.
-func (h *History) NextStep() { h.cur.id = h.newID() }
+func (h *History) NextStep() { h.cur.id, h.cur.ofDraw = h.newID(), false }
 
 // grow makes room for slots below n.
 func (b *buffer) grow(n int) {
@@ -67,6 +75,7 @@ func (b *buffer) grow(n int) {
 // the entity in slot with generation gen, and ends its teleport opt-out.
 // O(1); it allocates only when the world has grown.
 func (h *History) Record(slot int, gen uint32, p geom.Vec2) {
+	h.walks++
 	h.cur.grow(slot + 1)
 	h.cur.prev[slot], h.cur.stamp[slot] = p, uint64(h.cur.id)<<32|uint64(gen)
 }
@@ -81,6 +90,7 @@ func (h *History) Snapshot(w *world.World) {
 		h.drawn = false
 		return
 	}
+	h.walks++
 	h.NextStep()
 	h.cur.grow(len(geom.Position.Column(w)))
 	prev, stamps, id := h.cur.prev, h.cur.stamp, uint64(h.cur.id)<<32
@@ -91,9 +101,19 @@ func (h *History) Snapshot(w *world.World) {
 }
 
 // BeginDraw starts a draw that notes the positions of up to slots slots
-// ([History.Note], [History.Noting]). O(1) once the buffers have grown.
-func (h *History) BeginDraw(slots int) {
-	h.next.id = h.newID()
+// ([History.Note], [History.Noting]) of a world whose structure epoch is
+// epoch. The draw must note every entity it draws. O(1) once the buffers
+// have grown.
+//
+// The draw's buffer keeps its id, and so the stamps of earlier draws,
+// while the epoch is the one they were made under: the drawables are then
+// the same entities, each noted again by this draw, so a note that is
+// still right (the entity has not moved since) need not be written
+// again; see [History.Noting].
+func (h *History) BeginDraw(slots int, epoch uint64) {
+	if !h.next.ofDraw || h.next.epoch != epoch {
+		h.next.id, h.next.ofDraw, h.next.epoch = h.newID(), true, epoch
+	}
 	h.next.grow(slots)
 	h.drawn = true
 }
@@ -106,7 +126,9 @@ func (h *History) Note(slot int, gen uint32, p geom.Vec2) {
 
 // Noting returns the draw's buffers and the stamp's high half, for loops
 // that note many positions: prev[slot], stamps[slot] = p, id|gen. Valid
-// until the next BeginDraw.
+// until the next BeginDraw. A slot whose note was written under the same
+// id (the high half) and holds the entity's position now need not be
+// written again.
 func (h *History) Noting() (prev []geom.Vec2, stamps []uint64, id uint64) {
 	return h.next.prev, h.next.stamp, uint64(h.next.id) << 32
 }
@@ -134,9 +156,23 @@ func (h *History) At(slot int, gen uint32, cur geom.Vec2, alpha float64) geom.Ve
 	return geom.Vec2{X: p.X + (cur.X-p.X)*alpha, Y: p.Y + (cur.Y-p.Y)*alpha}
 }
 
+// Current returns the positions recorded for the current step, by slot,
+// stamped or not: the draw's notes since the step began, or what its
+// walk recorded. Valid until the next Snapshot.
+func (h *History) Current() []geom.Vec2 { return h.cur.prev }
+
+// Walks counts the calls that wrote the current step's positions other
+// than by swapping in a draw's notes: Snapshot's walks, Record and
+// Reset. While it stays the same, each slot's current position is what
+// the last draw before the step began noted, or, with no step since,
+// what it was then.
+func (h *History) Walks() uint64 { return h.walks }
+
 // Reset forgets everything, keeping the memory.
 func (h *History) Reset() {
+	h.walks++
 	clear(h.cur.stamp)
 	clear(h.next.stamp)
+	h.cur.ofDraw, h.next.ofDraw = false, false
 	h.drawn = false
 }

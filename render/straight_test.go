@@ -1,0 +1,193 @@
+package render_test
+
+import (
+	"image"
+	"image/color"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/tessera-engine/tessera/geom"
+	"github.com/tessera-engine/tessera/render"
+	"github.com/tessera-engine/tessera/render/drawable"
+	"github.com/tessera-engine/tessera/world"
+)
+
+// TestKeptBlocksMatchPlacing draws one world through two renderers, one
+// keeping the quads of the blocks of sprites that did not change and one
+// placing every sprite every frame, and checks that their batches are
+// the same, vertex for vertex, frame after frame. Between frames a few
+// sprites move, change any field of their picture, teleport, are hidden
+// or shown, die or are born; there are frames with no step, one or two
+// (the second without a draw before it), settles, a moving camera, a
+// cache reload, and every alpha. Half the seeds change no structure and
+// step at most once a frame, so that the history's buffers keep their
+// ids for long.
+func TestKeptBlocksMatchPlacing(t *testing.T) {
+	for seed := range uint64(8) {
+		rng := rand.New(rand.NewPCG(seed, 11))
+		calm := seed%2 == 1
+		k := newKit(t, render.Options{})
+		cam := k.lookAt(320, 240)
+		ref := render.New(k.c, render.Options{})
+		ref.SetKeepBlocks(false)
+		// Mostly frames of the sheet, one texture, so that most blocks
+		// can be kept; the hero, another texture, in runs of its own.
+		pictures := []drawable.Picture{
+			{Region: frame(0)},
+			{Region: frame(1), Origin: geom.Vec2{X: 0.5, Y: 1}},
+			{Region: frame(2), Tint: color.NRGBA{0xff, 0x80, 0x80, 0xc0}},
+			{Region: frame(2), Flip: drawable.FlipX},
+			{Region: frame(3), Scale: geom.Vec2{X: 2, Y: 1}},
+			{Region: frame(1), Rotation: 0.3},
+		}
+		var ents []world.Entity
+		spawn := func() {
+			p := pictures[0]
+			if rng.IntN(4) == 0 {
+				p = pictures[rng.IntN(len(pictures))]
+			}
+			if len(ents)/150%4 == 3 {
+				p.Region = hero
+			}
+			ents = append(ents, k.sprite(rng.Float64()*340-10, rng.Float64()*260-10, p))
+		}
+		for range 700 {
+			spawn()
+		}
+		change := func() {
+			e := ents[rng.IntN(len(ents))]
+			if !k.w.IsAlive(e) {
+				return
+			}
+			p, pic := geom.Position.Require(k.w, e), drawable.Sprite.Require(k.w, e)
+			op := rng.IntN(12)
+			if calm && op >= 8 && op <= 10 {
+				op = 0 // no change of structure: the history's ids last
+			}
+			switch op {
+			case 0, 1, 2:
+				p.X += rng.Float64()*4 - 2
+			case 3:
+				pic.Region = frame(rng.IntN(4))
+			case 4:
+				pic.Tint = color.NRGBA{uint8(rng.IntN(256)), 0xff, 0xff, 0xff}
+			case 5:
+				pic.Origin.X = rng.Float64()
+			case 6:
+				pic.Flip ^= drawable.FlipY
+			case 7:
+				p.Y = rng.Float64() * 240
+				geom.Teleport(k.w, e)
+			case 8:
+				if k.w.Has(e, drawable.Hidden) {
+					k.w.Remove(e, drawable.Hidden)
+				} else {
+					drawable.Hidden.Add(k.w, e)
+				}
+			case 9:
+				k.w.Destroy(e)
+			case 10:
+				spawn()
+			default:
+				pic.Scale = geom.Vec2{X: 1 + rng.Float64(), Y: 1}
+			}
+		}
+		kept := 0
+		screen := image.Rect(0, 0, 320, 240)
+		for f := range 150 {
+			steps := rng.IntN(3)
+			if calm {
+				steps = rng.IntN(2) // no step without a draw before it
+			}
+			for range steps {
+				for _, r := range []*render.Renderer{k.r, ref} {
+					r.BeforeStep(k.w)
+				}
+				for range rng.IntN(3) {
+					change()
+				}
+			}
+			for range rng.IntN(3) {
+				change()
+			}
+			switch rng.IntN(20) {
+			case 0:
+				camera := drawable.Camera.Require(k.w, cam)
+				camera.Position.X += 3
+			case 1:
+				if !calm {
+					k.r.Settle()
+					ref.Settle()
+				}
+			case 2:
+				if !calm {
+					touch(t, k)
+				}
+			}
+			alpha := []float64{0, 0.5, 1, rng.Float64()}[rng.IntN(4)]
+			k.r.Prepare(screen, k.w, alpha)
+			ref.Prepare(screen, k.w, alpha)
+			got, want := k.r.FirstBatch(), ref.FirstBatch()
+			if !slices.Equal(got.Vertices, want.Vertices) || !slices.Equal(got.Ops, want.Ops) || k.r.Stats() != ref.Stats() {
+				t.Fatalf("seed %d, frame %d: the batches differ (%d and %d vertices, %v and %v ops, stats %+v and %+v)",
+					seed, f, len(got.Vertices), len(want.Vertices), len(got.Ops), len(want.Ops), k.r.Stats(), ref.Stats())
+			}
+			if k.r.Straight() != ref.Straight() {
+				t.Fatalf("seed %d, frame %d: straight path %v and %v", seed, f, k.r.Straight(), ref.Straight())
+			}
+			kept += k.r.KeptBlocks()
+		}
+		if kept == 0 {
+			t.Errorf("seed %d: no block was ever kept", seed)
+		}
+	}
+}
+
+// touch gives hero.png a new modification time and reloads the kit's
+// files, as a change on disk does in dev mode: the cache uploads the
+// picture again.
+func touch(t *testing.T, k *kit) {
+	t.Helper()
+	f := k.fs["hero.png"]
+	k.fs["hero.png"] = &fstest.MapFile{Data: f.Data, ModTime: f.ModTime.Add(time.Second)}
+	if ev := k.l.Reload(); ev.Err != nil {
+		t.Fatalf("Reload() = %+v", ev)
+	}
+}
+
+// TestKeptBlockThatStops: a block of sprites moves for a few steps and
+// stops, one draw a step and no change of structure; each frame matches a
+// renderer that places every sprite. While the block is kept its notes
+// are written only into the history's buffer that does not hold them yet.
+func TestKeptBlockThatStops(t *testing.T) {
+	k := newKit(t, render.Options{})
+	k.lookAt(320, 240)
+	ref := render.New(k.c, render.Options{})
+	ref.SetKeepBlocks(false)
+	var ents []world.Entity
+	for i := range 3 * 64 {
+		ents = append(ents, k.sprite(float64(i%100)*3, float64(i/100)*10, drawable.Picture{Region: frame(i % 4)}))
+	}
+	screen := image.Rect(0, 0, 320, 240)
+	for f := range 12 {
+		for _, r := range []*render.Renderer{k.r, ref} {
+			r.BeforeStep(k.w)
+		}
+		if f >= 2 && f < 5 {
+			for _, e := range ents[64:128] {
+				geom.Position.Require(k.w, e).X += 5
+			}
+		}
+		k.r.Prepare(screen, k.w, 0.5)
+		ref.Prepare(screen, k.w, 0.5)
+		if got, want := k.r.FirstBatch(), ref.FirstBatch(); !slices.Equal(got.Vertices, want.Vertices) {
+			t.Fatalf("frame %d: the batches differ", f)
+		}
+	}
+	if k.r.KeptBlocks() != 3 {
+		t.Errorf("the last frame kept %d blocks, want all 3", k.r.KeptBlocks())
+	}
+}
