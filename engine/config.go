@@ -83,8 +83,12 @@ type AssetsConfig struct {
 // RandomConfig seeds the game's randomness (config keys random.*).
 type RandomConfig struct {
 	// Seed (random.seed) seeds the random generators of the scenes'
-	// worlds: the same seed and input give the same game, and a replay
-	// records it. 0 means 1.
+	// worlds (World.Rand in package world): the engine calls World.Seed
+	// with it before every OnEnter, so a scene entered again draws the
+	// same numbers again (a scene that wants another run each time seeds
+	// its world itself in OnEnter, from this seed and its own count).
+	// The same seed and input give the same game, and a replay records
+	// it. 0 means 1.
 	Seed int
 }
 

@@ -235,10 +235,12 @@ func LastReload(w *world.World) (r assets.Reload, n uint64) {
 	return assets.Reload{}, 0
 }
 
-// provide gives a scene's world the engine's services, before its
-// OnEnter runs.
+// provide gives a scene's world the engine's services and seeds its
+// generator with random.seed, before its OnEnter runs.
 func (e *Engine) provide(s scene.Scene) {
-	servicesOf.Set(s.World(), &e.svc)
+	w := s.World()
+	servicesOf.Set(w, &e.svc)
+	w.Seed(uint64(e.cfg.Random.Seed))
 }
 
 // stepBegins runs the engine's part of a fixed step before the scene's

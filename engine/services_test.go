@@ -243,3 +243,46 @@ type failing struct{ scene.Base }
 func (*failing) OnEnter() error {
 	return errors.New(`levels/1.yaml:3:7: prefab "orc": unknown component "Helth"`)
 }
+
+// drawer draws a number from its world's generator in every OnEnter.
+type drawer struct {
+	scene.Base
+	drawn []uint32
+}
+
+func (s *drawer) OnEnter() error {
+	s.drawn = append(s.drawn, s.World().Rand().Uint32())
+	return nil
+}
+
+// TestRandomSeed: random.seed seeds a scene's world before each OnEnter,
+// so two engines with one seed draw the same numbers, another seed draws
+// others, and a scene entered again draws its first number again.
+func TestRandomSeed(t *testing.T) {
+	first := func(seed int) []uint32 {
+		t.Helper()
+		s := &drawer{}
+		h, err := engine.NewHeadless(engine.Config{Random: engine.RandomConfig{Seed: seed}}, engine.Game{First: s}, engine.HeadlessOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer h.Close()
+		if err := h.Start(); err != nil {
+			t.Fatal(err)
+		}
+		h.Scenes().Replace(s) // enters it again
+		if err := h.RunSteps(1); err != nil {
+			t.Fatal(err)
+		}
+		return s.drawn
+	}
+	want := world.New()
+	want.Seed(7)
+	a, b, c := first(7), first(7), first(8)
+	if w := want.Rand().Uint32(); len(a) != 2 || a[0] != w || a[1] != w {
+		t.Fatalf("seed 7: drew %v on two entries; want %d twice, a fresh world's first number", a, w)
+	}
+	if b[0] != a[0] || c[0] == a[0] {
+		t.Errorf("seeds 7, 7, 8 drew %d, %d, %d; want the same for 7 and another for 8", a[0], b[0], c[0])
+	}
+}
