@@ -9,7 +9,8 @@ import (
 
 // Components returns the registrations of every component the engine
 // ships that prefab data may name: positions and velocities (package
-// geom), motion, bounds, lifetimes and collision (package systems), and
+// geom), motion, bounds, lifetimes, collision and LocalTransform, which
+// places prefab children given `at:` (package systems), and
 // the drawables (package render/drawable: sprites, animations, shapes,
 // texts, cameras, Hidden and Screen). A game's library starts from them
 // and adds its own:
@@ -28,6 +29,7 @@ func Components() []prefab.Registration {
 		prefab.Component(systems.Lifetime),
 		prefab.Component(systems.Collider),
 		prefab.Component(systems.Mover),
+		prefab.Component(systems.LocalTransform).At("offset"), // places prefab children: `at:`
 		prefab.Component(drawable.Sprite),
 		prefab.Component(drawable.Animation),
 		prefab.Component(drawable.Shape),
