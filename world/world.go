@@ -39,6 +39,13 @@ type World struct {
 	resources []any  // by resource id: a *T, or nil
 	observer  RunObserver
 	ctxs      [phaseCount]Context
+
+	watching     bool      // an observer, or timing: system runs take the long way
+	timed        bool      // SetTimingWindow turned timing on
+	timingWindow int       // its window, in runs
+	par          *parallel // running systems on lanes: see schedule.go
+	pw           *parWalk  // its parallel walks: see parallel.go
+	lane         *lane     // set when this world is a lane of another: see lane.go
 }
 
 // usedStore pairs a store with its membership set, so Destroy checks
@@ -78,6 +85,10 @@ func (w *World) Create() Entity {
 		w.free = w.free[:n-1]
 		w.gens[uint32(e)] = e.Generation()
 		return e
+	}
+	if w.lane != nil { // a lane has no free list: its ids come from its root
+		w.alive--
+		return w.reserve()
 	}
 	if uint64(len(w.gens)) > maxSlot {
 		w.alive--
@@ -123,6 +134,9 @@ func (w *World) IsAlive(e Entity) bool {
 
 // Has reports whether e is alive and holds component c. O(1), no allocation.
 func (w *World) Has(e Entity, c ComponentType) bool {
+	if debugChecks && w.lane != nil {
+		w.checkTouch(c.ID(), "Has")
+	}
 	s := w.set(c.ID())
 	return s != nil && w.IsAlive(e) && s.has(uint32(e))
 }
@@ -147,8 +161,17 @@ func (w *World) set(id int) *set {
 // Panics with an [*Error] of code [CodeReadOnly] if c is the reverse side
 // of a relationship.
 func (w *World) Remove(e Entity, c ComponentType) {
+	if debugChecks {
+		w.checkNotBusy("Remove")
+	}
 	s := w.set(c.ID())
 	if s == nil || !w.IsAlive(e) || !s.has(uint32(e)) {
+		// A lane records it still: its record may have given e the
+		// component (a spawn, an add), as the world will when it applies
+		// the record.
+		if w.lane != nil && w.usable(e) {
+			w.record(cmdRemove, e, c, 0)
+		}
 		return
 	}
 	if s.field && s.hooks == nil && w.deferring == 0 { // the common case, without a call
@@ -165,6 +188,10 @@ func (w *World) removeSlow(e Entity, s *set) {
 		panic(&Error{Code: CodeReadOnly, Op: "Remove", Component: s.name, Entity: e})
 	}
 	if w.deferring > 0 {
+		if w.lane != nil {
+			w.record(cmdRemove, e, w.types[s.id], 0)
+			return
+		}
 		if s.markPending(uint32(e)) {
 			w.pending = append(w.pending, op{e: e, id: s.id})
 		}
@@ -181,10 +208,20 @@ func (w *World) removeSlow(e Entity, s *set) {
 // first, while it is whole, then its Teardown hooks (see [Options]).
 // O(number of component types the world uses).
 func (w *World) Destroy(e Entity) {
+	if debugChecks {
+		w.checkNotBusy("Destroy")
+	}
 	if !w.IsAlive(e) {
+		if w.lane != nil && w.lane.owns(e) {
+			w.record(cmdDestroy, e, nil, 0)
+		}
 		return
 	}
 	if w.deferring > 0 {
+		if w.lane != nil {
+			w.record(cmdDestroy, e, nil, 0)
+			return
+		}
 		w.pending = append(w.pending, op{e: e, id: destroy})
 		return
 	}
@@ -247,6 +284,9 @@ func (w *World) freeSlot(e Entity) {
 
 // Count returns how many entities hold component c. O(1).
 func (w *World) Count(c ComponentType) int {
+	if debugChecks && w.lane != nil {
+		w.checkTouch(c.ID(), "Count")
+	}
 	if s := w.set(c.ID()); s != nil {
 		return s.count
 	}
@@ -351,6 +391,9 @@ func dispose(s System) (err error) {
 // handle's T, so the conversion is exact. This keeps Get small enough to
 // inline.
 func typedStorage[T any](w *World, id int) *storage[T] {
+	if debugChecks && w.lane != nil {
+		w.checkTouch(id, "use")
+	}
 	if uint(id) < uint(len(w.typed)) {
 		return (*storage[T])(w.typed[id])
 	}
@@ -372,7 +415,7 @@ func plainStorage[T any](w *World, id int) *storage[T] {
 // mustAlive returns e's slot, or panics with an *Error naming the
 // operation and component when e is dead.
 func (w *World) mustAlive(e Entity, op, component string) uint32 {
-	if !w.IsAlive(e) {
+	if !w.IsAlive(e) && (w.lane == nil || !w.lane.owns(e)) {
 		panic(&Error{Code: CodeDeadEntity, Op: op, Entity: e, Component: component})
 	}
 	return uint32(e)
@@ -397,6 +440,13 @@ func (w *World) storeFor(c ComponentType) store {
 	id := c.ID()
 	if id < len(w.stores) && w.stores[id] != nil {
 		return w.stores[id]
+	}
+	if w.lane != nil {
+		// A lane shares its root's tables, which other lanes read: it
+		// never grows them. The storages of what a system declares are
+		// made before it runs (World.prepare).
+		panic(&Error{Code: CodeUndeclared, Op: "use", Component: c.Name(), System: w.lane.sysName(), Field: "Reads",
+			Hint: "declare every component the system uses; the world makes their storage before the system runs"})
 	}
 	switch h := handleOf(id).(type) {
 	case nil:
@@ -448,6 +498,9 @@ func (w *World) install(h ComponentType, s store) {
 // slot stamped at or after the mark joined during the loop, which must not
 // visit it. The mark also names the walk: endWalk(mark) ends it.
 func (w *World) beginWalk() uint64 {
+	if debugChecks {
+		w.checkNotBusy("walk")
+	}
 	w.deferring++
 	w.seq++
 	w.open = append(w.open, w.seq)
@@ -469,13 +522,18 @@ func (w *World) endWalk(mark uint64) {
 }
 
 // walkMark returns a mark of the walks (Each calls and Query loops) begun
-// so far, for endWalks: what Recover notes before calling its function.
+// so far, for endWalksErr: what Recover notes before calling its function.
 func (w *World) walkMark() uint64 { return w.seq }
 
 // Walks returns how many walks are in progress, for tests and tools.
-func (w *World) Walks() int { return len(w.open) }
+func (w *World) Walks() int {
+	if w.lane != nil {
+		return len(w.open) - 1 // the lane's 0 mark
+	}
+	return len(w.open)
+}
 
-// endWalks ends the walks begun after mark (a walkMark) that are still in
+// endWalksErr ends the walks begun after mark (a walkMark) that are still in
 // progress, innermost first, as if their loops had ended, applying the
 // removals and destroys they deferred once no walk or system run is left.
 // It is for code that recovers a panic: Each and Query over field
@@ -490,15 +548,8 @@ func (w *World) Walks() int { return len(w.open) }
 // nothing deferred (checking for that after every row cost Query a
 // quarter of its speed).
 //
-// Panics, once the walks are ended, with the panics of lifecycle hooks the
-// ending ran (see [Options]), as [World.Destroy] does.
-func (w *World) endWalks(mark uint64) {
-	if err := w.endWalksErr(mark); err != nil {
-		panic(err)
-	}
-}
-
-// endWalksErr is endWalks, returning the hooks' panics.
+// It returns, once the walks are ended, the panics of lifecycle hooks the
+// ending ran (see [Options]).
 func (w *World) endWalksErr(mark uint64) error {
 	var errs []error
 	for n := len(w.open); n > 0 && w.open[n-1] > mark; n = len(w.open) {
