@@ -1,9 +1,6 @@
 package world
 
-import (
-	"bytes"
-	"unsafe"
-)
+import "unsafe"
 
 // The checks of declared access (see System), made in the tesseradebug
 // build: each panics with an [*Error] of code [CodeUndeclared] naming the
@@ -124,25 +121,25 @@ func (s *storage[T]) raw() ([]byte, int) {
 	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s.vals))), len(s.vals)*size), size
 }
 
-// snapshotReadOnly copies the values of the components acc declares only
-// reading, for checkReadOnly.
-func (w *World) snapshotReadOnly(acc *access) [][]byte {
-	var out [][]byte
-	for _, id := range acc.readOnly {
-		var b []byte
+// snapshotReadOnly copies the values of the components s declares only
+// reading into its state, for checkReadOnly, reusing the buffers.
+func (w *World) snapshotReadOnly(s *System) {
+	rt := s.rt
+	rt.snap = grow(rt.snap, len(rt.acc.readOnly))
+	for k, id := range rt.acc.readOnly {
+		rt.snap[k] = rt.snap[k][:0]
 		if r, ok := w.stores[id].(rawStore); ok {
 			data, _ := r.raw()
-			b = bytes.Clone(data)
+			rt.snap[k] = append(rt.snap[k], data...)
 		}
-		out = append(out, b)
 	}
-	return out
 }
 
 // checkReadOnly compares the values of the components s declares only
-// reading with snap, taken before its run, and panics naming the first
-// value s wrote.
-func (w *World) checkReadOnly(s *System, snap [][]byte) {
+// reading with the snapshot taken before its run, and panics naming the
+// first value s wrote.
+func (w *World) checkReadOnly(s *System) {
+	snap := s.rt.snap
 	for k, id := range s.rt.acc.readOnly {
 		r, ok := w.stores[id].(rawStore)
 		if !ok {

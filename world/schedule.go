@@ -34,6 +34,7 @@ type sysState struct {
 	ready bool   // the storages and resource slots its declarations name exist
 	err   error  // its last run's failure, for the group's report
 	time  timing
+	snap  [][]byte // the tesseradebug build: what it declares only reading, before its run
 }
 
 // parallel is a world's state for running systems on lanes: the worker
@@ -116,6 +117,7 @@ func (w *World) compile(l *systemList) {
 		return
 	}
 	l.dirty = false
+	l.compiles++
 	s := &l.sched
 	s.groups, s.lanes = s.groups[:0], false
 	var level []int
@@ -305,15 +307,14 @@ func (w *World) runLane(s *System) {
 			w.par.obs.Unlock()
 		}
 	}()
-	var snap [][]byte
 	if debugChecks {
-		snap = w.snapshotReadOnly(rt.acc)
+		w.snapshotReadOnly(s)
 	}
 	if err := s.Run(&ln.lane.ctx); err != nil {
 		rt.err = w.systemError(s, err)
 	}
 	if debugChecks {
-		w.checkReadOnly(s, snap)
+		w.checkReadOnly(s)
 	}
 	returned = true
 }

@@ -155,11 +155,12 @@ type System struct {
 }
 
 type systemList struct {
-	all     []System
-	running bool
-	removed bool // a system was removed during a run; compact afterwards
-	dirty   bool // all changed since sched was compiled
-	sched   schedule
+	all      []System
+	running  bool
+	removed  bool // a system was removed during a run; compact afterwards
+	dirty    bool // all changed since sched was compiled
+	sched    schedule
+	compiles int // how often sched was compiled, for tests
 }
 
 // AddSystem adds s after the systems of its phase. A system added during a
