@@ -24,7 +24,7 @@ func componentName(id int) string {
 // checkTouch checks that lane w's system declares component id in some
 // list: what it reads must be ordered against what writes it.
 func (w *World) checkTouch(id int, op string) {
-	l := w.lane
+	l := w.rec
 	if l.acc == nil || l.acc.touch.has(id) {
 		return
 	}
@@ -34,7 +34,7 @@ func (w *World) checkTouch(id int, op string) {
 // checkAdd checks that lane w's system declares an add of component id to
 // e: Writes covers replacing a value e holds, Adds (or Spawns) a join.
 func (w *World) checkAdd(id int, name string, e Entity) {
-	a := w.lane.acc
+	a := w.rec.acc
 	if a == nil {
 		return
 	}
@@ -42,10 +42,10 @@ func (w *World) checkAdd(id int, name string, e Entity) {
 		if a.values.has(id) || a.adds.has(id) {
 			return
 		}
-		w.lane.undeclared("Add", name, e, "Writes")
+		w.rec.undeclared("Add", name, e, "Writes")
 	}
 	if !a.adds.has(id) {
-		w.lane.undeclared("Add", name, e, "Adds")
+		w.rec.undeclared("Add", name, e, "Adds")
 	}
 }
 
@@ -53,7 +53,7 @@ func (w *World) checkAdd(id int, name string, e Entity) {
 // a link or an unlink of e. A destroy needs every component e holds in
 // Destroys (or Removes).
 func (w *World) checkChange(kind cmdKind, e Entity, c ComponentType) {
-	l := w.lane
+	l := w.rec
 	a := l.acc
 	if a == nil {
 		return
@@ -85,7 +85,7 @@ func (w *World) checkChange(kind cmdKind, e Entity, c ComponentType) {
 // checkResource checks that lane w's system declares resource id, named
 // name: for writing when write is set.
 func (w *World) checkResource(id int, name string, write bool) {
-	l := w.lane
+	l := w.rec
 	if l.acc == nil {
 		return
 	}

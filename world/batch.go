@@ -14,7 +14,7 @@ import "math/bits"
 // Panics with an [*Error] of code [CodeNoSlotLeft] if there are not
 // enough slots left, creating nothing.
 func (w *World) createMany(ids []Entity) uint32 {
-	if w.lane != nil {
+	if w.rec != nil {
 		var top uint32
 		for i := range ids {
 			ids[i] = w.reserve()

@@ -134,8 +134,8 @@ type Tracker struct {
 // Panics with an [*Error] of code [CodeConcurrent] in a system that
 // declares its access.
 func (w *World) Track(c ComponentType) *Tracker {
-	if w.lane != nil {
-		panic(&Error{Code: CodeConcurrent, Op: "Track", Component: c.Name(), System: w.lane.sysName()})
+	if w.rec != nil {
+		panic(&Error{Code: CodeConcurrent, Op: "Track", Component: c.Name(), System: w.rec.sysName()})
 	}
 	st := w.storeFor(c)
 	s := st.members()
@@ -177,7 +177,7 @@ func (t *Tracker) Changed() iter.Seq[Entity] {
 
 func (t *Tracker) walk(added bool, yield func(Entity) bool) {
 	w, s, tr := t.w, t.s, t.s.track
-	if w.par != nil && w.par.busy {
+	if w.rec != nil || w.par != nil && w.par.busy {
 		panic(&Error{Code: CodeConcurrent, Op: "Tracker", Component: s.name,
 			Hint: "loop over a Tracker in an exclusive system: the loop moves the world's change tick"})
 	}

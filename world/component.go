@@ -362,7 +362,7 @@ func (f *Fields[T]) Get(w *World, e Entity) (*T, bool) {
 	// exactly when it is 2^32: a compare with a small constant rather than
 	// a 64-bit one loaded every time. Indexes are uint so that the
 	// compiler sees the tests cover the bounds checks.
-	if debugChecks && w.lane != nil {
+	if debugChecks && w.rec != nil {
 		w.checkTouch(f.id, "Get")
 	}
 	if id, slot := uint(f.id), uint(uint32(e)); id < uint(len(w.typed)) {

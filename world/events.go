@@ -64,7 +64,7 @@ func (ev *Event) buf(w *World) *eventBuf {
 // record is applied, at the end of its group). With no subscriber it does
 // nothing. O(len(ids)); steady state allocates nothing.
 func (ev *Event) Emit(w *World, ids ...Entity) {
-	if w.lane != nil {
+	if w.rec != nil {
 		if ev.id == 0 {
 			ev.buf(w) // panics
 		}
@@ -98,8 +98,8 @@ func (ev *Event) Emit(w *World, ids ...Entity) {
 // Panics with an [*Error] of code [CodeConcurrent] in a system that
 // declares its access.
 func (ev *Event) Subscribe(w *World, fn func(w *World, ids []Entity)) (cancel func()) {
-	if w.lane != nil {
-		panic(&Error{Code: CodeConcurrent, Op: "Subscribe", Component: ev.name, System: w.lane.sysName()})
+	if w.rec != nil {
+		panic(&Error{Code: CodeConcurrent, Op: "Subscribe", Component: ev.name, System: w.rec.sysName()})
 	}
 	b := ev.buf(w)
 	b.seq++

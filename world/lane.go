@@ -2,27 +2,33 @@ package world
 
 import "errors"
 
-// A lane is a World that stands in for another while code runs beside
-// other code on it: a system of a group that may run concurrently (see
-// schedule.go), or a batch of a parallel walk (see parallel.go). It shares
-// the other world's entities, storages and resources, read as they were
-// when the lane was synced, and has its own walk bookkeeping, views and a
-// command buffer: the structural changes made through it (spawns, adds,
-// removals, destroys, links, events) are recorded, and applied to the
-// world it stands in for, in the order they were made, when the group or
-// the walk ends (World.replay). Nothing made through a lane changes what
-// other lanes read while they run, so what runs at once cannot race on
-// the store, and the result does not depend on which goroutine ran what.
+// A lane is the record of one system's run in a group (see schedule.go),
+// or of one batch of a parallel walk (see parallel.go): the structural
+// changes made through a world recording into it (spawns, adds, removals,
+// destroys, links, events), in order, applied to the world it belongs to
+// when the group or the walk ends (World.replay). A world records while
+// its rec is set: for the whole life of a lane world, and for a world
+// running a system of a group on the goroutine calling Run.
 //
-// A lane's World has lane set. Its deferring is at least 1 and its open
-// list starts with a 0 mark, so the hot paths of adds and spawns (which
-// test them) take their long ways, where the lane's branch is; plain is
-// nil for the same reason. Its free list is nil: Create reserves ids
+// A lane world is a World that stands in for another while code runs
+// beside other code: it shares the other world's entities, storages and
+// resources, read as they were when the lane was synced, and has its own
+// walk bookkeeping and views. Nothing made through a recording world
+// changes what other lanes read while they run, so what runs at once
+// cannot race on the store, and the result does not depend on which
+// goroutine ran what.
+//
+// A recording world's deferring is at least 1 and its open list holds a
+// 0 mark, so the hot paths of adds and spawns (which test them) take
+// their long ways, where the recording branch is; a lane world's plain
+// is nil for the same reason, and its free list nil. Create reserves ids
 // from the root world (reserve).
 type lane struct {
-	parent *World   // the world its changes go to: the root, or the lane of the system a batch belongs to
-	root   *World   // the world that owns the entities (the parent's root, or the parent)
-	sys    *System  // the system it runs for; nil for a parallel walk outside systems
+	parent *World   // the world its changes go to: the root, or the world of the system a batch belongs to
+	root   *World   // the world that owns the entities
+	up     *lane    // the record a batch's ids may come from (its system's); nil for a system's
+	name   string   // the system it records for; "" for a parallel walk outside systems
+	writes []*set   // that system's Writes, which its views mark
 	acc    *access  // the system's declared access; nil when nothing is declared
 	batch  bool     // a batch of a parallel walk: it may not spawn
 	ctx    Context  // the context its system or batch runs with
@@ -78,36 +84,42 @@ func (q *queue[T]) reset() {
 	q.vals = q.vals[:0]
 }
 
-// newLane returns a lane of parent for system s (nil for none) with its
-// declared access acc (nil for none).
-func newLane(parent *World, s *System, acc *access, batch bool) *World {
-	l := &World{lifecycle: lifecycle{tick: 1}}
-	root := parent
-	if parent.lane != nil {
-		root = parent.lane.root
-	}
-	l.lane = &lane{parent: parent, root: root, sys: s, acc: acc, batch: batch, mine: map[Entity]struct{}{}}
+// newLane returns a lane world recording into rec.
+func newLane(rec *lane) *World {
+	l := &World{lifecycle: lifecycle{tick: 1}, rec: rec}
 	l.open = append(l.open, 0)
 	return l
+}
+
+// newRecord returns the record of the system called name ("" for none),
+// writing writes and whose declared access is acc (nil for none), applied
+// to parent.
+func newRecord(parent *World, name string, writes []*set, acc *access, batch bool) *lane {
+	root := parent
+	if parent.rec != nil {
+		root = parent.rec.root
+	}
+	return &lane{parent: parent, root: root, name: name, writes: writes, acc: acc, batch: batch, mine: map[Entity]struct{}{}}
 }
 
 // sync makes lane l read what its parent holds now, and readies it for a
 // run. O(1): it copies slice headers.
 func (l *World) sync() {
-	p := l.lane.parent
+	p := l.rec.parent
 	l.gens, l.alive = p.gens, p.alive
 	l.stores, l.types, l.sets, l.typed, l.used = p.stores, p.types, p.sets, p.typed, p.used
 	l.resources, l.tick = p.resources, p.tick
-	if l.lane.batch || l.lane.sys == nil {
+	if l.rec.batch {
 		l.writing = p.writing
 	} else {
-		l.writing = l.lane.sys.writes // its views mark what it declares writing
+		l.writing = l.rec.writes // its views mark what it declares writing
 	}
 	// Its walks' marks must be later than every stamp in the sets, which
 	// the parent's loops made.
 	l.seq = max(l.seq, p.seq)
 	l.deferring = 1
 	l.open = l.open[:1]
+	l.rec.up = p.rec
 }
 
 // endRun ends a run on lane l: the walks a panic left open are forgotten
@@ -122,7 +134,7 @@ func (l *World) endRun() {
 // owns reports whether e is an entity the lane, or a lane it belongs to,
 // reserved and has not made yet.
 func (l *lane) owns(e Entity) bool {
-	for ; l != nil; l = l.parent.lane {
+	for ; l != nil; l = l.up {
 		if _, ok := l.mine[e]; ok {
 			return true
 		}
@@ -133,7 +145,7 @@ func (l *lane) owns(e Entity) bool {
 // usable reports whether e is alive, or reserved by lane w: an entity the
 // calls of a lane may name.
 func (w *World) usable(e Entity) bool {
-	return w.IsAlive(e) || (w.lane != nil && w.lane.owns(e))
+	return w.IsAlive(e) || (w.rec != nil && w.rec.owns(e))
 }
 
 // reserve is Create on lane w: it takes the id the root world's Create
@@ -144,7 +156,7 @@ func (w *World) usable(e Entity) bool {
 // parallel walk, and of code [CodeUndeclared] if the lane's system does
 // not declare Spawns: two lanes reserving at once would race for ids.
 func (w *World) reserve() Entity {
-	l := w.lane
+	l := w.rec
 	if l.batch {
 		panic(&Error{Code: CodeConcurrent, Op: "Create", System: l.sysName(),
 			Hint: "a batch of a parallel walk cannot spawn: mark what to spawn (add a tag) and spawn after the walk"})
@@ -154,9 +166,9 @@ func (w *World) reserve() Entity {
 	}
 	r := l.root
 	var e Entity
-	if n := len(r.free); n > 0 {
-		e = r.free[n-1]
-		r.free = r.free[:n-1]
+	if n := len(r.par.free); n > 0 {
+		e = r.par.free[n-1]
+		r.par.free = r.par.free[:n-1]
 	} else {
 		slot := uint64(len(r.gens)) + uint64(r.par.fresh)
 		if slot > maxSlot {
@@ -168,14 +180,12 @@ func (w *World) reserve() Entity {
 	l.mine[e] = struct{}{}
 	l.order = append(l.order, e)
 	l.cmds = append(l.cmds, cmd{kind: cmdCreate, e: e})
+	w.recorded++
 	return e
 }
 
 func (l *lane) sysName() string {
-	if l.sys != nil {
-		return l.sys.Name
-	}
-	return ""
+	return l.name
 }
 
 // materialize makes room in w.gens for the fresh slots the group's lanes
@@ -196,7 +206,7 @@ func (w *World) materialize() {
 
 // bufferAdd records an add of v to e on lane w.
 func bufferAdd[T any](w *World, k Key[T], e Entity, v T) {
-	l := w.lane
+	l := w.rec
 	id := k.ID()
 	if debugChecks {
 		w.checkAdd(id, k.Name(), e)
@@ -211,6 +221,7 @@ func bufferAdd[T any](w *World, k Key[T], e Entity, v T) {
 	}
 	q.vals = append(q.vals, v)
 	l.cmds = append(l.cmds, cmd{kind: cmdAdd, id: int32(id), e: e, i: int32(len(q.vals) - 1)})
+	w.recorded++
 }
 
 // record records a removal, a destroy, a link or an unlink on lane w.
@@ -218,15 +229,17 @@ func (w *World) record(kind cmdKind, e Entity, c ComponentType, target Entity) {
 	if debugChecks {
 		w.checkChange(kind, e, c)
 	}
-	w.lane.cmds = append(w.lane.cmds, cmd{kind: kind, e: e, c: c, target: target})
+	w.rec.cmds = append(w.rec.cmds, cmd{kind: kind, e: e, c: c, target: target})
+	w.recorded++
 }
 
 // recordEmit records an emission of ids on lane w.
 func (w *World) recordEmit(ev *Event, ids []Entity) {
-	l := w.lane
+	l := w.rec
 	start := len(l.ids)
 	l.ids = append(l.ids, ids...)
 	l.cmds = append(l.cmds, cmd{kind: cmdEmit, ev: ev, i: int32(start), n: int32(len(ids))})
+	w.recorded++
 }
 
 // replay applies to w the changes lane l recorded, in the order they were

@@ -135,7 +135,7 @@ func (pw *parWalk) runJob(i int) {
 		}
 		l.endRun()
 	}()
-	pw.r.runBatch(&l.lane.ctx, i)
+	pw.r.runBatch(&l.rec.ctx, i)
 	returned = true
 }
 
@@ -152,27 +152,27 @@ func (w *World) parallelWalk(ctx *Context, r batchRunner) {
 	if n == 0 {
 		return
 	}
-	var sys *System
+	var name string
 	var acc *access
-	if w.lane != nil {
-		sys, acc = w.lane.sys, w.lane.acc
+	if w.rec != nil {
+		name, acc = w.rec.name, w.rec.acc
 	}
 	for len(pw.lanes) < n {
-		pw.lanes = append(pw.lanes, newLane(w, sys, acc, true))
+		pw.lanes = append(pw.lanes, newLane(newRecord(w, name, nil, acc, true)))
 		pw.panics = append(pw.panics, nil)
 		pw.stacks = append(pw.stacks, nil)
 	}
 	for i := range n {
 		l := pw.lanes[i]
-		l.lane.sys, l.lane.acc = sys, acc
+		l.rec.name, l.rec.acc = name, acc
 		l.sync()
-		l.lane.ctx = *ctx
-		l.lane.ctx.World = l
+		l.rec.ctx = *ctx
+		l.rec.ctx.World = l
 		pw.panics[i], pw.stacks[i] = nil, nil
 	}
 	root := w
-	if w.lane != nil {
-		root = w.lane.root
+	if w.rec != nil {
+		root = w.rec.root
 	}
 	p := root.parState()
 	marked := !p.busy // a captured root used by a batch is then caught (checkNotBusy)
@@ -189,7 +189,7 @@ func (w *World) parallelWalk(ctx *Context, r batchRunner) {
 		if pw.panics[i] != nil && first < 0 {
 			first = i
 		}
-		if err := w.replay(pw.lanes[i].lane); err != nil {
+		if err := w.replay(pw.lanes[i].rec); err != nil {
 			errs = append(errs, err)
 		}
 	}
@@ -211,8 +211,8 @@ func (w *World) parallelWalk(ctx *Context, r batchRunner) {
 
 // laneSystem names the system lane w runs for, if any.
 func (w *World) laneSystem() string {
-	if w.lane != nil {
-		return w.lane.sysName()
+	if w.rec != nil {
+		return w.rec.sysName()
 	}
 	return ""
 }

@@ -131,7 +131,7 @@ func (r *Relation) storeOf(w *World) *relationStore {
 
 // lookup returns the world's store of the relationship, or nil.
 func (r *Relation) lookup(w *World) *relationStore {
-	if debugChecks && w.lane != nil {
+	if debugChecks && w.rec != nil {
 		w.checkTouch(r.id, "use")
 	}
 	if uint(r.id) < uint(len(w.typed)) {
@@ -159,7 +159,7 @@ func (r *Relation) Set(w *World, source, target Entity) error {
 	if !w.usable(target) {
 		panic(&Error{Code: CodeDeadEntity, Op: "Set", Component: r.name, Entity: source, Other: target, Field: "target"})
 	}
-	if w.lane != nil {
+	if w.rec != nil {
 		return r.recordLink(w, source, target)
 	}
 	if err := r.storeOf(w).link(w, source, target); err != nil {
@@ -184,7 +184,7 @@ func (r *Relation) recordLink(w *World, source, target Entity) error {
 // [World.Remove] does. When source has no target left, it no longer holds
 // the relationship.
 func (r *Relation) Unset(w *World, source, target Entity) {
-	if w.lane != nil { // recorded even if not linked now: the lane's record may link them
+	if w.rec != nil { // recorded even if not linked now: the lane's record may link them
 		if w.usable(source) {
 			w.record(cmdUnlink, source, r, target)
 		}

@@ -37,12 +37,12 @@ func (r *Resource[T]) Set(w *World, v *T) {
 	if r.id == 0 {
 		panic(&Error{Code: CodeUndefined, Op: "Resource.Set", Value: r.name})
 	}
-	if w.lane != nil {
+	if w.rec != nil {
 		// The world made room for every resource the system declares
 		// (World.prepare): the store lands in the array the world and its
 		// lanes share, and no table grows.
-		if a := w.lane.acc; a == nil || !a.resW.has(r.id) || r.id >= len(w.resources) {
-			w.lane.undeclared("Resource.Set", r.name, 0, "WritesResources")
+		if a := w.rec.acc; a == nil || !a.resW.has(r.id) || r.id >= len(w.resources) {
+			w.rec.undeclared("Resource.Set", r.name, 0, "WritesResources")
 		}
 		w.resources[r.id] = v
 		return
@@ -60,7 +60,7 @@ func (r *Resource[T]) Set(w *World, v *T) {
 // Lookup returns the world's value of the resource and true, or nil and
 // false when it has none. O(1), no allocation.
 func (r *Resource[T]) Lookup(w *World) (*T, bool) {
-	if debugChecks && w.lane != nil {
+	if debugChecks && w.rec != nil {
 		w.checkResource(r.id, r.name, false)
 	}
 	if r.id < len(w.resources) {

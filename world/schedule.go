@@ -29,12 +29,11 @@ type group struct {
 // sysState is what the world keeps of a system besides its System value:
 // its compiled access, its lane, its timing.
 type sysState struct {
-	acc   *access
-	lane  *World // made on its first run in a group
-	ready bool   // the storages and resource slots its declarations name exist
-	err   error  // its last run's failure, for the group's report
-	time  timing
-	snap  [][]byte // the tesseradebug build: what it declares only reading, before its run
+	acc  *access
+	lane *World // its lane world, made on its first run at once with others
+	err  error  // its last run's failure, for the group's report
+	time timing
+	snap [][]byte // the tesseradebug build: what it declares only reading, before its run
 }
 
 // parallel is a world's state for running systems on lanes: the worker
@@ -42,13 +41,15 @@ type sysState struct {
 // system.
 type parallel struct {
 	pool    *pool
-	workers int  // the most goroutines that run systems and batches at once (SetParallelism); 0: GOMAXPROCS
-	size    int  // the pool's workers, plus one for the caller
-	sized   bool // size is what workers and GOMAXPROCS say
-	busy    bool // a group's systems are running on lanes
-	fresh   int  // slots past len(gens) the group's lanes reserved
+	workers int      // the most goroutines that run systems and batches at once (SetParallelism); 0: GOMAXPROCS
+	size    int      // the pool's workers, plus one for the caller
+	sized   bool     // size is what workers and GOMAXPROCS say
+	busy    bool     // a group's systems are running on lanes
+	fresh   int      // slots past len(gens) the group's systems reserved
+	free    []Entity // the world's free list while a group runs, for reserve
 	task    task
 	group   groupJobs
+	touched []int      // the members of the group run on the world that recorded a change or failed
 	obs     sync.Mutex // serializes the run observer's calls from a group's goroutines
 }
 
@@ -101,8 +102,8 @@ func (w *World) sizePool() {
 // GOMAXPROCS (read when a phase's schedule is compiled). It takes effect
 // at the next Run. The results never depend on it: see [System].
 func (w *World) SetParallelism(n int) {
-	if w.lane != nil {
-		panic(&Error{Code: CodeConcurrent, Op: "SetParallelism", System: w.lane.sysName()})
+	if w.rec != nil {
+		panic(&Error{Code: CodeConcurrent, Op: "SetParallelism", System: w.rec.sysName()})
 	}
 	if w.par == nil {
 		w.par = &parallel{}
@@ -127,6 +128,7 @@ func (w *World) compile(l *systemList) {
 		if a.Run != nil {
 			if !a.rt.acc.exclusive {
 				s.lanes = true
+				w.prepare(a)
 			}
 			lv = 0
 			for j := range i {
@@ -169,18 +171,134 @@ func (w *World) runGroups(l *systemList, ctx, c *Context, onError func(error)) e
 			}
 			continue
 		}
-		if err := w.runGroup(l, g, ctx, onError); err != nil {
+		if err := w.runGroup(l, g, ctx, c, onError); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// runGroup runs the systems of group g on their lanes, then applies what
-// each recorded, in the order they were added, and reports their
-// failures in that order: to onError, or the first as Run's error once
-// every change is applied.
-func (w *World) runGroup(l *systemList, g *group, ctx *Context, onError func(error)) error {
+// runGroup runs the systems of group g, each recording its structural
+// changes (see lane.go): at once on the pool, each on its lane world, when
+// the world has workers and the group several systems; otherwise one
+// after another on w itself. Then it applies each system's record, in
+// the order the systems were added, and reports their failures in that
+// order: to onError, or the first as Run's error once every change is
+// applied. The checked build runs a group's systems on their lane worlds
+// one after another, to tell which system wrote what it declared only
+// reading (see checkReadOnly) and to catch a system using w instead of
+// its ctx.World (checkNotBusy); the results are the same.
+func (w *World) runGroup(l *systemList, g *group, ctx, c *Context, onError func(error)) error {
+	p := w.par
+	// The free list is the group's to reserve from (reserve), and Create
+	// on w, recording, finds it empty and takes the reserving way.
+	p.free, w.free = w.free, nil
+	applied := g.members
+	if debugChecks || len(g.members) > 1 && p.pool != nil {
+		w.runOnLanes(l, g, ctx)
+	} else {
+		// Recording on w: one mark, one deferral and the writes saved for
+		// the whole group; per system, only what changes.
+		writing := w.writing
+		w.deferring++
+		w.open = append(w.open, 0)
+		p.touched = p.touched[:0]
+		for k := 0; k < len(g.members); {
+			k = w.recordFrom(l, g.members, k, ctx, c)
+		}
+		w.open = w.open[:len(w.open)-1]
+		w.rec, w.writing = nil, writing
+		if w.deferring == 1 && len(w.held) == 0 {
+			w.deferring = 0 // nothing waited: what the systems changed is recorded
+		} else {
+			_ = w.leave() // view buffers to release; nothing deferred, no hook ran
+		}
+		applied = p.touched
+	}
+	w.free, p.free = p.free, nil
+	return w.applyGroup(l, applied, onError)
+}
+
+// recordFrom runs the systems members[k:] of l one after another on w
+// itself, recording, and notes in par.touched those that recorded a
+// change or failed. It returns the index of the next one to run:
+// len(members), or the one after a system that panicked (runGroup calls
+// it again for the rest). As in runFrom, one deferred function per call,
+// and the loop's state in locals.
+func (w *World) recordFrom(l *systemList, members []int, k int, ctx, c *Context) (next int) {
+	var (
+		cur      *System
+		walks    uint64 // World.seq when it began
+		recorded int    // World.recorded when it began
+		inSystem bool   // its Run function (and the checks after it) is running
+	)
+	defer func() {
+		if inSystem {
+			w.recordPanicked(cur, members[k], walks, recover())
+			next = k + 1
+		}
+	}()
+	for ; k < len(members); k++ {
+		s := &l.all[members[k]]
+		if s.Run == nil { // removed during this run
+			continue
+		}
+		c.Phase, c.DT, c.Alpha, c.Now, c.Step = ctx.Phase, ctx.DT, ctx.Alpha, ctx.Now, ctx.Step
+		if w.watching {
+			w.systemStarted(s)
+		}
+		cur, walks, recorded = s, w.seq, w.recorded
+		w.rec, w.writing = s.rec, s.writes
+		inSystem = true
+		err := s.Run(c)
+		inSystem = false
+		if err != nil || w.recorded != recorded {
+			if err != nil {
+				s.rt.err = w.systemError(s, err)
+			}
+			w.par.touched = append(w.par.touched, members[k])
+		}
+		if w.watching {
+			w.systemRecorded(s)
+		}
+	}
+	return k
+}
+
+// systemRecorded tells the observer that s, run recording, ended, and
+// notes its run time.
+func (w *World) systemRecorded(s *System) {
+	if w.timed {
+		s.rt.time.run.add(time.Since(s.rt.time.started))
+	}
+	if w.observer != nil {
+		w.observer.SystemEnded(s.Name, s.Phase)
+	}
+}
+
+// recordPanicked ends the run of system s (the member i of its list) on
+// w, which panicked with p (nil for a runtime.Goexit, which goes on):
+// it ends the walks the panic left open and keeps the failure for the
+// group's report.
+func (w *World) recordPanicked(s *System, i int, walks uint64, p any) {
+	werr := w.endWalksErr(walks)
+	if p != nil {
+		err := error(&SystemError{System: s.Name, Phase: s.Phase, Err: panicError(p), Stack: debug.Stack()})
+		if werr != nil {
+			err = errors.Join(err, w.systemError(s, werr))
+		}
+		s.rt.err = err
+		w.par.touched = append(w.par.touched, i)
+	}
+	if w.watching {
+		w.systemRecorded(s)
+	}
+}
+
+// runOnLanes runs the systems of group g at once on the pool (in the
+// checked build, one after another), each on its lane world, synced with
+// w first.
+func (w *World) runOnLanes(l *systemList, g *group, ctx *Context) {
 	p := w.par
 	jobs := p.group.jobs[:0]
 	for _, i := range g.members {
@@ -189,47 +307,53 @@ func (w *World) runGroup(l *systemList, g *group, ctx *Context, onError func(err
 			continue
 		}
 		rt := s.rt
-		if !rt.ready {
-			w.prepare(s)
-		}
 		if rt.lane == nil {
-			rt.lane = newLane(w, s, rt.acc, false)
+			rt.lane = newLane(s.rec)
 		}
 		ln := rt.lane
-		ln.lane.sys = s // the list may have moved since the last run
 		ln.sync()
-		lc := &ln.lane.ctx
+		lc := &s.rec.ctx
 		lc.World, lc.Phase, lc.DT, lc.Alpha, lc.Now, lc.Step = ln, ctx.Phase, ctx.DT, ctx.Alpha, ctx.Now, ctx.Step
 		jobs = append(jobs, s)
 	}
 	p.group.w, p.group.jobs = w, jobs
 	p.busy = true
-	if len(jobs) > 1 && p.pool != nil && !debugChecks {
-		p.pool.run(&p.task, &p.group, len(jobs))
-	} else {
-		// One goroutine: the same lanes, one after another. The checked
-		// build always runs them so, to tell which system wrote what
-		// it declared only reading (see checkReadOnly).
+	if debugChecks {
 		for _, s := range jobs {
 			w.runLane(s)
 		}
+	} else {
+		p.pool.run(&p.task, &p.group, len(jobs))
 	}
 	p.busy = false
+	clear(jobs) // keep no pointer into the list
+	p.group.jobs = jobs[:0]
+}
+
+// applyGroup applies the records of the systems members of l to w, in
+// order, and reports their failures (see runGroup).
+func (w *World) applyGroup(l *systemList, members []int, onError func(error)) error {
 	w.materialize()
 	var first error
-	for _, s := range jobs {
+	for _, i := range members {
+		s := &l.all[i]
+		if s.Run == nil {
+			continue
+		}
 		rt := s.rt
 		err := rt.err
 		rt.err = nil
-		var start time.Time
-		if w.timed {
-			start = time.Now()
-		}
-		if aerr := w.replay(rt.lane.lane); aerr != nil {
-			err = errors.Join(err, w.systemError(s, aerr))
-		}
-		if w.timed {
-			rt.time.apply.add(time.Since(start))
+		if len(s.rec.cmds) > 0 {
+			var start time.Time
+			if w.timed {
+				start = time.Now()
+			}
+			if aerr := w.replay(s.rec); aerr != nil {
+				err = errors.Join(err, w.systemError(s, aerr))
+			}
+			if w.timed {
+				rt.time.apply.add(time.Since(start))
+			}
 		}
 		if err == nil {
 			continue
@@ -242,14 +366,13 @@ func (w *World) runGroup(l *systemList, g *group, ctx *Context, onError func(err
 		}
 		onError(err)
 	}
-	clear(jobs) // keep no pointer into the list
-	p.group.jobs = jobs[:0]
 	return first
 }
 
 // prepare makes the storages of every component s declares, and room for
-// every resource it declares, before its first run on a lane: a lane
-// never makes storage (others read the tables it would grow).
+// every resource it declares, when a schedule with s is compiled: a
+// recording world never makes storage (lanes read the tables it would
+// grow). Storages and resource slots, once made, stay.
 func (w *World) prepare(s *System) {
 	for _, cs := range [][]ComponentType{s.Reads, s.Writes, s.Adds, s.Removes, s.Spawns, s.Destroys} {
 		for _, c := range cs {
@@ -269,10 +392,9 @@ func (w *World) prepare(s *System) {
 	if top > 0 {
 		w.resources = grow(w.resources, top+1)
 	}
-	s.rt.ready = true
 }
 
-// runLane runs system s on its lane, recording its failure (an error it
+// runLane runs system s on its lane world, recording its failure (an error it
 // returned, a panic, a runtime.Goexit) in its state. It runs on any
 // goroutine: it touches only the lane, s's state and what s declares.
 func (w *World) runLane(s *System) {
@@ -310,7 +432,7 @@ func (w *World) runLane(s *System) {
 	if debugChecks {
 		w.snapshotReadOnly(s)
 	}
-	if err := s.Run(&ln.lane.ctx); err != nil {
+	if err := s.Run(&s.rec.ctx); err != nil {
 		rt.err = w.systemError(s, err)
 	}
 	if debugChecks {
@@ -375,7 +497,7 @@ func (s Schedule) String() string {
 // next). It allocates; it is meant for tools and tests.
 func (w *World) Schedule(p Phase) Schedule {
 	out := Schedule{Phase: p}
-	if w.lane != nil || p >= phaseCount {
+	if w.rec != nil || p >= phaseCount {
 		return out
 	}
 	l := &w.systems[p]

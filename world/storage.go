@@ -379,7 +379,7 @@ func addTo[T any](w *World, k Key[T], e Entity, v T) {
 			return
 		}
 	}
-	if w.lane != nil {
+	if w.rec != nil {
 		bufferAdd(w, k, e, v)
 		return
 	}

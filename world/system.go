@@ -151,6 +151,7 @@ type System struct {
 
 	seq    uint64 // when it was added, for Clear's dispose order
 	writes []*set // Writes' sets in the world
+	rec    *lane  // its record, when it declares its access (see lane.go)
 	rt     *sysState
 }
 
@@ -171,7 +172,7 @@ type systemList struct {
 // [CodeInvalidSystem] if s has no name, no Run, an unknown phase or an
 // undefined component in Writes.
 func (w *World) AddSystem(s System) error {
-	if w.lane != nil {
+	if w.rec != nil {
 		return &Error{Code: CodeConcurrent, Op: "AddSystem", System: s.Name}
 	}
 	switch {
@@ -197,6 +198,9 @@ func (w *World) AddSystem(s System) error {
 		return err
 	}
 	s.rt = &sysState{acc: acc}
+	if !acc.exclusive {
+		s.rec = newRecord(w, s.Name, s.writes, acc, false)
+	}
 	s.rt.time.run.resize(w.timingWindow)
 	s.rt.time.apply.resize(w.timingWindow)
 	w.sysSeq++
@@ -214,7 +218,7 @@ func (w *World) AddSystem(s System) error {
 // returns the panic as a [*SystemError] naming the system and saying
 // "Dispose", as [World.Clear] does.
 func (w *World) RemoveSystem(name string) (removed bool, err error) {
-	if w.lane != nil {
+	if w.rec != nil {
 		return false, &Error{Code: CodeConcurrent, Op: "RemoveSystem", System: name}
 	}
 	p, i, ok := w.lookupSystem(name)
@@ -240,8 +244,8 @@ func (w *World) RemoveSystem(name string) (removed bool, err error) {
 // SystemNames returns the names of the systems of phase p in run order.
 // It allocates.
 func (w *World) SystemNames(p Phase) []string {
-	if w.lane != nil {
-		w = w.lane.root
+	if w.rec != nil {
+		w = w.rec.root
 	}
 	var names []string
 	if p < phaseCount {
@@ -283,8 +287,8 @@ type RunObserver interface {
 // Panics with an [*Error] of code [CodeConcurrent] in a system that
 // declares its access.
 func (w *World) SetRunObserver(o RunObserver) {
-	if w.lane != nil {
-		panic(&Error{Code: CodeConcurrent, Op: "SetRunObserver", System: w.lane.sysName()})
+	if w.rec != nil {
+		panic(&Error{Code: CodeConcurrent, Op: "SetRunObserver", System: w.rec.sysName()})
 	}
 	w.observer = o
 	w.watching = w.timed || o != nil
@@ -308,8 +312,8 @@ func (w *World) Run(ctx Context, onError func(error)) error {
 	if ctx.Phase >= phaseCount {
 		return &Error{Code: CodeInvalidSystem, Op: "Run", Field: "Phase", Value: ctx.Phase}
 	}
-	if w.lane != nil {
-		return &Error{Code: CodeConcurrent, Op: "Run", System: w.lane.sysName(), Value: ctx.Phase}
+	if w.rec != nil {
+		return &Error{Code: CodeConcurrent, Op: "Run", System: w.rec.sysName(), Value: ctx.Phase}
 	}
 	l := &w.systems[ctx.Phase]
 	if l.running {

@@ -79,8 +79,8 @@ func (r *ring) stats() TimeStats {
 // Panics with an [*Error] of code [CodeConcurrent] in a system that
 // declares its access.
 func (w *World) SetTimingWindow(n int) {
-	if w.lane != nil {
-		panic(&Error{Code: CodeConcurrent, Op: "SetTimingWindow", System: w.lane.sysName()})
+	if w.rec != nil {
+		panic(&Error{Code: CodeConcurrent, Op: "SetTimingWindow", System: w.rec.sysName()})
 	}
 	n = max(n, 0)
 	w.timingWindow = n

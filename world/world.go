@@ -45,7 +45,8 @@ type World struct {
 	timingWindow int       // its window, in runs
 	par          *parallel // running systems on lanes: see schedule.go
 	pw           *parWalk  // its parallel walks: see parallel.go
-	lane         *lane     // set when this world is a lane of another: see lane.go
+	rec          *lane     // where structural changes are recorded instead of made: see lane.go
+	recorded     int       // counts the changes recorded, so a run can tell it recorded some
 }
 
 // usedStore pairs a store with its membership set, so Destroy checks
@@ -86,7 +87,7 @@ func (w *World) Create() Entity {
 		w.gens[uint32(e)] = e.Generation()
 		return e
 	}
-	if w.lane != nil { // a lane has no free list: its ids come from its root
+	if w.rec != nil { // recording: the free list is held by the group (see reserve)
 		w.alive--
 		return w.reserve()
 	}
@@ -134,7 +135,7 @@ func (w *World) IsAlive(e Entity) bool {
 
 // Has reports whether e is alive and holds component c. O(1), no allocation.
 func (w *World) Has(e Entity, c ComponentType) bool {
-	if debugChecks && w.lane != nil {
+	if debugChecks && w.rec != nil {
 		w.checkTouch(c.ID(), "Has")
 	}
 	s := w.set(c.ID())
@@ -169,7 +170,7 @@ func (w *World) Remove(e Entity, c ComponentType) {
 		// A lane records it still: its record may have given e the
 		// component (a spawn, an add), as the world will when it applies
 		// the record.
-		if w.lane != nil && w.usable(e) {
+		if w.rec != nil && w.usable(e) {
 			w.record(cmdRemove, e, c, 0)
 		}
 		return
@@ -188,7 +189,7 @@ func (w *World) removeSlow(e Entity, s *set) {
 		panic(&Error{Code: CodeReadOnly, Op: "Remove", Component: s.name, Entity: e})
 	}
 	if w.deferring > 0 {
-		if w.lane != nil {
+		if w.rec != nil {
 			w.record(cmdRemove, e, w.types[s.id], 0)
 			return
 		}
@@ -212,13 +213,13 @@ func (w *World) Destroy(e Entity) {
 		w.checkNotBusy("Destroy")
 	}
 	if !w.IsAlive(e) {
-		if w.lane != nil && w.lane.owns(e) {
+		if w.rec != nil && w.rec.owns(e) {
 			w.record(cmdDestroy, e, nil, 0)
 		}
 		return
 	}
 	if w.deferring > 0 {
-		if w.lane != nil {
+		if w.rec != nil {
 			w.record(cmdDestroy, e, nil, 0)
 			return
 		}
@@ -284,7 +285,7 @@ func (w *World) freeSlot(e Entity) {
 
 // Count returns how many entities hold component c. O(1).
 func (w *World) Count(c ComponentType) int {
-	if debugChecks && w.lane != nil {
+	if debugChecks && w.rec != nil {
 		w.checkTouch(c.ID(), "Count")
 	}
 	if s := w.set(c.ID()); s != nil {
@@ -391,7 +392,7 @@ func dispose(s System) (err error) {
 // handle's T, so the conversion is exact. This keeps Get small enough to
 // inline.
 func typedStorage[T any](w *World, id int) *storage[T] {
-	if debugChecks && w.lane != nil {
+	if debugChecks && w.rec != nil {
 		w.checkTouch(id, "use")
 	}
 	if uint(id) < uint(len(w.typed)) {
@@ -415,7 +416,7 @@ func plainStorage[T any](w *World, id int) *storage[T] {
 // mustAlive returns e's slot, or panics with an *Error naming the
 // operation and component when e is dead.
 func (w *World) mustAlive(e Entity, op, component string) uint32 {
-	if !w.IsAlive(e) && (w.lane == nil || !w.lane.owns(e)) {
+	if !w.IsAlive(e) && (w.rec == nil || !w.rec.owns(e)) {
 		panic(&Error{Code: CodeDeadEntity, Op: op, Entity: e, Component: component})
 	}
 	return uint32(e)
@@ -441,11 +442,11 @@ func (w *World) storeFor(c ComponentType) store {
 	if id < len(w.stores) && w.stores[id] != nil {
 		return w.stores[id]
 	}
-	if w.lane != nil {
+	if w.rec != nil {
 		// A lane shares its root's tables, which other lanes read: it
 		// never grows them. The storages of what a system declares are
 		// made before it runs (World.prepare).
-		panic(&Error{Code: CodeUndeclared, Op: "use", Component: c.Name(), System: w.lane.sysName(), Field: "Reads",
+		panic(&Error{Code: CodeUndeclared, Op: "use", Component: c.Name(), System: w.rec.sysName(), Field: "Reads",
 			Hint: "declare every component the system uses; the world makes their storage before the system runs"})
 	}
 	switch h := handleOf(id).(type) {
@@ -527,7 +528,7 @@ func (w *World) walkMark() uint64 { return w.seq }
 
 // Walks returns how many walks are in progress, for tests and tools.
 func (w *World) Walks() int {
-	if w.lane != nil {
+	if w.rec != nil {
 		return len(w.open) - 1 // the lane's 0 mark
 	}
 	return len(w.open)
