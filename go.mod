@@ -5,6 +5,7 @@ go 1.26
 require (
 	github.com/go-text/typesetting v0.2.0
 	github.com/hajimehoshi/ebiten/v2 v2.8.8
+	github.com/lafriks/go-tiled v0.13.0
 	github.com/pelletier/go-toml/v2 v2.2.4
 	github.com/solarlune/resolv v0.8.1
 	go.yaml.in/yaml/v3 v3.0.6

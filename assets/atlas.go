@@ -134,6 +134,15 @@ func (a *Atlas) Generation() uint64 { return a.state.Load().gen }
 // A frame's x and y default to 0; w and h are required. The grid's keys
 // are the fields of [Grid], in lower case.
 //
+// A file named *.tsx is a tileset of the Tiled map editor instead: its
+// tiles are the frames, numbered by tile id (a grid over the tileset's
+// image, cut by its tile size, margin, spacing and tile count; or, for a
+// collection of images that all name one image, a frame per tile, named
+// by its id, cut by the tile's x, y, width and height), and each animated
+// tile is a clip named by its id, looping, its frames repeated so that
+// they play at one rate. The tiles' properties and collision shapes are
+// not read here.
+//
 // Either kind may list clips, animations of its frames, each with its
 // frames (by name, or by number for frames without one), how many a
 // second it shows, and a [ClipMode] by name (loop, the default, once or
@@ -235,6 +244,9 @@ const maxErrors = 100
 // parseAtlas reads an atlas file, reporting every problem of its shape
 // (the first maxErrors, and how many more).
 func parseAtlas(p string, data []byte) (af *atlasFile, errs []*LoadError) {
+	if isTSX(p) {
+		return parseTSX(p, data)
+	}
 	top, err := parseYAML(p, data)
 	if err != nil {
 		return nil, []*LoadError{err.(*LoadError)}

@@ -20,52 +20,49 @@ func WithFiles(base fs.FS, files map[string][]byte) fs.FS {
 	for name, data := range files {
 		m[name] = &fstest.MapFile{Data: data, Mode: 0o444}
 	}
+	return Over(m, base)
+}
+
+// Over returns a file system holding top's files over base's: a path
+// that top holds as a file is top's, one only base holds is base's, and
+// a directory both hold lists the files of both. The engine reads a
+// game's files this way with assets.dir set: the directory a designer
+// edits over the files the game ships, so that files the game makes in
+// code (WithFiles) are still there. base may be nil.
+func Over(top, base fs.FS) fs.FS {
 	if base == nil {
-		return m
+		return top
 	}
-	return &overlay{top: m, base: base}
+	return &overlay{top: top, base: base}
 }
 
 // overlay is a file system of top's files over base's.
 type overlay struct {
-	top  fstest.MapFS
-	base fs.FS
+	top, base fs.FS
 }
 
 func (o *overlay) Open(name string) (fs.File, error) {
-	if _, ok := o.top[name]; ok {
-		return o.top.Open(name)
-	}
 	tinfo, terr := fs.Stat(o.top, name)
-	f, err := o.base.Open(name)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) && terr == nil {
-			err = nil // a directory only top has
-		} else {
-			return nil, err
-		}
-	}
-	var info fs.FileInfo
-	if f != nil {
-		if info, err = f.Stat(); err != nil {
-			f.Close()
-			return nil, err
-		}
-		if !info.IsDir() {
-			return f, nil
-		}
-		f.Close()
-	} else if info = tinfo; !info.IsDir() {
+	if terr == nil && !tinfo.IsDir() {
 		return o.top.Open(name)
 	}
-	if terr != nil || !tinfo.IsDir() {
-		return o.base.Open(name) // a directory only base has
+	binfo, berr := fs.Stat(o.base, name)
+	switch {
+	case terr != nil && berr != nil:
+		if errors.Is(terr, fs.ErrNotExist) {
+			return nil, berr
+		}
+		return nil, terr
+	case terr != nil:
+		return o.base.Open(name) // only base has it
+	case berr != nil || !binfo.IsDir():
+		return o.top.Open(name) // a directory only top has
 	}
 	entries, err := o.ReadDir(name)
 	if err != nil {
 		return nil, err
 	}
-	return &dir{info: info, entries: entries}, nil
+	return &dir{info: tinfo, entries: entries}, nil // top's, as the listing above it gives
 }
 
 // dir is a directory both file systems have, listing both.

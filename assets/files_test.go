@@ -3,6 +3,8 @@ package assets_test
 import (
 	"errors"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 	"testing/fstest"
@@ -58,3 +60,29 @@ func TestWithFiles(t *testing.T) {
 }
 
 func errorsIsNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }
+
+// TestOver: a directory's files over a game's: the directory's win, the
+// game's others stay, and fstest.TestFS finds a valid file system.
+func TestOver(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "prefabs"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "prefabs", "a.yaml"), []byte("edited"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	shipped := assets.WithFiles(fstest.MapFS{"prefabs/a.yaml": {Data: []byte("shipped")}, "prefabs/b.yaml": {Data: []byte("b")}},
+		map[string][]byte{"fonts/made.ttf": []byte("in code")})
+	fsys := assets.Over(os.DirFS(dir), shipped)
+	for name, want := range map[string]string{"prefabs/a.yaml": "edited", "prefabs/b.yaml": "b", "fonts/made.ttf": "in code"} {
+		if got, err := fs.ReadFile(fsys, name); err != nil || string(got) != want {
+			t.Errorf("ReadFile(%q) = %q, %v; want %q", name, got, err, want)
+		}
+	}
+	if err := fstest.TestFS(fsys, "prefabs/a.yaml", "prefabs/b.yaml", "fonts/made.ttf"); err != nil {
+		t.Error(err)
+	}
+	if assets.Over(shipped, nil) != shipped {
+		t.Error("Over(top, nil) is not top")
+	}
+}

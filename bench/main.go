@@ -18,9 +18,12 @@
 //	-workloads list
 //		comma-separated workloads (default all): iterate, create,
 //		addremove, destroy, get, churn, batchcreate, batchadd,
-//		batchremove, batchdestroy, coldcreate, track, objects, memory
+//		batchremove, batchdestroy, coldcreate, track, objects, snapshot,
+//		hash, memory
 //	-objects-n n
 //		entities of the objects workload (default 10000)
+//	-hash-n n
+//		entities of the hash workload (default 10000)
 //	-memory-n n
 //		bodies of the memory workload (default 1000000)
 //	-seed n
@@ -72,6 +75,8 @@ var workloads = []workload{
 	{"coldcreate", "create, but into a new, empty world each repetition, so storage grows as bodies arrive (the world itself, and Ark's mappers, are made outside the timing)."},
 	{"track", "the slots walk of iterate run as a system, in a world where nothing tracks changes (tessera slots) and in one where a Tracker watches Position and the system declares Writes: Position, so the view it asks for marks the slots it covers (tessera slots tracked)."},
 	{"objects", "like iterate, with Position and Velocity as Tessera OBJECT components (sparse sets with packed values) instead of field components; the limit is the same plain loop."},
+	{"snapshot", "a World.Snapshot into a reused buffer and a World.Restore from it, of bodies with Position and Velocity as field components and Health (two int32) as an object component (tessera); limit: copy the three components' values into buffers and back with copy, 40 bytes a body each way."},
+	{"hash", "World.Hash of bodies with Position, Velocity and Health as in snapshot, at -hash-n entities: ids, membership and values in a canonical order (tessera); limit: the same values' bytes hashed with world.Hasher in one pass per component, with no ids and no membership."},
 	{"memory", "live heap bytes per body for bodies with Position and Velocity: runtime.MemStats.HeapAlloc after a GC, after building the world minus before. Tessera's Position+Velocity slot view is built."},
 }
 
@@ -163,6 +168,7 @@ func main() {
 		sampleTime = flag.Duration("sample-time", 10*time.Millisecond, "least `duration` of one sample's batch")
 		names      = flag.String("workloads", "", "comma-separated `workloads` (default all)")
 		objectsN   = flag.Int("objects-n", 10000, "entities of the objects workload")
+		hashN      = flag.Int("hash-n", 10000, "entities of the hash workload")
 		memoryN    = flag.Int("memory-n", 1000000, "bodies of the memory workload")
 		seed       = flag.Uint64("seed", 1, "seed of the shuffles and churn choices")
 		asJSON     = flag.Bool("json", false, "print JSON instead of Markdown")
@@ -175,6 +181,8 @@ func main() {
 		err = errors.New("-samples must be at least 1")
 	case *objectsN < 1:
 		err = errors.New("-objects-n must be at least 1")
+	case *hashN < 1:
+		err = errors.New("-hash-n must be at least 1")
 	case *memoryN < 1:
 		err = errors.New("-memory-n must be at least 1")
 	}
@@ -209,13 +217,16 @@ func main() {
 	}
 	for _, n := range ns {
 		for _, wl := range workloads {
-			if chosen[wl.name] && wl.name != "objects" && wl.name != "memory" {
+			if chosen[wl.name] && !ownSize[wl.name] && wl.name != "memory" {
 				run(wl.name, n)
 			}
 		}
 	}
 	if chosen["objects"] {
 		run("objects", *objectsN)
+	}
+	if chosen["hash"] {
+		run("hash", *hashN)
 	}
 	if chosen["memory"] {
 		for _, hb := range heapBuilders {
@@ -300,6 +311,10 @@ func summarize(name string, n int, ms []measured) []Result {
 	return out
 }
 
+// ownSize are the workloads run at a size of their own (a flag of their
+// own) instead of at every -n, and reported in a table of their own.
+var ownSize = map[string]bool{"objects": true, "hash": true}
+
 // ratioTargets are the bounds, in multiples of the limit, that Tessera
 // aims for.
 var ratioTargets = []struct {
@@ -318,6 +333,7 @@ var ratioTargets = []struct {
 	{"batchadd", "tessera", 1.5},
 	{"batchremove", "tessera", 1.5},
 	{"batchdestroy", "tessera", 1.5},
+	{"snapshot", "tessera", 3.0},
 }
 
 // pairTargets bound an implementation's time against another's of the
@@ -337,6 +353,11 @@ var noSlowerRaces = map[string]bool{"coldcreate": true}
 // objectsEachTarget is the bound on ns/entity of Each2 over two object
 // components.
 const objectsEachTarget = 10.0
+
+// hashTarget is the bound on ns/entity of the world hash at -hash-n
+// entities: at 10,000 entities, 10 ns each is 0.1 ms, 0.6% of a 60 Hz
+// step.
+const hashTarget = 10.0
 
 // heapTarget is the bound on Tessera's live heap per body (issue 2: no
 // more than 64 bytes for 1M Position+Velocity bodies).
@@ -368,6 +389,15 @@ func checkTargets(results []Result, heap []HeapResult) []TargetCheck {
 					Met:    printed(r.XLimit, 2) <= printed(t.max, 2),
 				})
 			}
+		}
+		if r.Workload == "hash" && r.Implementation == "tessera" {
+			checks = append(checks, TargetCheck{
+				N:      r.N,
+				Target: "hash: tessera",
+				Want:   fmt.Sprintf("< %.0f ns/entity", hashTarget),
+				Got:    fmt.Sprintf("%.2f ns/entity", r.NsPerEntity),
+				Met:    printed(r.NsPerEntity, 2) < hashTarget,
+			})
 		}
 		if r.Workload == "objects" && r.Implementation == "tessera each" {
 			checks = append(checks, TargetCheck{
@@ -498,7 +528,7 @@ func writeMarkdown(w io.Writer, rep *Report, chosen map[string]bool) {
 
 	var sizes []int
 	for _, r := range rep.Results {
-		if r.Workload != "objects" && !slices.Contains(sizes, r.N) {
+		if !ownSize[r.Workload] && !slices.Contains(sizes, r.N) {
 			sizes = append(sizes, r.N)
 		}
 	}
@@ -514,11 +544,15 @@ func writeMarkdown(w io.Writer, rep *Report, chosen map[string]bool) {
 	}
 	for _, n := range sizes {
 		fmt.Fprintf(w, "\n## %d entities\n", n)
-		table(func(r Result) bool { return r.N == n && r.Workload != "objects" })
+		table(func(r Result) bool { return r.N == n && !ownSize[r.Workload] })
 	}
 	if slices.ContainsFunc(rep.Results, func(r Result) bool { return r.Workload == "objects" }) {
 		fmt.Fprintf(w, "\n## Two object components\n")
 		table(func(r Result) bool { return r.Workload == "objects" })
+	}
+	if slices.ContainsFunc(rep.Results, func(r Result) bool { return r.Workload == "hash" }) {
+		fmt.Fprintf(w, "\n## The world hash\n")
+		table(func(r Result) bool { return r.Workload == "hash" })
 	}
 	if len(rep.Heap) > 0 {
 		fmt.Fprintf(w, "\n## Live heap, %d bodies with Position and Velocity\n\n", rep.Heap[0].N)

@@ -19,6 +19,7 @@ type Config struct {
 	Input  InputConfig
 	Assets AssetsConfig
 	Audio  AudioConfig
+	Random RandomConfig
 	Debug  DebugConfig
 	// Game holds the values of the game's own keys ([LoadOptions.Keys]) by
 	// key, each of the type of the key's default.
@@ -71,11 +72,20 @@ type AxisConfig struct {
 // assets.*).
 type AssetsConfig struct {
 	// Dir (assets.dir), if not "", is a directory the engine reads the
-	// game's files from instead of [Game.Assets], watching them and
+	// game's files from, over [Game.Assets] (a file the directory lacks,
+	// such as one the game makes in code, comes from there), watching them and
 	// reloading what changes while the game runs: point it at the game's
 	// assets folder while developing, and an artist's save shows at once
 	// ([EventReload]). "" uses the files the game ships.
 	Dir string
+}
+
+// RandomConfig seeds the game's randomness (config keys random.*).
+type RandomConfig struct {
+	// Seed (random.seed) seeds the random generators of the scenes'
+	// worlds: the same seed and input give the same game, and a replay
+	// records it. 0 means 1.
+	Seed int
 }
 
 // AudioConfig configures sound (config keys audio.*).
@@ -129,6 +139,7 @@ func DefaultConfig() Config {
 		Loop:   LoopConfig{Hz: DefaultHz, MaxSteps: DefaultMaxSteps},
 		Input:  InputConfig{DeadZone: DefaultDeadZone},
 		Audio:  AudioConfig{Volume: 1},
+		Random: RandomConfig{Seed: 1},
 		Debug:  DebugConfig{ScreenshotPath: "screenshot.png", ScreenshotKey: "F12", OverlayKey: "F3"},
 	}
 }
@@ -157,6 +168,9 @@ func (c Config) WithDefaults() Config {
 	}
 	if c.Input.DeadZone == 0 {
 		c.Input.DeadZone = DefaultDeadZone
+	}
+	if c.Random.Seed == 0 {
+		c.Random.Seed = d.Random.Seed
 	}
 	if c.Audio.Volume == 0 {
 		c.Audio.Volume = d.Audio.Volume
@@ -283,6 +297,8 @@ var specs = []spec{
 		func(c *Config) any { return !c.Audio.Silent }, func(c *Config, v any) { c.Audio.Silent = !v.(bool) }},
 	{"audio.volume", kindFloat, 0.001, 1, "master volume",
 		func(c *Config) any { return c.Audio.Volume }, func(c *Config, v any) { c.Audio.Volume = v.(float64) }},
+	{"random.seed", kindInt, 1, 1<<53 - 1, "seed of the game's random generators",
+		func(c *Config) any { return c.Random.Seed }, func(c *Config, v any) { c.Random.Seed = v.(int) }},
 	{"debug.fps", kindBool, 0, 0, "show FPS and steps per frame in the window title",
 		func(c *Config) any { return c.Debug.ShowFPS }, func(c *Config, v any) { c.Debug.ShowFPS = v.(bool) }},
 	{"debug.frames", kindInt, 0, 1e9, "quit after this many frames (0: never)",

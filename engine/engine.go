@@ -50,11 +50,13 @@ type Engine struct {
 	sounds     []Sound            // sound requests not yet taken
 	animator   *drawable.Animator // plays the stepping scene's animations
 	beforeStep func(scene.Scene)  // the runtime's step observer
+	rec        *recorder          // a recording or a replay playing back
 }
 
 // New returns an engine that will run g with the configuration cfg
 // (g.Config is only Main's defaults), fills in cfg's defaults and checks
-// it ([Config.Validate]). Entering g.First is the engine's first scene
+// it ([Config.Validate]); with assets.dir set, the directory must exist
+// (the error wraps [io/fs.ErrNotExist] when it does not). Entering g.First is the engine's first scene
 // request, queued now and made by [Engine.Start] or the first frame, so
 // that requests made before then come after it. Panics if g.First is nil.
 func New(cfg Config, g Game) (*Engine, error) {
@@ -77,7 +79,9 @@ func New(cfg Config, g Game) (*Engine, error) {
 		input:  in,
 	}
 	e.onError = func(err error) { e.emit(errorEvent(err)) }
-	e.svc, e.watch = newServices(g.Assets, cfg.Assets)
+	if e.svc, e.watch, err = newServices(g.Assets, cfg.Assets); err != nil {
+		return nil, err
+	}
 	e.svc.cfg = &e.cfg
 	e.svc.sounds = &e.sounds
 	e.svc.steps = e.stepNow
@@ -157,6 +161,7 @@ func (s *stepper) FixedStep(ctx *world.Context) bool {
 	e := s.e
 	e.ctx = ctx
 	defer func() { e.ctx = nil }()
+	e.stepInput() // a recording notes what the step sees; a replay sets it
 	if top := e.scenes.Top(); top != nil {
 		e.stepBegins(top, ctx)
 		if err := top.World().Run(*ctx, e.onError); err != nil {
@@ -164,6 +169,7 @@ func (s *stepper) FixedStep(ctx *world.Context) bool {
 		}
 		e.update(top, "FixedUpdate", ctx.DT, 0)
 		e.stepEnds(top, ctx)
+		e.stepHash(top.World(), ctx.Step)
 	}
 	e.input.endStep()
 	e.scenes.Apply() // the step boundary

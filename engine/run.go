@@ -93,7 +93,8 @@ func runtime() func(*Engine) error {
 // line, the environment and tessera.yaml), runs the game in a window
 // ([Run]) and exits: with status 0 when the game ends, 1 after an error
 // (each printed once, naming what failed), and 2 after a bad flag or
-// configuration value (printed, naming the key and where it came from).
+// configuration value (printed, naming the key and where it came from), such as an
+// assets.dir that does not exist.
 // -help lists every key with its type, range and default, and exits 0.
 //
 // The window comes from package engine/window, which links ebitengine; a

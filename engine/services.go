@@ -43,6 +43,9 @@ type services struct {
 	assets *assets.Loader
 	sounds *[]Sound
 	steps  func() uint64 // the loop's step count, to stamp sounds
+	// The last reload of assets.dir's files, and how many there were.
+	reload  assets.Reload
+	reloads uint64
 }
 
 var servicesOf = world.DefineResource[services]("engine.Services")
@@ -179,20 +182,29 @@ func (e *Engine) stepNow() uint64 {
 }
 
 // newServices makes the services of a game's files: those it ships, or
-// with assets.dir set, those of that directory, watched.
-func newServices(files fs.FS, cfg AssetsConfig) (services, *assets.Watcher) {
+// with assets.dir set, that directory's over them, watched. A directory
+// that does not exist is an error, not an empty overlay: a typo in
+// assets.dir would otherwise run the shipped files and watch nothing.
+func newServices(files fs.FS, cfg AssetsConfig) (services, *assets.Watcher, error) {
 	if cfg.Dir != "" {
-		files = os.DirFS(cfg.Dir)
+		st, err := os.Stat(cfg.Dir)
+		if err == nil && !st.IsDir() {
+			err = fmt.Errorf("%s is not a directory: %w", cfg.Dir, fs.ErrInvalid)
+		}
+		if err != nil {
+			return services{}, nil, fmt.Errorf("engine: assets.dir: files from %s: %w", cfg.Dir, err)
+		}
+		files = assets.Over(os.DirFS(cfg.Dir), files) // what the game makes in code stays
 	}
 	if files == nil {
-		return services{}, nil
+		return services{}, nil, nil
 	}
 	l := assets.New(files)
 	var w *assets.Watcher
 	if cfg.Dir != "" {
 		w = l.Watch(WatchInterval)
 	}
-	return services{assets: l}, w
+	return services{assets: l}, w, nil
 }
 
 // reload reloads what changed in assets.dir, between frames, and reports
@@ -206,7 +218,21 @@ func (e *Engine) reload() {
 		return
 	}
 	eachError(r.Err, e.onError)
+	e.svc.reload, e.svc.reloads = r, e.svc.reloads+1
 	e.emit(Event{Kind: EventReload, Reload: r})
+}
+
+// LastReload returns the last reload of the game's files the engine
+// running w's scene made with assets.dir set (which files changed, what
+// failed: see [assets.Reload]) and how many it has made: a scene that
+// shows a designer what is wrong with their save polls it from a frame
+// system and looks again when n grows. n is 0 before the first, and in a
+// world no engine runs.
+func LastReload(w *world.World) (r assets.Reload, n uint64) {
+	if s, ok := servicesOf.Lookup(w); ok {
+		return s.reload, s.reloads
+	}
+	return assets.Reload{}, 0
 }
 
 // provide gives a scene's world the engine's services, before its

@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -127,6 +128,35 @@ func TestAssetsDir(t *testing.T) {
 	}
 	if len(reloads) != 1 || len(reloads[0].Reload.Paths) != 1 || reloads[0].Reload.Paths[0] != "tuning.yaml" || tuning.Speed != 2 {
 		t.Errorf("after the change: reloads %v, speed %d; want one reload of tuning.yaml and speed 2", reloads, tuning.Speed)
+	}
+	if r, n := engine.LastReload(s.World()); n != 1 || len(r.Paths) != 1 {
+		t.Errorf("LastReload in the scene's world = %v, %d; want tuning.yaml's, 1", r, n)
+	}
+}
+
+// TestAssetsDirMissing: an assets.dir that does not exist, or is a file,
+// is an error of New naming it, not an empty overlay that would run the
+// shipped files and watch nothing.
+func TestAssetsDirMissing(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "tuning.yaml")
+	if err := os.WriteFile(file, []byte("speed: 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		dir  string
+		want error
+	}{
+		{filepath.Join(t.TempDir(), "no", "such"), fs.ErrNotExist},
+		{file, fs.ErrInvalid},
+	} {
+		cfg := engine.Config{Assets: engine.AssetsConfig{Dir: tc.dir}}
+		h, err := engine.NewHeadless(cfg, engine.Game{First: &noisy{}, Assets: fstest.MapFS{}}, engine.HeadlessOptions{})
+		if err == nil {
+			h.Close()
+		}
+		if !errors.Is(err, tc.want) || !strings.Contains(err.Error(), "assets.dir: files from "+tc.dir) {
+			t.Errorf("assets.dir %s: NewHeadless = %v; want %v naming the directory", tc.dir, err, tc.want)
+		}
 	}
 }
 

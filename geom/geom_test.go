@@ -2,11 +2,10 @@ package geom_test
 
 import (
 	"fmt"
-	"os/exec"
-	"strings"
 	"testing"
 
 	"github.com/tessera-engine/tessera/geom"
+	"github.com/tessera-engine/tessera/internal/depcheck"
 )
 
 func TestRect(t *testing.T) {
@@ -47,15 +46,7 @@ func TestVec2(t *testing.T) {
 }
 
 func TestImportsWorldOnly(t *testing.T) {
-	out, err := exec.Command("go", "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", ".").Output()
-	if err != nil {
-		t.Skipf("go list unavailable: %v", err)
-	}
-	for _, p := range strings.Fields(string(out)) {
-		if p != "github.com/tessera-engine/tessera/geom" && p != "github.com/tessera-engine/tessera/world" {
-			t.Errorf("geom depends on %s", p)
-		}
-	}
+	depcheck.Only(t, "github.com/tessera-engine/tessera/world")
 }
 
 func ExampleRect() {

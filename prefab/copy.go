@@ -204,7 +204,7 @@ func (b *copyBuilder) buildKind(t reflect.Type, path string) (copyFn, error) {
 			v := src.Elem()
 			fn, err := copierFor(v.Type())
 			if err != nil {
-				panic(fmt.Errorf("prefab: copy %v: %w", v.Type(), err))
+				panic(uncopyable("copy", v.Type().String(), err, ""))
 			}
 			if fn == nil {
 				dst.Set(v)

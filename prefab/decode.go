@@ -71,7 +71,7 @@ func (d *decoder) value(v reflect.Value, n *yaml.Node, a at) {
 // checkAssets reports what the assets.Referrer v names that does not load.
 func (d *decoder) checkAssets(v reflect.Value, n *yaml.Node, a at) {
 	if err := v.Addr().Interface().(assets.Referrer).CheckAssets(d.assets); err != nil {
-		d.failCause(n, a, ErrAsset, err, "%s", strings.TrimPrefix(err.Error(), "assets: "))
+		d.failCause(n, a, CodeAsset, err, "%s", strings.TrimPrefix(err.Error(), "assets: "))
 	}
 }
 
@@ -89,7 +89,7 @@ func (d *decoder) decode(v reflect.Value, n *yaml.Node, a at) {
 		return
 	case reflect.PointerTo(t).Implements(unmarshalerType):
 		if err := n.Decode(v.Addr().Interface()); err != nil {
-			d.failCause(n, a, ErrBadValue, err, "%s (%v)", strings.TrimPrefix(err.Error(), "yaml: "), t)
+			d.failCause(n, a, CodeBadValue, err, "%s (%v)", strings.TrimPrefix(err.Error(), "yaml: "), t)
 		}
 		return
 	case reflect.PointerTo(t).Implements(textType):
@@ -98,7 +98,7 @@ func (d *decoder) decode(v reflect.Value, n *yaml.Node, a at) {
 			return
 		}
 		if err := v.Addr().Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(n.Value)); err != nil {
-			d.failCause(n, a, ErrBadValue, err, "%v, got %s (%v)", err, yamlpos.Describe(n), t)
+			d.failCause(n, a, CodeBadValue, err, "%v, got %s (%v)", err, yamlpos.Describe(n), t)
 		}
 		return
 	}
@@ -167,7 +167,7 @@ func (d *decoder) decode(v reflect.Value, n *yaml.Node, a at) {
 	case reflect.Struct:
 		d.structure(v, n, a)
 	default:
-		d.fail(n, a, ErrBadValue, "prefab data cannot set a field of type %v; give it in code, with a factory", t)
+		d.fail(n, a, CodeBadValue, "prefab data cannot set a field of type %v; give it in code, with a factory", t)
 	}
 }
 
@@ -178,7 +178,7 @@ func (d *decoder) scalar(n *yaml.Node, tag string, out any) bool {
 
 // bad reports a value that does not fit type t.
 func (d *decoder) bad(n *yaml.Node, a at, t reflect.Type) {
-	d.fail(n, a, ErrBadValue, "expected %s, got %s", expect(t), yamlpos.Describe(n))
+	d.fail(n, a, CodeBadValue, "expected %s, got %s", expect(t), yamlpos.Describe(n))
 }
 
 // mapping decodes the mapping n into v, a map it makes anew. A key that
@@ -200,14 +200,14 @@ func (d *decoder) mapping(v reflect.Value, n *yaml.Node, a at) {
 		sub := a.in(k.Value)
 		if !p.merged {
 			if prev, dup := seen[k.Value]; dup {
-				d.fail(k, sub, ErrSyntax, "key %s given twice (first at line %d)", yamltext.Quote(k.Value), prev.Line)
+				d.fail(k, sub, CodeSyntax, "key %s given twice (first at line %d)", yamltext.Quote(k.Value), prev.Line)
 				continue
 			}
 			seen[k.Value] = k
 		}
 		key := reflect.New(t.Key()).Elem()
 		if k.Kind != yaml.ScalarNode {
-			d.fail(k, sub, ErrBadValue, "expected a key that is %s, got %s", expect(t.Key()), yamlpos.Describe(k))
+			d.fail(k, sub, CodeBadValue, "expected a key that is %s, got %s", expect(t.Key()), yamlpos.Describe(k))
 			continue
 		}
 		d.value(key, k, sub)
@@ -236,19 +236,19 @@ func (d *decoder) structure(v reflect.Value, n *yaml.Node, a at) {
 			return
 		}
 		if k.Kind != yaml.ScalarNode {
-			d.fail(k, a, ErrSyntax, "expected a field name, got %s", yamlpos.Describe(k))
+			d.fail(k, a, CodeSyntax, "expected a field name, got %s", yamlpos.Describe(k))
 			continue
 		}
 		name := k.Value
 		sub := a.in(name)
 		f, ok := info.byName[name]
 		if !ok {
-			d.failNaming("field", k, sub, ErrUnknownField, "unknown field %s%s", yamltext.Quote(sub.path()), hint(name, info.names, "fields"))
+			d.failNaming("field", k, sub, CodeUnknownField, "unknown field %s%s", yamltext.Quote(sub.path()), hint(name, info.names, "fields"))
 			continue
 		}
 		if !p.merged {
 			if prev, dup := seen[name]; dup {
-				d.failNaming("field", k, sub, ErrSyntax, "field %s given twice (first at line %d)", yamltext.Quote(sub.path()), prev.Line)
+				d.failNaming("field", k, sub, CodeSyntax, "field %s given twice (first at line %d)", yamltext.Quote(sub.path()), prev.Line)
 				continue
 			}
 			seen[name] = k

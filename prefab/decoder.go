@@ -12,6 +12,7 @@ import (
 	"github.com/tessera-engine/tessera/assets"
 	"github.com/tessera-engine/tessera/internal/yamlpos"
 	"github.com/tessera-engine/tessera/internal/yamltext"
+	"github.com/tessera-engine/tessera/world"
 )
 
 // A prefab goes from YAML to entity in one direction: parse reads a file's
@@ -37,6 +38,8 @@ type decoder struct {
 	comps   map[string]entry    // the components data may name, by name
 	known   []string            // their names, sorted, made on first need
 	assets  *assets.Loader      // checks decoded values that name assets; nil: no checking
+	place   entry               // the component a child's at sets; nil: none does
+	lib     *Library            // the library the prefabs are built for
 
 	left    int       // problems still worth reporting
 	dropped int       // problems past that, counted
@@ -64,8 +67,9 @@ func newDecoder(file string, errs *[]*LoadError, nodes *fileNodes, comps map[str
 // patch over a factory, and rec collects the fields it sets whole.
 type at struct {
 	prefab, component string
-	field             *step // innermost step first; nil at the component's top
-	depth             int   // how many values deep, aliases followed
+	kid               string // the child's path: its names, or numbers from 1, joined by "/"
+	field             *step  // innermost step first; nil at the component's top
+	depth             int    // how many values deep, aliases followed
 	rec               *record
 }
 
@@ -76,6 +80,16 @@ type step struct {
 	up   *step
 	name string // "" for a list item
 	item int
+}
+
+// child returns where a child of a's prefab (or child) is, name being
+// the child's name or number.
+func (a at) child(name string) at {
+	if a.kid != "" {
+		name = a.kid + "/" + name
+	}
+	a.kid = yamltext.Clip(name, maxFieldPath)
+	return a
 }
 
 // in returns where the field or map key name of a's value is.
@@ -123,51 +137,83 @@ type record struct {
 	sets [][]int
 }
 
-// fail records a problem at node n.
-func (d *decoder) fail(n *yaml.Node, a at, kind error, format string, args ...any) {
-	d.report(n, a, &detail{kind: kind, msg: fmt.Sprintf(format, args...)})
+// fail records a problem of kind code at node n.
+func (d *decoder) fail(n *yaml.Node, a at, code world.Code, format string, args ...any) {
+	d.report(n, a, problem(code, fmt.Sprintf(format, args...), nil))
 }
 
 // failNaming is fail for a message that quotes the component or field
 // (what) it is about, which the error's text then does not say again.
-func (d *decoder) failNaming(what string, n *yaml.Node, a at, kind error, format string, args ...any) {
-	d.report(n, a, &detail{kind: kind, msg: fmt.Sprintf(format, args...), names: what})
+func (d *decoder) failNaming(what string, n *yaml.Node, a at, code world.Code, format string, args ...any) {
+	p := problem(code, fmt.Sprintf(format, args...), nil)
+	p.Err.(*why).names = what
+	d.report(n, a, p)
 }
 
 // failCause is fail for a value whose own decoding returned cause, which
-// the error then wraps as well as kind.
-func (d *decoder) failCause(n *yaml.Node, a at, kind, cause error, format string, args ...any) {
-	d.report(n, a, &detail{kind: kind, msg: fmt.Sprintf(format, args...), cause: cause})
+// the error then wraps.
+func (d *decoder) failCause(n *yaml.Node, a at, code world.Code, cause error, format string, args ...any) {
+	d.report(n, a, problem(code, fmt.Sprintf(format, args...), cause))
 }
 
-func (d *decoder) report(n *yaml.Node, a at, why *detail) {
-	e := &LoadError{File: d.file, Prefab: a.prefab, Component: a.component, Err: why}
+// report places the problem p at node n and a, and keeps it, unless the
+// file has more problems than are worth reporting.
+func (d *decoder) report(n *yaml.Node, a at, p *LoadError) {
+	p.File, p.Prefab, p.Child, p.Component = d.file, a.prefab, a.kid, a.component
 	if n != nil {
-		e.Line, e.Col = n.Line, n.Column
+		p.Line, p.Col = n.Line, n.Column
 	}
-	if d.left == 0 && why.kind != ErrLimit { // a limit passed is always said
+	if d.left == 0 && p.code() != CodeLimit { // a limit passed is always said
 		if d.dropped == 0 {
-			d.first = *e
+			d.first = *p
 		}
 		d.dropped++
 		return
 	}
 	d.left = max(d.left-1, 0)
-	e.Field = yamltext.Clip(a.path(), maxFieldPath)
-	*d.errs = append(*d.errs, e)
+	p.Field = yamltext.Clip(a.path(), maxFieldPath)
+	value := valueOf(n)
+	if a.field != nil && value == a.field.name {
+		value = nil // the node is the key the field path ends with
+	}
+	detail(p, value)
+	*d.errs = append(*d.errs, p)
+}
+
+// detail copies where p is into its *world.Error, with the offending
+// value.
+func detail(p *LoadError, value any) {
+	if we := p.coded(); we != nil {
+		we.Component, we.Field = p.Component, p.Field
+		if value != nil {
+			we.Value = value
+		}
+	}
+}
+
+// valueOf returns what an error says node n holds: a scalar's text,
+// clipped, or what the node is ("a list"); nil for no node.
+func valueOf(n *yaml.Node) any {
+	switch {
+	case n == nil:
+		return nil
+	case n.Kind == yaml.ScalarNode:
+		return yamltext.Clip(n.Value, yamltext.QuoteLen)
+	}
+	return yamlpos.Describe(n)
 }
 
 // maxFieldPath is how much of a field path, in bytes, an error keeps.
 const maxFieldPath = 1024
 
 // failPrefab records a problem of the prefab df as a whole, at node n.
-func (d *decoder) failPrefab(df *def, n *yaml.Node, kind error, msg string) {
-	d.report(n, at{prefab: df.name}, &detail{kind: kind, msg: msg})
+func (d *decoder) failPrefab(df *def, n *yaml.Node, code world.Code, msg string) {
+	d.report(n, at{prefab: df.name}, problem(code, msg, nil))
 }
 
 // failLimit reports that the file passed a limit, and stops decoding it.
 func (d *decoder) failLimit(n *yaml.Node, a at, format string, args ...any) {
-	d.fail(n, a, ErrLimit, format, args...)
+	d.fail(n, a, CodeLimit, format, args...)
 	d.spent = true
 }
 
@@ -176,9 +222,10 @@ func (d *decoder) failLimit(n *yaml.Node, a at, format string, args ...any) {
 // that follow.
 func (d *decoder) finish() int {
 	if d.dropped > 0 {
-		e := d.first
-		e.Err = &detail{kind: ErrLimit, msg: fmt.Sprintf("and %d more problems in this file", d.dropped)}
-		*d.errs = append(*d.errs, &e)
+		e := problem(CodeLimit, fmt.Sprintf("and %d more problems in this file", d.dropped), nil)
+		e.File, e.Line, e.Col, e.Prefab, e.Component = d.first.File, d.first.Line, d.first.Col, d.first.Prefab, d.first.Component
+		detail(e, nil)
+		*d.errs = append(*d.errs, e)
 		d.dropped = 0
 	}
 	return d.aliases
@@ -240,7 +287,7 @@ type pair struct {
 // first so that later ones override them, as YAML's merge key says.
 func (d *decoder) pairs(n *yaml.Node, a at) []pair {
 	if d.merging[n] {
-		d.fail(n, a, ErrSyntax, "a merge key (<<) refers to a mapping it is part of")
+		d.fail(n, a, CodeSyntax, "a merge key (<<) refers to a mapping it is part of")
 		d.spent = true // stop: the mapping would expand for ever
 		return nil
 	}
@@ -289,7 +336,7 @@ func (d *decoder) mergePairs(v *yaml.Node, a at) []pair {
 	var out []pair
 	for _, m := range slices.Backward(maps) {
 		if m.Kind != yaml.MappingNode {
-			d.fail(m, a, ErrSyntax, "a merge key (<<) takes a mapping or a list of mappings, got %s", yamlpos.Describe(m))
+			d.fail(m, a, CodeSyntax, "a merge key (<<) takes a mapping or a list of mappings, got %s", yamlpos.Describe(m))
 			continue
 		}
 		ps := d.pairs(m, a)
@@ -305,21 +352,44 @@ func (d *decoder) mergePairs(v *yaml.Node, a at) []pair {
 }
 
 // prefab builds the prefab df defines over base (nil when it has none or
-// it is unknown): each component decoded over the base's part, then the
-// parts attached in code laid over them.
-func (d *decoder) prefab(df *def, base *Prefab, attached []Part) *Prefab {
+// it is unknown): each component decoded over the base's part, the
+// children laid over the base's (targets holds the prefabs they name),
+// then the parts attached in code laid over them.
+func (d *decoder) prefab(df *def, base *Prefab, attached []Part, targets map[*childDef]*Prefab) *Prefab {
 	var list []Part
+	var kids []*Prefab
 	if base != nil {
-		list = slices.Clone(base.parts)
+		list, kids = slices.Clone(base.parts), base.children
 	}
-	for _, c := range df.comps {
-		a := at{prefab: df.name, component: c.name}
+	a := at{prefab: df.name}
+	list = d.layComponents(list, df.comps, a)
+	kids = d.children(df.children, kids, a, targets)
+	comps, more := split(attached)
+	kids, err := layChildren(kids, more)
+	if err != nil {
+		d.failPrefab(df, df.key, CodeUnknownChild, fmt.Sprintf("a Child attached in code changes the child %s, which the prefab does not have",
+			yamltext.Quote(fmt.Sprint(err.(*world.Error).Value))))
+	}
+	p := &Prefab{name: df.name, base: base, parts: resolve(list, comps), children: kids, lib: d.lib}
+	p.size = sizeOf(kids)
+	if p.size > maxSpawn {
+		d.failPrefab(df, df.key, CodeLimit, fmt.Sprintf("spawning it makes more than %d entities, children included", maxSpawn))
+	}
+	return p
+}
+
+// layComponents decodes comps, a prefab's (or a child's) components,
+// over list, the parts of its base, and returns the result.
+func (d *decoder) layComponents(list []Part, comps []compDef, a at) []Part {
+	for _, c := range comps {
+		a := a
+		a.component = c.name
 		e, ok := d.comps[c.name]
 		if !ok {
 			if d.known == nil {
 				d.known = slices.Sorted(maps.Keys(d.comps))
 			}
-			d.failNaming("component", c.key, a, ErrUnknownComponent, "unknown component %s%s", yamltext.Quote(c.name), hint(c.name, d.known, "components"))
+			d.failNaming("component", c.key, a, CodeUnknownComponent, "unknown component %s%s", yamltext.Quote(c.name), hint(c.name, d.known, "components"))
 			continue
 		}
 		id := e.component().ID()
@@ -344,7 +414,7 @@ func (d *decoder) prefab(df *def, base *Prefab, attached []Part) *Prefab {
 			list = append(list, p)
 		}
 	}
-	return &Prefab{name: df.name, base: base, parts: resolve(list, attached)}
+	return list
 }
 
 // component returns the part of component e that node n gives, laid over

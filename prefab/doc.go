@@ -9,8 +9,14 @@
 //     [Prefab.Components].
 //   - Parts, type-checked against their component: [Value], [Tag],
 //     [Factory] (receiving a [Spawn]), [Patch], [None].
+//   - Children, spawned and destroyed with their parent: [Child],
+//     [NoChild], [Prefab.Children]; children in YAML, placed by the
+//     component [Registration.At] names.
 //   - Spawning: [Prefab.Spawn], [Prefab.SpawnWith] with [SpawnOptions],
 //     [Library.Spawn].
+//   - Provenance: the [Origin] component every spawn records, [Of], and
+//     [Changes] ([Change], [ChangeKind]): what an entity changed since
+//     spawn, for saves.
 //   - The library: [NewLibrary], [Component] and [Registration.As],
 //     [Library.Register], [Library.Add], [Library.Attach],
 //     [Library.Lookup], [Library.Names].
@@ -20,11 +26,12 @@
 //     [Library.UseAssets]; what one file may cost bounded by [Limits]
 //     ([Library.SetLimits]).
 //   - Hot reload: [Library.Reload], [Library.Watch], [Watcher.Poll],
-//     [Reload].
+//     [Reload]; reaching live entities: [Library.Apply] ([Applied]).
 //   - Checking data in CI: [Library.Check], [Library.CheckFS],
 //     [Library.WriteSchema]; the prefabtest package for a game's tests
 //     and prefabcmd for its command line (cmd/prefab is one).
-//   - Errors: [LoadError], [Errors] and the Err sentinels.
+//   - Errors: [LoadError], [Errors]; codes ([CodeUnknownField] …) carried
+//     by a [world.Error], and the Err sentinels beside them.
 //
 // # Prefabs and parts
 //
@@ -34,6 +41,21 @@
 // references is copied by assignment, so spawning it allocates nothing. A
 // [Factory] is called once per spawn, for what cannot be copied or must
 // differ per entity.
+//
+// # Children
+//
+// A prefab may list children, each spawned from a prefab of its own with
+// the parent, linked to it by world.ChildOf, so destroying the parent
+// destroys them:
+//
+//	pipe:
+//	  children:
+//	    - {name: top, prefab: pipe-cap, at: {x: 0, y: -16}}
+//
+// at sets the field of the component registered with [Registration.At]
+// (the engine's LocalTransform offset). A variant's child of a name the
+// base's children have replaces it (with prefab) or changes it (without);
+// prefab: none removes it; other children are added.
 //
 // # Variants
 //
@@ -71,7 +93,10 @@
 //
 //	levels/orcs.yaml:14:3: prefab "grunt": component "Health": unknown field "hpp" (did you mean "hp"?)
 //
-// and keeps nothing of a load that failed: the library is exactly as
-// before. Only regular files are read, each within [Limits] (size, nodes,
+// wrapping a [world.Error] whose code ([CodeUnknownField] here) is
+// stable and matched by its sentinel ([ErrUnknownField]), with the
+// details and a hint at the fix; every other error prefab returns or
+// panics with is such a [world.Error] too. A load that fails keeps
+// nothing: the library is exactly as before. Only regular files are read, each within [Limits] (size, nodes,
 // alias expansion), so that no file can hang a load or exhaust memory.
 package prefab

@@ -12,10 +12,13 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing/fstest"
 
 	"github.com/tessera-engine/tessera/assets"
+	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/prefab"
+	"github.com/tessera-engine/tessera/systems"
 	"github.com/tessera-engine/tessera/world"
 )
 
@@ -168,4 +171,121 @@ bird:
 	// Output:
 	// birds.yaml:4:11: prefab "bird": component "Icon": sprites/brid.png: file does not exist
 	// true true
+}
+
+func Example_children() {
+	type Part struct{ Kind string }
+	Shape := world.DefineComponent[Part]("Shape")
+	lib := prefab.NewLibrary(prefab.Component(Shape), prefab.Component(geom.Position),
+		prefab.Component(systems.LocalTransform).At("offset")) // engine.Components() registers these
+
+	err := lib.LoadBytes("pipes.yaml", []byte(`
+pipe-cap:
+  components: {Shape: {kind: cap}}
+pipe:
+  components:
+    Shape: {kind: pipe}
+    Position: {x: 100, y: 50}
+  children:
+    - {name: top, prefab: pipe-cap, at: {x: 0, y: -16}}
+    - {name: bottom, prefab: pipe-cap, at: {x: 0, y: 16}}
+long-pipe:
+  extends: pipe
+  children:
+    - {name: bottom, at: {y: 32}}        # changes the base's child: moved down
+    - {name: ring, prefab: pipe-cap, at: {y: 0}}   # a new child
+`))
+	if err != nil {
+		panic(err)
+	}
+	w := world.New()
+	w.AddSystem(systems.Transforms())      // places children from their parent every fixed step
+	e, _ := lib.Spawn(w, "long-pipe", nil) // the root; its children exist too
+	w.Run(world.Context{Phase: world.Fixed}, nil)
+
+	p, _ := lib.Lookup("long-pipe")
+	for _, c := range p.Children() {
+		fmt.Print(c.ChildName(), "=", c.Name(), " ")
+	}
+	var ys []float64
+	for _, c := range world.ChildOf.Sources(w, e) {
+		ys = append(ys, geom.Position.Require(w, c).Y)
+	}
+	slices.Sort(ys)
+	fmt.Println(ys)
+	w.Destroy(e) // the children go with their parent
+	fmt.Println(w.Len(), "entities left")
+	// Output:
+	// top=pipe-cap bottom=pipe-cap ring=pipe-cap [34 50 82]
+	// 0 entities left
+}
+
+func ExampleChild() {
+	type Part struct{ Kind string }
+	Shape := world.DefineComponent[Part]("Shape")
+
+	wheel := prefab.New("wheel", prefab.Value(Shape, Part{"wheel"}))
+	cart := prefab.New("cart", prefab.Value(Shape, Part{"cart"}),
+		prefab.Child("front", wheel, prefab.Value(systems.LocalTransform, systems.Transform{Offset: geom.Vec2{X: 8}})),
+		prefab.Child("back", wheel, prefab.Value(systems.LocalTransform, systems.Transform{Offset: geom.Vec2{X: -8}})),
+	)
+	trike := cart.Extend("trike",
+		prefab.NoChild("back"),
+		prefab.Child("left", wheel), prefab.Child("right", wheel),
+	)
+	w := world.New()
+	e := trike.Spawn(w, nil)
+	fmt.Println(len(world.ChildOf.Sources(w, e)), "wheels")
+	// Output: 3 wheels
+}
+
+func ExampleChanges() {
+	type Life struct{ HP, Max int }
+	Health := world.DefineComponent[Life]("Health")
+	Name := world.DefineComponent[string]("Name")
+	lib := prefab.NewLibrary(prefab.Component(Health), prefab.Component(Name))
+	if err := lib.LoadBytes("goblins.yaml", []byte("goblin: {components: {Health: {hp: 6, max: 6}, Name: Grib}}\n")); err != nil {
+		panic(err)
+	}
+	w := world.New()
+	e, _ := lib.Spawn(w, "goblin", nil)
+	Health.Require(w, e).HP = 2 // hurt
+	w.Remove(e, Name)
+
+	name, _ := prefab.Of(w, e)
+	changes, _ := prefab.Changes(w, e)
+	fmt.Println(name)
+	for _, c := range changes {
+		fmt.Printf("%v %v %q %v\n", c.Kind, c.Component, c.Field, c.Value)
+	}
+	// Output:
+	// goblin
+	// changed Health "hp" 2
+	// removed Name "" <nil>
+}
+
+func ExampleLibrary_Apply() {
+	type Life struct{ HP, Max int }
+	Health := world.DefineComponent[Life]("Health")
+	Color := world.DefineComponent[string]("Color")
+	lib := prefab.NewLibrary(prefab.Component(Health), prefab.Component(Color))
+	load := func(src string) {
+		if err := lib.LoadBytes("goblins.yaml", []byte(src)); err != nil { // a game's Watcher.Poll reloads files
+			panic(err)
+		}
+	}
+	load("goblin: {components: {Health: {hp: 6, max: 6}, Color: green}}")
+	w := world.New()
+	hurt, _ := lib.Spawn(w, "goblin", nil)
+	fresh, _ := lib.Spawn(w, "goblin", nil)
+	Health.Require(w, hurt).HP = 2
+
+	load("goblin: {components: {Health: {hp: 9, max: 9}, Color: red}}") // a designer's edit
+	fmt.Printf("%+v\n", lib.Apply(w))
+	fmt.Println(*Health.Require(w, hurt), *Color.Require(w, hurt))
+	fmt.Println(*Health.Require(w, fresh), *Color.Require(w, fresh))
+	// Output:
+	// {Updated:2 Spawned:0 Destroyed:0 Gone:[] Err:<nil>}
+	// {2 9} red
+	// {9 9} red
 }

@@ -266,7 +266,7 @@ func readable(name string, fi fs.FileInfo, limit int64) *LoadError {
 		case m&fs.ModeDevice != 0:
 			what = "a device"
 		}
-		return &LoadError{File: name, Err: &detail{kind: fs.ErrInvalid, msg: "not a regular file (" + what + ")"}}
+		return placed(problem(CodeFile, "not a regular file ("+what+")", fs.ErrInvalid), name, 0, 0)
 	}
 	if fi.Size() > limit {
 		return tooLarge(name, fi.Size(), limit)
@@ -276,8 +276,9 @@ func readable(name string, fi fs.FileInfo, limit int64) *LoadError {
 
 // tooLarge reports a file of size bytes, over limit.
 func tooLarge(name string, size, limit int64) *LoadError {
-	return &LoadError{File: name, Err: &detail{kind: ErrLimit,
-		msg: fmt.Sprintf("the file is %d bytes, more than Limits.FileSize (%d)", size, limit)}}
+	p := problem(CodeLimit, fmt.Sprintf("the file is %d bytes, more than Limits.FileSize (%d)", size, limit), nil)
+	detail(p, size)
+	return placed(p, name, 0, 0)
 }
 
 // ioError reports a file that could not be listed or read. The message
@@ -287,7 +288,7 @@ func ioError(name string, err error) *LoadError {
 	if errors.As(err, &pe) {
 		err = pe.Err
 	}
-	return &LoadError{File: name, Err: err}
+	return placed(problem(CodeFile, err.Error(), err), name, 0, 0)
 }
 
 // source is one loaded file: its bytes and what parsing found in them.

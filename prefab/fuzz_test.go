@@ -38,6 +38,9 @@ func FuzzLoad(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		lib := newLibrary(t)
+		if err := lib.Register(prefab.Component(tLocal).At("offset")); err != nil {
+			t.Fatal(err)
+		}
 		err := lib.LoadBytes("fuzz.yaml", data)
 		if err == nil {
 			w := world.New()
@@ -58,6 +61,7 @@ func FuzzLoad(f *testing.F) {
 				t.Fatalf("error without file and line: %q (%+v)", e.Error(), *e)
 			}
 		}
+		checkCoded(t, err)
 		if names := lib.Names(); !slices.Equal(names, []string{"monster"}) {
 			t.Fatalf("after a failed load, Names() = %v, want [monster]", names)
 		}

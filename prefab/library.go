@@ -2,7 +2,6 @@ package prefab
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"slices"
 	"sort"
@@ -75,15 +74,32 @@ func (l *Library) Register(components ...Registration) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	seen := make(map[string]bool)
+	placing := 0
+	for _, e := range l.comps {
+		if e.placePath() != nil {
+			placing++
+		}
+	}
 	for _, r := range components {
 		if r.e == nil {
-			return fmt.Errorf("prefab: Register: zero Registration; make one with Component")
+			e := newError(CodeInvalidRegistration)
+			e.Op, e.Value = "Register", "a zero Registration"
+			return e
 		}
 		name := r.e.dataName()
 		if _, ok := l.comps[name]; ok || seen[name] {
-			return fmt.Errorf("%w %q", ErrDuplicateComponent, name)
+			e := newError(CodeDuplicateComponent)
+			e.Op, e.Component = "Register", name
+			return e
 		}
 		seen[name] = true
+		if r.e.placePath() != nil {
+			if placing++; placing > 1 {
+				e := newError(CodeInvalidRegistration)
+				e.Op, e.Component, e.Value = "Register", name, "a second registration made with At"
+				return e
+			}
+		}
 	}
 	if l.comps == nil {
 		l.comps = make(map[string]entry)
@@ -215,7 +231,7 @@ func (l *Library) Lookup(name string) (*Prefab, bool) {
 func (l *Library) Spawn(w *world.World, name string, args any) (world.Entity, error) {
 	p, ok := l.state().prefabs[name]
 	if !ok {
-		return 0, fmt.Errorf("%w %q", ErrUnknownPrefab, name)
+		return 0, unknownPrefab("Spawn", name)
 	}
 	return p.Spawn(w, args), nil
 }
@@ -368,8 +384,15 @@ func (s *state) checkAttached() []*LoadError {
 			if _, ok := s.prefabs[name]; ok {
 				why = "it is defined in code; give the part to New instead"
 			}
-			errs = append(errs, &LoadError{Prefab: name, Component: p.Component().Name(),
-				Err: &detail{kind: ErrUnknownPrefab, msg: "a part is attached to this prefab in code, but " + why}})
+			e := problem(CodeUnknownPrefab, "a part is attached to this prefab in code, but "+why, nil)
+			e.Prefab = name
+			if c, ok := p.(*childPart); ok {
+				e.Child = c.name
+			} else {
+				e.Component = p.Component().Name()
+			}
+			detail(e, name)
+			errs = append(errs, e)
 		}
 	}
 	return errs

@@ -11,9 +11,10 @@ import "math"
 // value means no limit.
 //
 // Besides these, values nest at most 10,000 deep (the YAML parser's own
-// limit, which the loader also applies to values that aliases nest), and
-// one load reports about a thousand problems of a file, then one error
-// counting the rest.
+// limit, which the loader also applies to values that aliases nest), one
+// load reports about a thousand problems of a file, then one error
+// counting the rest, and one spawn of a prefab makes at most 65,536
+// entities, its children's children included.
 type Limits struct {
 	// FileSize is the size, in bytes, of the largest file a load reads,
 	// whether by path ([Library.Load]), through an fs.FS or given to
@@ -52,6 +53,10 @@ const (
 	// maxProblems is how many problems one pass over a file reports;
 	// the rest are counted in one last error.
 	maxProblems = 1000
+	// maxSpawn is how many entities one spawn of a prefab may make, its
+	// children's included: children that nest several each can multiply
+	// to billions.
+	maxSpawn = 1 << 16
 )
 
 // SetLimits sets the limits that later loads, reloads and checks apply

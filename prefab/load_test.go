@@ -222,7 +222,7 @@ func TestLoadErrors(t *testing.T) {
 		{"unknown prefab key", "a:\n  component: {}\n", prefab.ErrSyntax,
 			[]string{`t.yaml:2:3: prefab "a": unknown key "component" (did you mean "components"?)`}},
 		{"prefab not a mapping", "a: [1]\n", prefab.ErrSyntax,
-			[]string{`t.yaml:1:4: prefab "a": expected a mapping with extends and components, got a list`}},
+			[]string{`t.yaml:1:4: prefab "a": expected a mapping with extends, components and children, got a list`}},
 		{"top not a mapping", "- a\n", prefab.ErrSyntax,
 			[]string{`t.yaml:1:1: expected a mapping of prefab names to prefabs, got a list`}},
 		{"extends not a name", "a:\n  extends: [b]\n", prefab.ErrSyntax,
@@ -258,6 +258,7 @@ func TestLoadErrors(t *testing.T) {
 			if c.kind != nil && !errors.Is(err, c.kind) {
 				t.Errorf("errors.Is(err, %v) = false, want true", c.kind)
 			}
+			checkCoded(t, err)
 			var le *prefab.LoadError
 			if !errors.As(err, &le) || le.File != "t.yaml" || le.Line == 0 {
 				t.Errorf("errors.As(err, *LoadError) = %+v, want one with file and line", le)

@@ -16,6 +16,9 @@ type Spawn struct {
 	Entity world.Entity
 	Prefab *Prefab
 	Args   any
+	// Parent is the entity this one is a child of (see [Child]), linked
+	// already; 0 for an entity spawned on its own.
+	Parent world.Entity
 }
 
 // Part is one component of a prefab and how each spawned entity gets it:
@@ -58,7 +61,7 @@ type Part interface {
 // value that is not a struct replaces the base's. To set a field to its
 // zero value in a variant, use [Patch].
 //
-// Panics with an error wrapping [ErrUncopyable] if T holds a channel or an
+// Panics with a [*world.Error] of code [CodeUncopyable] if T holds a channel or an
 // unsafe pointer, holds a reference in an unexported field and has no
 // Clone method, or if v refers to itself: give such components with a
 // [Factory].
@@ -66,7 +69,7 @@ func Value[T any](key world.Key[T], v T) Part {
 	cp := mustCopy[T](key, "Value")
 	if cp != nil {
 		if err := checkValue(reflect.ValueOf(&v).Elem(), reflect.TypeFor[T]().String(), make(map[uintptr]bool)); err != nil {
-			panic(fmt.Errorf("%w: Value[%s]: %v; use a Factory", ErrUncopyable, key.Name(), err))
+			panic(uncopyable("Value", key.Name(), err, "give the component with a Factory"))
 		}
 		v = cp(v)
 	}
@@ -104,8 +107,7 @@ func None(c world.ComponentType) Part { return nonePart{c} }
 func mustCopy[T any](key world.Key[T], op string) func(T) T {
 	cp, err := copyFuncFor[T]()
 	if err != nil {
-		panic(fmt.Errorf("%w: %s[%s]: %v; give %v a Clone method or use a Factory",
-			ErrUncopyable, op, key.Name(), err, reflect.TypeFor[T]()))
+		panic(uncopyable(op, key.Name(), err, fmt.Sprintf("give %v a Clone method, or give the component with a Factory", reflect.TypeFor[T]())))
 	}
 	return cp
 }

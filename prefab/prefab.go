@@ -12,24 +12,54 @@ import (
 // immutable and safe to spawn from several goroutines at once, each with
 // its own world.
 type Prefab struct {
-	name  string
-	base  *Prefab
-	parts []Part // one per component: plain values first, then factories
+	name     string
+	base     *Prefab
+	parts    []Part    // one per component: plain values first, then factories
+	children []*Prefab // spawned with each entity, linked to it by world.ChildOf
+	size     int       // entities one spawn makes: 1 + the children's
+
+	isChild   bool     // one of another prefab's children
+	childName string   // its name among them; "" for none
+	lib       *Library // the library whose data made it; nil for code
 }
 
 // New returns a prefab named name whose entities get parts. A part whose
 // component repeats is laid over the earlier one, as a variant's part is
-// laid over its base's (see [Value]).
+// laid over its base's (see [Value]); so is a [Child] whose name repeats.
+//
+// Panics with a [*world.Error] of code [CodeUnknownChild] if a [Child]
+// has no prefab (only a variant can change a child it inherits).
 func New(name string, parts ...Part) *Prefab {
-	return &Prefab{name: name, parts: resolve(nil, parts)}
+	return newPrefab(name, nil, parts)
 }
 
 // Extend returns a variant of p named name: its entities get p's
-// components, with parts laid over them. A [Value] merges over p's value
-// field by field, a [Factory] replaces it, a [Patch] edits it and [None]
-// removes the component. p is unchanged.
+// components and children, with parts laid over them. A [Value] merges
+// over p's value field by field, a [Factory] replaces it, a [Patch] edits
+// it and [None] removes the component; a [Child] replaces, changes or
+// adds a child, and [NoChild] removes one. p is unchanged.
+//
+// Panics with a [*world.Error] of code [CodeUnknownChild] if a [Child]
+// without a prefab names no child of p.
 func (p *Prefab) Extend(name string, parts ...Part) *Prefab {
-	return &Prefab{name: name, base: p, parts: resolve(p.parts, parts)}
+	return newPrefab(name, p, parts)
+}
+
+func newPrefab(name string, base *Prefab, parts []Part) *Prefab {
+	comps, kids := split(parts)
+	q := &Prefab{name: name, base: base}
+	var baseParts []Part
+	var baseKids []*Prefab
+	if base != nil {
+		baseParts, baseKids = base.parts, base.children
+	}
+	q.parts = resolve(baseParts, comps)
+	children, err := layChildren(baseKids, kids)
+	if err != nil {
+		panic(err)
+	}
+	q.children, q.size = children, sizeOf(children)
+	return q
 }
 
 // Name returns the prefab's name.
@@ -64,17 +94,41 @@ func (p *Prefab) Components() []world.ComponentType {
 	return out
 }
 
-// Spawn makes an entity from p and returns it: each plain value is
-// copied into it, then each factory is called with args. Spawning a
-// prefab whose values hold no pointers, slices, maps or interfaces, and
-// that has no factories, allocates nothing once the world has grown.
+// Spawn makes an entity from p and returns it: it records p as the
+// entity's [Origin], copies each plain value into it, calls each factory
+// with args, then spawns p's children the same way, each linked to its
+// parent by [world.ChildOf], so that destroying the entity destroys them.
+// Spawning a prefab whose values hold no pointers, slices, maps or
+// interfaces, and that has no factories, allocates nothing once the world
+// has grown. O(components + children), each child costing what its own
+// spawn does.
 func (p *Prefab) Spawn(w *world.World, args any) world.Entity {
+	return p.spawn(w, args, 0)
+}
+
+// spawn spawns p as a child of parent, or as a root when parent is 0.
+func (p *Prefab) spawn(w *world.World, args any, parent world.Entity) world.Entity {
 	e := w.Create()
-	s := Spawn{World: w, Entity: e, Prefab: p, Args: args}
+	if parent != 0 {
+		linkChild(w, e, parent)
+	}
+	Origin.Add(w, e, p)
+	s := Spawn{World: w, Entity: e, Prefab: p, Args: args, Parent: parent}
 	for _, part := range p.parts {
 		part.add(s)
 	}
+	for _, c := range p.children {
+		c.spawn(w, args, e)
+	}
 	return e
+}
+
+// linkChild makes e, a new entity, a child of parent. It cannot close a
+// cycle, e being new.
+func linkChild(w *world.World, e, parent world.Entity) {
+	if err := world.ChildOf.Set(w, e, parent); err != nil {
+		panic(err)
+	}
 }
 
 // SpawnOptions is how one spawn differs from the prefab. The zero value
@@ -85,7 +139,8 @@ type SpawnOptions struct {
 	// With are parts added to this entity only, after the prefab's. A
 	// [Value], [Factory] or [None] replaces the prefab's part for its
 	// component (which is then never copied or called); a [Patch] edits
-	// the value the entity got from the prefab.
+	// the value the entity got from the prefab; a [Child] or [NoChild]
+	// changes the children it gets, as in a variant.
 	With []Part
 	// Without are components of the prefab this entity does not get;
 	// their factories are not called.
@@ -94,9 +149,15 @@ type SpawnOptions struct {
 
 // SpawnWith makes an entity from p as changed by o and returns it. Plain
 // values go first, the prefab's and then o.With's, so that every factory
-// (the prefab's, then o.With's) can read them; o.With's patches go last.
+// (the prefab's, then o.With's) can read them; o.With's patches go last;
+// then the children, as o.With's [Child] and [NoChild] parts change them.
+// The entity's [Origin] is p, so what o changed counts as changed since
+// spawn (see [Changes]).
 func (p *Prefab) SpawnWith(w *world.World, o SpawnOptions) world.Entity {
+	with, kids := split(o.With)
+	o.With = with
 	e := w.Create()
+	Origin.Add(w, e, p)
 	s := Spawn{World: w, Entity: e, Prefab: p, Args: o.Args}
 	for _, factories := range []bool{false, true} {
 		for _, part := range p.parts {
@@ -114,6 +175,13 @@ func (p *Prefab) SpawnWith(w *world.World, o SpawnOptions) world.Entity {
 		if _, patch := part.(interface{ patch() }); patch {
 			part.add(s)
 		}
+	}
+	children, err := layChildren(p.children, kids)
+	if err != nil {
+		panic(err)
+	}
+	for _, c := range children {
+		c.spawn(w, o.Args, e)
 	}
 	return e
 }

@@ -180,3 +180,76 @@ func BenchmarkLoadLimit(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPrefabTree spawns a pipe of one root and two children, each
+// of three reference-free components (ns/entity counts every entity);
+// "flat" spawns the same three entities as three prefab spawns, without
+// the links, for the cost of the hierarchy.
+func BenchmarkPrefabTree(b *testing.B) {
+	part := bodyPrefab.Extend("part")
+	pipe := bodyPrefab.Extend("pipe", prefab.Child("top", part), prefab.Child("bottom", part))
+	for _, n := range benchSizes {
+		n := n / 3 * 3
+		b.Run(fmt.Sprintf("tree/%d", n), func(b *testing.B) {
+			benchSpawnN(b, n, 3, func(w *world.World) { pipe.Spawn(w, nil) })
+		})
+		b.Run(fmt.Sprintf("flat/%d", n), func(b *testing.B) {
+			benchSpawnN(b, n, 3, func(w *world.World) { bodyPrefab.Spawn(w, nil); part.Spawn(w, nil); part.Spawn(w, nil) })
+		})
+	}
+}
+
+// benchSpawnN is benchSpawn for a spawn that makes per entities.
+func benchSpawnN(b *testing.B, n, per int, spawn func(*world.World)) {
+	w := world.New()
+	for range n / per {
+		spawn(w)
+	}
+	w.Clear()
+	b.ReportAllocs()
+	for b.Loop() {
+		for range n / per {
+			spawn(w)
+		}
+		b.StopTimer()
+		w.Clear()
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/entity")
+}
+
+// BenchmarkApply brings n goblins up to date after a reload that changed
+// their max hp (half of them hurt, so half the fields follow), reloading
+// between rounds, untimed.
+func BenchmarkApply(b *testing.B) {
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprintf("%d", n), func(b *testing.B) {
+			lib := newLibrary(b)
+			load := func(max int) {
+				if err := lib.LoadBytes("g.yaml", []byte(fmt.Sprintf("goblin: {components: {Health: {hp: 6, max: %d}, Name: g}}\n", max))); err != nil {
+					b.Fatal(err)
+				}
+			}
+			load(6)
+			w := world.New()
+			for i := range n {
+				e, _ := lib.Spawn(w, "goblin", nil)
+				if i%2 == 0 {
+					tHealth.Require(w, e).HP = 1
+				}
+			}
+			max := 6
+			b.ReportAllocs()
+			for b.Loop() {
+				b.StopTimer()
+				max++
+				load(max)
+				b.StartTimer()
+				if got := lib.Apply(w); got.Updated != n {
+					b.Fatalf("Apply updated %d, want %d", got.Updated, n)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/entity")
+		})
+	}
+}

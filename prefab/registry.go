@@ -2,6 +2,7 @@ package prefab
 
 import (
 	"reflect"
+	"strings"
 
 	"github.com/tessera-engine/tessera/world"
 )
@@ -17,7 +18,7 @@ type Registration struct {
 // name ([world.ComponentType.Name]); [Registration.As] gives it another.
 // The deep-copy function of T is built here, once.
 //
-// Panics with an error wrapping [ErrUncopyable] if T cannot be copied (see
+// Panics with a [*world.Error] of code [CodeUncopyable] if T cannot be copied (see
 // [Value]).
 func Component[T any](key world.Key[T]) Registration {
 	return Registration{&typedEntry[T]{name: key.Name(), key: key, cp: mustCopy[T](key, "Component")}}
@@ -27,6 +28,43 @@ func Component[T any](key world.Key[T]) Registration {
 // component's own name.
 func (r Registration) As(name string) Registration {
 	return Registration{r.e.renamed(name)}
+}
+
+// At returns r as the component that places children: a child's at in
+// prefab data sets the field at path of this component (YAML keys joined
+// by dots, such as "offset"), as if the child's components gave the
+// component {offset: <at>}, merged over what the child has. The engine
+// registers the transform component of package systems this way
+// (LocalTransform, at "offset"), so that
+//
+//	children:
+//	  - {prefab: pipe-cap, at: {x: 0, y: -16}}
+//
+// places the cap 16 units above its parent. A library holds at most one
+// such registration; without one, at is an error ([ErrCannotPlace]).
+//
+// Panics with a [*world.Error] of code [CodeUnknownField] if path names
+// no field of the component's type: each step must be the YAML key of a
+// struct field, as data writes it.
+func (r Registration) At(path string) Registration {
+	if r.e == nil {
+		panic(&world.Error{Code: CodeInvalidRegistration, Op: "At", Value: "a zero Registration", Hint: hints[CodeInvalidRegistration]})
+	}
+	steps := strings.Split(path, ".")
+	t := r.e.goType()
+	for i, step := range steps {
+		var f field
+		ok := t.Kind() == reflect.Struct
+		if ok {
+			f, ok = fieldsOf(t).byName[step]
+		}
+		if !ok {
+			panic(&world.Error{Code: CodeUnknownField, Op: "At", Component: r.e.dataName(),
+				Field: strings.Join(steps[:i+1], "."), Hint: "name a field by its YAML key, such as offset or pos.x"})
+		}
+		t = f.typ
+	}
+	return Registration{r.e.placing(steps)}
 }
 
 // Name returns the name prefab data uses for the component.
@@ -41,6 +79,11 @@ func (r Registration) Name() string {
 type entry interface {
 	dataName() string
 	renamed(name string) entry
+	// placing returns the entry as the component a child's at sets, at
+	// the field path; placePath returns that path, nil for an entry that
+	// places nothing.
+	placing(path []string) entry
+	placePath() []string
 	component() world.ComponentType
 	goType() reflect.Type
 	// start returns a new value of the component's type to decode data
@@ -57,9 +100,10 @@ type entry interface {
 }
 
 type typedEntry[T any] struct {
-	name string
-	key  world.Key[T]
-	cp   func(T) T
+	name  string
+	key   world.Key[T]
+	cp    func(T) T
+	place []string // see entry.placing
 }
 
 func (e *typedEntry[T]) dataName() string               { return e.name }
@@ -71,6 +115,14 @@ func (e *typedEntry[T]) renamed(name string) entry {
 	c.name = name
 	return &c
 }
+
+func (e *typedEntry[T]) placing(path []string) entry {
+	c := *e
+	c.place = path
+	return &c
+}
+
+func (e *typedEntry[T]) placePath() []string { return e.place }
 
 // start copies the base's value deeply when the type holds references
 // (e.cp): the decoder itself makes new slices, maps and pointers, but a

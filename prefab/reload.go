@@ -42,8 +42,9 @@ type Reload struct {
 //
 // Reload reads only files whose size or modification time changed, and
 // rebuilds only if the content of one did. Call it between steps (or use
-// a [Watcher]): entities spawned after it get the new prefabs, entities
-// spawned before keep what they got.
+// a [Watcher]): entities spawned after it get the new prefabs; entities
+// spawned before keep what they got until [Library.Apply] brings them up
+// to date.
 func (l *Library) Reload() Reload {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -157,12 +158,14 @@ func reread(r root, index int, f file, src *source, lim Limits) (*source, *LoadE
 }
 
 // changedPrefabs returns the names of the prefabs that differ between a
-// and b: added, removed, given another base or other parts.
+// and b: added, removed, given another base, other parts or other
+// children.
 func changedPrefabs(a, b map[string]*Prefab) []string {
 	var out []string
+	seen := make(map[[2]*Prefab]bool) // children are shared: compare each pair once
 	for name, pa := range a {
 		pb, ok := b[name]
-		if !ok || !samePrefab(pa, pb) {
+		if !ok || !samePrefab(pa, pb, seen) {
 			out = append(out, name)
 		}
 	}
@@ -175,12 +178,15 @@ func changedPrefabs(a, b map[string]*Prefab) []string {
 	return out
 }
 
-func samePrefab(a, b *Prefab) bool {
-	if a == b {
+// samePrefab reports whether a and b spawn the same entities: the same
+// base name, parts and children. Pairs found the same are remembered in
+// seen.
+func samePrefab(a, b *Prefab, seen map[[2]*Prefab]bool) bool {
+	if a == b || seen[[2]*Prefab{a, b}] {
 		return true
 	}
-	if len(a.parts) != len(b.parts) || (a.base == nil) != (b.base == nil) ||
-		a.base != nil && a.base.name != b.base.name {
+	if len(a.parts) != len(b.parts) || len(a.children) != len(b.children) || (a.base == nil) != (b.base == nil) ||
+		a.base != nil && a.base.name != b.base.name || a.childName != b.childName {
 		return false
 	}
 	for i, p := range a.parts {
@@ -188,6 +194,12 @@ func samePrefab(a, b *Prefab) bool {
 			return false
 		}
 	}
+	for i, c := range a.children {
+		if !samePrefab(c, b.children[i], seen) {
+			return false
+		}
+	}
+	seen[[2]*Prefab{a, b}] = true
 	return true
 }
 
@@ -196,7 +208,8 @@ func samePrefab(a, b *Prefab) bool {
 // restarting the game. It polls file sizes and modification times, which
 // needs no dependency and behaves the same on every system. Call
 // [Watcher.Poll] between steps, from the goroutine that runs them, so a
-// reload never lands in the middle of one.
+// reload never lands in the middle of one; after one that changed
+// prefabs, [Library.Apply] brings the live entities up to date.
 //
 // A Watcher is not safe for concurrent use.
 type Watcher struct {

@@ -20,7 +20,7 @@ func sameValue(a, b any) bool {
 	if va.Type() != vb.Type() {
 		return false
 	}
-	return same(va, vb, &visits{m: make(map[visit]bool)})
+	return same(va, vb, new(visits))
 }
 
 // visits are the pairs of pointers being compared, to stop at cycles.
@@ -32,10 +32,14 @@ type visits struct {
 	log []visit
 }
 
-// add records v, reporting whether it was already there.
+// add records v, reporting whether it was already there. The map is
+// made on first need, so comparing values without references costs none.
 func (s *visits) add(v visit) (had bool) {
 	if s.m[v] {
 		return true
+	}
+	if s.m == nil {
+		s.m = make(map[visit]bool)
 	}
 	s.m[v] = true
 	s.log = append(s.log, v)

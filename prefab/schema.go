@@ -16,7 +16,7 @@ import (
 const SchemaID = "http://json-schema.org/draft-07/schema#"
 
 // WriteSchema writes a JSON Schema of the library's prefab files to w: the
-// file format (prefab names mapping to extends and components) and, for
+// file format (prefab names mapping to extends, components and children) and, for
 // each registered component, the fields its Go type has, with their YAML
 // keys and types. An editor given the schema validates and completes
 // prefab files as a designer types; with the YAML language server, start
@@ -53,22 +53,55 @@ func (l *Library) WriteSchema(w io.Writer) error {
 	}
 	extends := map[string]any{
 		"type":        "string",
-		"description": "the prefab this one is a variant of: its components, with this prefab's laid over them",
+		"description": "the prefab this one is a variant of: its components and children, with this prefab's laid over them",
 	}
-	if names := l.state().names; len(names) > 0 {
+	names := l.state().names
+	if len(names) > 0 {
 		extends["examples"] = names
+	}
+	g.defs["components"] = map[string]any{
+		"type":                 []string{"object", "null"},
+		"description":          "components by name; a struct value is merged over the base's field by field",
+		"additionalProperties": false,
+		"properties":           props,
+	}
+	childPrefab := map[string]any{
+		"type":        "string",
+		"description": "the prefab the child is spawned from; none removes the base's child of this name",
+	}
+	if len(names) > 0 {
+		childPrefab["examples"] = append(slices.Clone(names), "none")
+	}
+	child := map[string]any{
+		"name":       map[string]any{"type": "string", "description": "the child's name, by which a variant changes or removes it"},
+		"prefab":     childPrefab,
+		"components": map[string]any{"$ref": "#/definitions/components"},
+		"children":   map[string]any{"$ref": "#/definitions/children"},
+	}
+	if place := placing(entries); place != nil {
+		if at := g.schema(placeType(place)); at != nil {
+			at["description"] = fmt.Sprintf("where the child sits from its parent: %s's %s", place.dataName(), strings.Join(place.placePath(), "."))
+			child["at"] = at
+		}
+	}
+	g.defs["child"] = map[string]any{
+		"type":                 "object",
+		"description":          "a child, spawned with the prefab and destroyed with it",
+		"additionalProperties": false,
+		"properties":           child,
+	}
+	g.defs["children"] = map[string]any{
+		"type":        []string{"array", "null"},
+		"description": "children spawned with each entity; a variant's child of a name its base's has replaces or changes that one",
+		"items":       map[string]any{"$ref": "#/definitions/child"},
 	}
 	g.defs["prefab"] = map[string]any{
 		"type":                 []string{"object", "null"},
 		"additionalProperties": false,
 		"properties": map[string]any{
-			"extends": extends,
-			"components": map[string]any{
-				"type":                 []string{"object", "null"},
-				"description":          "the prefab's components by name; a struct value is merged over the base's field by field",
-				"additionalProperties": false,
-				"properties":           props,
-			},
+			"extends":    extends,
+			"components": map[string]any{"$ref": "#/definitions/components"},
+			"children":   map[string]any{"$ref": "#/definitions/children"},
 		},
 	}
 	root := map[string]any{
@@ -255,6 +288,29 @@ func (g *schemaGen) object(t reflect.Type) map[string]any {
 	}
 }
 
+// reserved are the definitions of the file format, which no type's
+// definition may take.
+var reserved = map[string]bool{"prefab": true, "components": true, "child": true, "children": true}
+
+// placing returns the entry of entries that places children, or nil.
+func placing(entries []entry) entry {
+	for _, e := range entries {
+		if e.placePath() != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+// placeType returns the Go type of the field a child's at sets.
+func placeType(e entry) reflect.Type {
+	t := e.goType()
+	for _, step := range e.placePath() {
+		t = fieldsOf(t).byName[step].typ
+	}
+	return t
+}
+
 // defName returns a name for t's definition that JSON pointers and URIs
 // take as it is, and that no other type has.
 func (g *schemaGen) defName(t reflect.Type) string {
@@ -266,7 +322,7 @@ func (g *schemaGen) defName(t reflect.Type) string {
 	}, t.String())
 	name := base
 	for i := 2; ; i++ {
-		if _, taken := g.defs[name]; !taken && name != "prefab" {
+		if _, taken := g.defs[name]; !taken && !reserved[name] {
 			return name
 		}
 		name = fmt.Sprintf("%s_%d", base, i)

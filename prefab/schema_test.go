@@ -9,6 +9,7 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/tessera-engine/tessera/prefab"
@@ -52,11 +53,14 @@ func TestSchema(t *testing.T) {
 					Extends struct {
 						Examples []string
 					}
-					Components struct {
-						Properties map[string]json.RawMessage
+					Components, Children struct {
+						Ref string `json:"$ref"`
 					}
 				}
 			} `json:"prefab"`
+			Components struct {
+				Properties map[string]json.RawMessage
+			} `json:"components"`
 			Stats struct {
 				Properties map[string]map[string]any
 			} `json:"prefab_test.Stats"`
@@ -67,8 +71,10 @@ func TestSchema(t *testing.T) {
 	}
 	equal(t, "$schema", s.Schema, prefab.SchemaID)
 	equal(t, "extends examples", s.Definitions.Prefab.Properties.Extends.Examples, lib.Names())
+	equal(t, "a prefab's components", s.Definitions.Prefab.Properties.Components.Ref, "#/definitions/components")
+	equal(t, "a prefab's children", s.Definitions.Prefab.Properties.Children.Ref, "#/definitions/children")
 	for _, name := range lib.Components() {
-		if _, ok := s.Definitions.Prefab.Properties.Components.Properties[name]; !ok {
+		if _, ok := s.Definitions.Components.Properties[name]; !ok {
 			t.Errorf("schema has no component %q", name)
 		}
 	}
@@ -328,5 +334,57 @@ func TestSchemaOddTypes(t *testing.T) {
 	}
 	if err := lib.WriteSchema(io.Discard); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestSchemaChildren: the schema describes children, with at as the
+// field of the component that places them, and prefab names offered.
+func TestSchemaChildren(t *testing.T) {
+	lib := treeLibrary(t, pipes)
+	var buf bytes.Buffer
+	if err := lib.WriteSchema(&buf); err != nil {
+		t.Fatal(err)
+	}
+	var s struct {
+		Definitions struct {
+			Children struct {
+				Type  []string
+				Items struct {
+					Ref string `json:"$ref"`
+				}
+			} `json:"children"`
+			Child struct {
+				AdditionalProperties bool
+				Properties           struct {
+					Name   struct{ Type string }
+					Prefab struct{ Examples []string }
+					At     struct {
+						Ref         string `json:"$ref"`
+						Description string
+					}
+					Components, Children struct {
+						Ref string `json:"$ref"`
+					}
+				}
+			} `json:"child"`
+		}
+	}
+	if err := json.Unmarshal(buf.Bytes(), &s); err != nil {
+		t.Fatal(err)
+	}
+	d := s.Definitions
+	equal(t, "children", d.Children.Items.Ref, "#/definitions/child")
+	equal(t, "a child's name", d.Child.Properties.Name.Type, "string")
+	equal(t, "a child's prefab", d.Child.Properties.Prefab.Examples, append(lib.Names(), "none"))
+	equal(t, "a child's at", d.Child.Properties.At.Ref, "#/definitions/prefab_test.Vec")
+	equal(t, "a child's components", d.Child.Properties.Components.Ref, "#/definitions/components")
+	equal(t, "a child's children", d.Child.Properties.Children.Ref, "#/definitions/children")
+
+	buf.Reset()
+	if err := newLibrary(t).WriteSchema(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), `"at"`) {
+		t.Error("the schema of a library that places no children offers at")
 	}
 }

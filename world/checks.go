@@ -100,3 +100,77 @@ func checkValue[T any](s *storage[T], slot uint32, op string, e Entity) {
 func brokenInvariant(op, component string, e Entity, format string, args ...any) {
 	panic(&Error{Code: CodeBrokenInvariant, Op: op, Component: component, Entity: e, Value: fmt.Sprintf(format, args...)})
 }
+
+// checkRestored checks, in the tesseradebug build, that every store of w
+// holds a whole state after a Restore: the invariants above, and counts,
+// owner words and links that agree with the membership.
+func checkRestored(w *World) {
+	for _, u := range w.used {
+		u.store.verify(w)
+	}
+}
+
+// verifySet checks a set's membership against w's live entities, its
+// count and, for an object-like set, its packed arrays (invariant 4).
+func (s *set) verifySet(w *World) {
+	n := 0
+	forMembers(s.bits, func(slot uint32) {
+		n++
+		gen := genAt(w, int(slot))
+		e := makeEntity(slot, gen)
+		if gen == 0 {
+			brokenInvariant("Restore", s.name, e, "a member slot holds no live entity")
+		}
+		if s.field {
+			return
+		}
+		if slot >= uint32(len(s.sparse)) || s.sparse[slot] == 0 || int(s.sparse[slot]-1) >= len(s.dense) || s.dense[s.sparse[slot]-1] != slot {
+			brokenInvariant("Restore", s.name, e, "packed arrays disagree")
+		}
+	})
+	if n != s.count || (!s.field && len(s.dense) != n) {
+		brokenInvariant("Restore", s.name, 0, "%d members, count %d, %d packed", n, s.count, len(s.dense))
+	}
+}
+
+func (s *storage[T]) verify(w *World) {
+	s.verifySet(w)
+	switch {
+	case s.owned && len(s.owner) != len(s.vals):
+		brokenInvariant("Restore", s.name, 0, "owner words %d, column %d", len(s.owner), len(s.vals))
+	case !s.field && len(s.vals) != len(s.dense):
+		brokenInvariant("Restore", s.name, 0, "%d values, %d packed", len(s.vals), len(s.dense))
+	}
+	if !s.owned {
+		return
+	}
+	for slot, word := range s.owner {
+		var want uint32
+		if s.has(uint32(slot)) {
+			want = ownerWord(w.gens[slot])
+		}
+		if word != want {
+			brokenInvariant("Restore", s.name, makeEntity(uint32(slot), genAt(w, slot)), "owner word %#x, want %#x", word, want)
+		}
+	}
+}
+
+func (r *relationStore) verify(w *World) {
+	r.verifySet(w)
+	forMembers(r.bits, func(slot uint32) {
+		for _, t := range r.targets(slot) {
+			if !w.IsAlive(t) || !r.rev.has(uint32(t)) {
+				brokenInvariant("Restore", r.name, makeEntity(slot, w.gens[slot]), "a target %v that is dead or has no sources", t)
+			}
+		}
+	})
+}
+
+func (v *reverseStore) verify(w *World) {
+	v.verifySet(w)
+	forMembers(v.bits, func(slot uint32) {
+		if len(v.srcs[slot]) == 0 {
+			brokenInvariant("Restore", v.name, makeEntity(slot, w.gens[slot]), "a target with no sources")
+		}
+	})
+}

@@ -48,6 +48,7 @@ var registry struct {
 	sync.Mutex
 	handles   []ComponentType // by component id; [0] is nil
 	resources int             // resources defined so far
+	stateful  []stateResource // the resources in snapshots or the hash, in definition order
 	events    int             // events defined so far
 }
 
@@ -86,6 +87,7 @@ type info struct {
 	name     string
 	requires []ComponentType // every component it requires, transitively, in dependency order
 	floats   []floatField    // where its values hold floating-point numbers
+	plan     *hashPlan       // how its values are hashed without a Hash function
 }
 
 // newInfo registers a new component and returns its base: its requires
@@ -95,7 +97,7 @@ type info struct {
 // undefined component in requires, or a relationship or its reverse side
 // (which have no default to add).
 func newInfo[T any](name string, requires []ComponentType) info {
-	i := info{name: name, requires: expandRequires(name, requires), floats: floatsOf[T]()}
+	i := info{name: name, requires: expandRequires(name, requires), floats: floatsOf[T](), plan: planOf(reflect.TypeFor[T]())}
 	i.id = register()
 	return i
 }
@@ -217,6 +219,7 @@ type Tag struct {
 // Panics as [DefineComponent] does.
 func DefineTag(name string, opts ...Options[struct{}]) *Tag {
 	o := oneOptions(name, opts)
+	noValueFuncs("DefineTag", name, o)
 	return setHandle(&Tag{Component[struct{}]{info: newInfo[struct{}](name, o.Requires), opts: o}})
 }
 
@@ -275,6 +278,7 @@ func DefineFields[T any](name string, opts ...Options[T]) *Fields[T] {
 		panic(&Error{Code: CodeNotFields, Op: "DefineFields", Component: name, Field: field, Err: err})
 	}
 	o := oneOptions(name, opts)
+	noValueFuncs("DefineFields", name, o)
 	return setHandle(&Fields[T]{info: newInfo[T](name, o.Requires), opts: o})
 }
 

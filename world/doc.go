@@ -31,7 +31,11 @@
 //     [World.Run], [World.Clear]; timing them: [RunObserver],
 //     [World.SetRunObserver].
 //   - Resources (per-world values no entity owns): [DefineResource],
-//     [Resource.Set], [Resource.Lookup].
+//     [Resource.Set], [Resource.Lookup], [ResourceOptions].
+//   - The state as a whole: [World.Snapshot] and [World.Restore] with a
+//     [Snapshot]; the world hash [World.Hash], [World.Digests] ([Digest]),
+//     [World.Diff] ([Difference]), [Hasher] and [Options.Copy],
+//     [Options.Hash]; the world's generator [World.Rand], [World.Seed].
 //   - Tools: [Inspect].
 //   - Errors: [Error] with its [Code] ([CodeOf]), [SystemError],
 //     [PanicError] and the Err sentinels.
@@ -117,6 +121,17 @@
 // ride on the deferral above: while walks, system runs or hooks run,
 // removals and destroys wait, and the outermost one to end applies them
 // in order, hooks included.
+//
+// # The state as a whole
+//
+// [World.Snapshot] copies a world's whole state (ids, components,
+// relationships, the generator of [World.Rand], the resources that give a
+// Copy) into a reusable [Snapshot]; [World.Restore] puts it back, all or
+// nothing and without hooks, after which the world answers exactly as the
+// snapshotted one did. [World.Hash] is a canonical hash of that state,
+// independent of walk order, map order and addresses, for replays that
+// check they are the same run; [World.Diff] names what two worlds
+// disagree on.
 //
 // # Errors
 //

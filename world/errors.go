@@ -39,6 +39,7 @@ const (
 	CodeUndeclared        Code = "world.undeclared-access"
 	CodeConcurrent        Code = "world.concurrent-use"
 	CodeBadBatchSize      Code = "world.bad-batch-size"
+	CodeEmptySnapshot     Code = "world.empty-snapshot"
 )
 
 // Sentinel errors, for errors.Is: an [*Error] matches the sentinel of its
@@ -70,7 +71,8 @@ var (
 	// ErrSystemFailed is matched by every [*SystemError].
 	ErrSystemFailed = sentinel(CodeSystemFailed)
 	// ErrDuringWalk: an operation that must not run during a walk or a
-	// system run ([World.Clear]) was called in one.
+	// system run ([World.Clear], [World.Snapshot], [World.Restore]) was
+	// called in one.
 	ErrDuringWalk = sentinel(CodeDuringWalk)
 	// ErrNestedRun: [World.Run] was called inside a run of the same phase.
 	ErrNestedRun = sentinel(CodeNestedRun)
@@ -105,6 +107,9 @@ var (
 	ErrConcurrent = sentinel(CodeConcurrent)
 	// ErrBadBatchSize: a parallel walk was given a batch size below 1.
 	ErrBadBatchSize = sentinel(CodeBadBatchSize)
+	// ErrEmptySnapshot: [World.Restore] was given a [Snapshot] that no
+	// [World.Snapshot] filled.
+	ErrEmptySnapshot = sentinel(CodeEmptySnapshot)
 )
 
 // hints say how to fix each kind of error; [Error.Hint] falls back to
@@ -132,6 +137,7 @@ var hints = map[Code]string{
 	CodeUndeclared:        "add the component or resource to the system's declaration named in the message, or make the system exclusive",
 	CodeBadBatchSize:      "give a batch size of at least 1; a few thousand entities a batch suits light work",
 	CodeConcurrent:        "make the call from an exclusive system or between runs; in a system that declares its access, use ctx.World",
+	CodeEmptySnapshot:     "fill the snapshot with World.Snapshot before restoring it",
 }
 
 // Error is the error world returns and panics with, and that other

@@ -14,6 +14,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -513,6 +514,24 @@ func newMTModel() *mtModel {
 	return m
 }
 
+// clone returns a deep copy of the model, for a snapshot.
+func (m *mtModel) clone() *mtModel {
+	c := *m
+	c.live = make(map[world.Entity]map[string]any, len(m.live))
+	for e, vals := range m.live {
+		c.live[e] = maps.Clone(vals)
+	}
+	c.liveList = slices.Clone(m.liveList)
+	c.liveIdx = maps.Clone(m.liveIdx)
+	c.slotOwner = maps.Clone(m.slotOwner)
+	c.issued = maps.Clone(m.issued)
+	c.issuedList = slices.Clone(m.issuedList)
+	c.dead = slices.Clone(m.dead)
+	c.maxGen = maps.Clone(m.maxGen)
+	c.pending = slices.Clone(m.pending)
+	return &c
+}
+
 func (m *mtModel) alive(e world.Entity) bool { _, ok := m.live[e]; return ok }
 
 func (m *mtModel) get(e world.Entity, c int) (any, bool) {
@@ -677,6 +696,8 @@ const (
 	mtOpWalk
 	mtOpSystems
 	mtOpWriteThrough
+	mtOpSnapshot
+	mtOpRestore
 	mtOpClear
 	mtNumOps
 )
@@ -696,6 +717,8 @@ var mtWeights = [mtNumOps]int{
 	mtOpWalk:         50,
 	mtOpSystems:      15,
 	mtOpWriteThrough: 40,
+	mtOpSnapshot:     8,
+	mtOpRestore:      6,
 	mtOpClear:        2,
 }
 
@@ -725,6 +748,16 @@ type mtHarness struct {
 	adds      int     // adds so far: every third goes through world.Add
 	walkComps [][]int // the components of the walks in progress
 	systems   int
+	snaps     [2]mtSnap
+}
+
+// mtSnap is a snapshot the harness took, with the model and the hash of
+// the world it was taken of.
+type mtSnap struct {
+	s     world.Snapshot
+	m     *mtModel
+	hash  uint64
+	taken bool
 }
 
 func newMTHarness(tb testing.TB, src mtSource, label string) *mtHarness {
@@ -844,6 +877,10 @@ func (h *mtHarness) op(op int) {
 		h.doSystems()
 	case mtOpWriteThrough:
 		h.doWriteThrough()
+	case mtOpSnapshot:
+		h.doSnapshot()
+	case mtOpRestore:
+		h.doRestore()
 	case mtOpClear:
 		h.doClear()
 	default:
@@ -1081,6 +1118,55 @@ func (h *mtHarness) doWriteThrough() {
 	}
 	h.m.set(e, c, v)
 	h.checkEntity(e)
+}
+
+// doSnapshot snapshots the world into one of two buffers, with a copy of
+// the model and the world's hash.
+func (h *mtHarness) doSnapshot() {
+	h.tb.Helper()
+	sn := &h.snaps[h.src.intn(len(h.snaps))]
+	h.logf("Snapshot(%p)", &sn.s)
+	if h.m.walking > 0 {
+		if err, _ := mtCatch(func() { h.w.Snapshot(&sn.s) }).(error); !errors.Is(err, world.ErrDuringWalk) {
+			h.failf("Snapshot during a walk panicked with %v, want ErrDuringWalk", err)
+		}
+		sn.taken = false
+		return
+	}
+	h.w.Snapshot(&sn.s)
+	sn.m, sn.hash, sn.taken = h.m.clone(), h.w.Hash(), true
+}
+
+// doRestore restores one of the two snapshots: the world must then be
+// the model of the snapshot, hash included; a restore of an empty
+// snapshot fails and changes nothing.
+func (h *mtHarness) doRestore() {
+	h.tb.Helper()
+	sn := &h.snaps[h.src.intn(len(h.snaps))]
+	h.logf("Restore(%p) (taken: %v)", &sn.s, sn.taken)
+	before := h.w.Hash()
+	err := h.w.Restore(&sn.s)
+	switch {
+	case h.m.walking > 0:
+		if !errors.Is(err, world.ErrDuringWalk) {
+			h.failf("Restore during a walk = %v, want ErrDuringWalk", err)
+		}
+	case !sn.taken:
+		if !errors.Is(err, world.ErrEmptySnapshot) {
+			h.failf("Restore of an empty snapshot = %v, want ErrEmptySnapshot", err)
+		}
+		if got := h.w.Hash(); got != before {
+			h.failf("a failed Restore changed the hash from %x to %x", before, got)
+		}
+	case err != nil:
+		h.failf("Restore = %v, want nil", err)
+	default:
+		h.m = sn.m.clone()
+		if got := h.w.Hash(); got != sn.hash {
+			h.failf("Hash after Restore = %x, want %x, the snapshotted world's", got, sn.hash)
+		}
+	}
+	h.fullCheck()
 }
 
 func (h *mtHarness) doClear() {
@@ -1911,6 +1997,14 @@ func mtScripts() []mtScriptCase {
 			mtOpDestroy, N, 0, 1, mtOpRemove, O, 0, mtcPos, mtOpAdd, N, 1, 1, mtcHP, 1,
 			mtOpCreate,
 		), 1, 0},
+		{"snapshot-restore", cat(
+			spawnPosVel(1), spawnPosVel(5), []int{mtOpSpawnTyped, 0, 2},
+			[]int{mtOpSnapshot, 0},
+			[]int{mtOpDestroy, L, 0, mtOpAdd, L, 0, mtcHP, 9, mtOpCreate}, // 0v2 reuses slot 0
+			[]int{mtOpRestore, 1}, // never taken: fails
+			[]int{mtOpRestore, 0}, // 0v1 lives again, 0v2 was never handed out
+			[]int{mtOpCreate, mtOpCheckEntity, L, 0, mtOpCheckGlobal}, // a new slot: nothing is free
+		), 4, 0},
 		{"write-through", cat(
 			[]int{mtOpSpawnTyped, 4, 5, 6, 7, 8, 9, 10, 2, 1, 2},
 			[]int{mtOpWriteThrough, L, 0, mtcPos, 1, 50, 51},     // into the column

@@ -64,6 +64,37 @@ type Options[T any] struct {
 
 	// The hooks, each nil for none (see above).
 	Added, Removed, Died, Teardown func(w *World, e Entity, v *T)
+
+	// Copy writes into *dst a copy of *src for [World.Snapshot] and
+	// [World.Restore], for an object component whose values hold
+	// references to state that changes in place: a slice or map the
+	// game writes into, a pointer to a struct it updates. The copy must
+	// share no such memory with src. dst holds the zero value or a value
+	// the world no longer holds (one a snapshot or restore replaced), so
+	// Copy may reuse its memory, as append(dst.Items[:0], src.Items...)
+	// does, to copy without allocating. It must not touch the world.
+	//
+	// Nil copies by assignment (*dst = *src): a full copy for values made
+	// of numbers, booleans, strings and arrays and structs of them, and
+	// for the rest a copy that shares what the references point to, which
+	// is right for data nothing changes in place (images, shared
+	// definitions) and wrong for the rest. Field components and tags
+	// are copied as bytes and take no Copy.
+	Copy func(dst, src *T)
+	// Hash feeds an object component's value to h for the world hash
+	// ([World.Hash], [World.Digests], [World.Diff]): the same state must
+	// always feed the same data, so never addresses, map order or
+	// anything else that changes from run to run. It must not touch the
+	// world.
+	//
+	// Nil hashes a value made of numbers, booleans, strings and arrays
+	// and structs of them by its fields (padding left out, strings by
+	// length and content); a value that holds pointers, slices, maps,
+	// interfaces, channels or functions is then left out of the hash,
+	// which covers only which entities hold the component (see
+	// [Digest.Values]). Field components and tags are hashed by their
+	// bytes and take no Hash.
+	Hash func(h *Hasher, v *T)
 }
 
 // oneOptions returns the only Options of opts, or the zero Options.
@@ -78,6 +109,25 @@ func oneOptions[T any](name string, opts []Options[T]) Options[T] {
 		return opts[0]
 	}
 	panic(&Error{Code: CodeInvalidDefinition, Op: "Define", Component: name, Value: fmt.Sprintf("%d Options, want at most 1", len(opts))})
+}
+
+// noValueFuncs panics if o gives a field component or a tag a Copy or
+// Hash function: their values are copied and hashed as bytes.
+//
+// Panics with an [*Error] of code [CodeInvalidDefinition] naming the
+// option.
+func noValueFuncs[T any](op, name string, o Options[T]) {
+	field := ""
+	switch {
+	case o.Copy != nil:
+		field = "Copy"
+	case o.Hash != nil:
+		field = "Hash"
+	default:
+		return
+	}
+	panic(&Error{Code: CodeInvalidDefinition, Op: op, Component: name, Field: field,
+		Value: "only object components take one; field components and tags are copied and hashed as bytes"})
 }
 
 // expandRequires returns every component reqs names, with theirs,

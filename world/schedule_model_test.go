@@ -14,11 +14,10 @@ import (
 // The scheduler against a model: random systems with random declared
 // access, run by groups on the worker pool, must leave the world exactly
 // as the same systems run one by one as exclusive systems do, step after
-// step (every entity, every component value, compared through Inspect),
-// and conflicting systems (by the model's own rule) must never overlap.
-//
-// World.Hash is not in this branch: the worlds are compared directly,
-// entity by entity and component by component.
+// step (the same World.Hash, and, to show what differs, every entity and
+// every component value through Inspect), and conflicting systems (by the
+// model's own rule) must never overlap. The systems also draw from the
+// world's random generator, by streams keyed by system and step.
 
 type cell struct{ V int64 }
 
@@ -196,7 +195,8 @@ func mSystem(s *mSpec, declare bool, clock *atomic.Int64, span *[2]int64) world.
 		if t := s.touched(); len(t) > 0 {
 			mEach(w, t[0], func(e world.Entity) { found = append(found, e) })
 		}
-		sum := s.salt ^ ctx.Step
+		rs := w.Rand().Stream(s.salt).Stream(ctx.Step)
+		sum := s.salt ^ rs.Uint64()
 		for _, e := range found {
 			for _, k := range s.reads {
 				if v := mValue(w, k, e); v != nil {
@@ -264,6 +264,7 @@ func mSystem(s *mSpec, declare bool, clock *atomic.Int64, span *[2]int64) world.
 func mWorld(seed uint64) *world.World {
 	r := rand.New(rand.NewPCG(seed, 7))
 	w := world.New()
+	w.Seed(seed + 1)
 	for range 40 + r.IntN(40) {
 		e := w.Create()
 		for k := range mAll {
@@ -275,10 +276,11 @@ func mWorld(seed uint64) *world.World {
 	return w
 }
 
-// state is the world as text: every live entity with every component and
-// value, in slot order.
+// state is the world as text: its hash, then every live entity with
+// every component and value, in slot order.
 func state(w *world.World) string {
 	var b strings.Builder
+	fmt.Fprintf(&b, "hash %016x\n", w.Hash())
 	for _, in := range world.Inspect(w, 0, 0) {
 		b.WriteString(in.String())
 		b.WriteByte('\n')

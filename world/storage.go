@@ -207,6 +207,13 @@ type store interface {
 	self() unsafe.Pointer // the *storage[T] itself
 	remove(slot uint32)
 	preview(slot uint32, max int) string
+
+	// Snapshots (snapshot.go) and the world hash (hash.go).
+	snapshot(p snapPart) snapPart                         // copies the state into p, made when nil, and returns it
+	restore(p snapPart)                                   // puts back the state p holds; nil: none
+	digest(h, scratch *Hasher) bool                       // feeds the state to h; reports whether values, not only members, went in
+	hashSlot(scratch *Hasher, slot uint32) (uint64, bool) // a member's share of the digest, and whether its value went in
+	verify(w *World)                                      // the tesseradebug build's check of the store after a restore
 }
 
 // storage holds one component's values for one world. For an object
@@ -216,13 +223,21 @@ type storage[T any] struct {
 	set
 	vals  []T
 	owned bool // a field component that keeps set.owner
+
+	// For snapshots and the world hash (see Options.Copy and Options.Hash).
+	copyFn func(dst, src *T) // nil: copied by assignment
+	hashFn func(h *Hasher, v *T)
+	plan   *hashPlan
 }
 
 // newStorage returns a storage for the component of base i with options
 // o: a field component's (field and owned: it keeps an owner per slot for
 // Fields.Get), a tag's (field only) or an object component's.
 func newStorage[T any](i *info, field, owned bool, o *Options[T]) *storage[T] {
-	s := &storage[T]{set: set{id: i.id, name: i.name, field: field, requires: i.requires, floats: i.floats}, owned: owned}
+	s := &storage[T]{set: set{id: i.id, name: i.name, field: field, requires: i.requires, floats: i.floats}, owned: owned, plan: i.plan}
+	if o != nil {
+		s.copyFn, s.hashFn = o.Copy, o.Hash
+	}
 	s.bindHooks(o)
 	s.slowAdd = len(s.requires) > 0 || (s.hooks != nil && s.hooks.added != nil)
 	return s

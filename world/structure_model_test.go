@@ -359,6 +359,65 @@ type smHarness struct {
 	log    []string
 	ids    []world.Entity // scratch for batches
 	walk   func(*world.Context) error
+	snaps  [2]smSnap
+}
+
+// smSnap is a snapshot the harness took, with the model of its world.
+type smSnap struct {
+	s     world.Snapshot
+	m     *smModel
+	taken bool
+}
+
+// clone returns a deep copy of the model, for a snapshot.
+func (m *smModel) clone() *smModel {
+	c := &smModel{live: make(map[world.Entity]*smEnt, len(m.live)), order: slices.Clone(m.order),
+		index: maps.Clone(m.index), dead: slices.Clone(m.dead), walking: m.walking,
+		queue: slices.Clone(m.queue), counts: m.counts}
+	for e, en := range m.live {
+		cp := *en
+		cp.likes = maps.Clone(en.likes)
+		c.live[e] = &cp
+	}
+	return c
+}
+
+// snapshotOrRestore snapshots into one of two buffers, or restores one:
+// refused in a walk; otherwise the model goes back to the snapshot's,
+// with the hook counts as they are, since a restore runs no hooks.
+func (h *smHarness) snapshotOrRestore(inWalk, restore bool) {
+	sn := &h.snaps[h.src.intn(len(h.snaps))]
+	if !restore {
+		h.logf("Snapshot(%p)", &sn.s)
+		if inWalk {
+			if err := mustPanicErr(func() { h.w.Snapshot(&sn.s) }); !errors.Is(err, world.ErrDuringWalk) {
+				h.failf("Snapshot in a walk panicked with %v, want ErrDuringWalk", err)
+			}
+			sn.taken = false
+			return
+		}
+		h.w.Snapshot(&sn.s)
+		sn.m, sn.taken = h.m.clone(), true
+		return
+	}
+	h.logf("Restore(%p) (taken: %v)", &sn.s, sn.taken)
+	err := h.w.Restore(&sn.s)
+	switch {
+	case inWalk:
+		if !errors.Is(err, world.ErrDuringWalk) {
+			h.failf("Restore in a walk = %v, want ErrDuringWalk", err)
+		}
+	case !sn.taken:
+		if !errors.Is(err, world.ErrEmptySnapshot) {
+			h.failf("Restore of an empty snapshot = %v, want ErrEmptySnapshot", err)
+		}
+	case err != nil:
+		h.failf("Restore = %v", err)
+	default:
+		m := sn.m.clone()
+		m.counts = h.m.counts
+		h.m = m
+	}
 }
 
 func newSMHarness(tb testing.TB, src smSource) *smHarness {
@@ -439,7 +498,7 @@ func (h *smHarness) add(e world.Entity, c int) {
 func (h *smHarness) op(inWalk bool) {
 	w, m := h.w, h.m
 	alive := func(e world.Entity) bool { _, ok := m.live[e]; return ok }
-	switch k := h.src.intn(24); {
+	switch k := h.src.intn(26); {
 	case k < 5 || len(m.live) < 3:
 		cs := h.pickComps()
 		e := w.Spawn(h.parts(cs)...)
@@ -518,6 +577,8 @@ func (h *smHarness) op(inWalk bool) {
 		n := 1 + h.src.intn(8)
 		h.logf("walk of %d operations", n)
 		h.inWalk(n)
+	case k == 23 || k == 24:
+		h.snapshotOrRestore(inWalk, k == 24)
 	case k < 23 && !inWalk && h.src.intn(16) == 0:
 		h.logf("Clear()")
 		if err := w.Clear(); err != nil {

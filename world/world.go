@@ -47,6 +47,8 @@ type World struct {
 	pw           *parWalk  // its parallel walks: see parallel.go
 	rec          *lane     // where structural changes are recorded instead of made: see lane.go
 	recorded     int       // counts the changes recorded, so a run can tell it recorded some
+
+	state worldState // the random generator and the hash's scratch: see rand.go and hash.go
 }
 
 // usedStore pairs a store with its membership set, so Destroy checks
@@ -549,8 +551,8 @@ func (w *World) Walks() int {
 // nothing deferred (checking for that after every row cost Query a
 // quarter of its speed).
 //
-// It returns, once the walks are ended, the panics of lifecycle hooks the
-// ending ran (see [Options]).
+// Returns, once the walks are ended, the panics of lifecycle hooks the
+// ending ran (see [Options]), joined.
 func (w *World) endWalksErr(mark uint64) error {
 	var errs []error
 	for n := len(w.open); n > 0 && w.open[n-1] > mark; n = len(w.open) {

@@ -8,19 +8,7 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/tessera-engine/tessera/engine"
-	"github.com/tessera-engine/tessera/examples/ecs-stress/game"
 )
-
-// TestGameKeys: the window's game keys come from the command line.
-func TestGameKeys(t *testing.T) {
-	g := engine.Game{Config: game.Config(), Keys: game.Keys()}
-	got := game.OptionsOf(gameKeys(g, []string{"-bodies", "3000", "-walk", "each", "-collide", "-seed", "4"}))
-	if got.Bodies != 3000 || got.Walk != "each" || !got.Collide || got.Seed != 4 || !got.HUD {
-		t.Errorf("options %+v, want 3000 bodies walked by each, colliding, seed 4, with the HUD", got)
-	}
-}
 
 // TestCommand builds the command as go run does (no window) and runs it:
 // -headless prints the table; without it the binary says it has no window

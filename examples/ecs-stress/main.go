@@ -1,8 +1,8 @@
 // Command ecs-stress is Tessera's main example; see doc.go. This file is
 // its whole entry point: the configuration's defaults and keys, the
-// files, the first scene; with -headless, the timing table of table.go
-// instead. window.go links the window into builds with the tesserawindow
-// tag.
+// files, the first scene (which reads the game's keys when the engine
+// enters it); with -headless, the timing table of table.go instead.
+// window.go links the window into builds with the tesserawindow tag.
 package main
 
 import (
@@ -17,7 +17,5 @@ func main() {
 	if headless(args) {
 		os.Exit(table(args, os.Stdout, os.Stderr))
 	}
-	g := engine.Game{Config: game.Config(), Keys: game.Keys(), Assets: game.Files()}
-	g.First = game.New(game.OptionsOf(gameKeys(g, args)))
-	engine.Main(g)
+	engine.Main(engine.Game{Config: game.Config(), Keys: game.Keys(), Assets: game.Files(), First: game.FromConfig()})
 }

@@ -8,33 +8,11 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/tessera-engine/tessera/engine"
-	"github.com/tessera-engine/tessera/examples/night-garden/game"
 )
 
-// TestGameKeys: the game's keys come from the command line beside
-// engine.Main's own flags; -dev turns watching on.
-func TestGameKeys(t *testing.T) {
-	g := engine.Game{Config: game.Config(), Keys: game.Keys()}
-	for _, tc := range []struct {
-		args []string
-		want game.Options
-	}{
-		{nil, game.Options{Seed: 1}},
-		{[]string{"-headless", "-steps", "9", "-seed", "9"}, game.Options{Seed: 9}},
-		{[]string{"-dev", "game/assets"}, game.Options{Seed: 1, Dev: "game/assets", Watch: true, WatchInterval: 250 * time.Millisecond}},
-	} {
-		if got := game.OptionsOf(gameKeys(g, tc.args)); got.Seed != tc.want.Seed || got.Dev != tc.want.Dev ||
-			got.Watch != tc.want.Watch || got.WatchInterval != tc.want.WatchInterval {
-			t.Errorf("options of %q = %+v, want %+v", tc.args, got, tc.want)
-		}
-	}
-}
-
 // TestCommand builds the command as go run does (no window) and runs it:
-// headless runs end well, from the embedded files or from -dev; a -dev
-// directory without the files is a game error (status 1) naming it; bad
+// headless runs end well, from the embedded files or from -assets.dir;
+// a directory without the files is a game error (status 1) naming it; bad
 // values and a window without the tesserawindow tag are usage errors
 // (status 2), each saying why.
 func TestCommand(t *testing.T) {
@@ -51,8 +29,9 @@ func TestCommand(t *testing.T) {
 		say  string
 	}{
 		{[]string{"-headless", "-steps", "240", "-seed", "9"}, 0, ""},
-		{[]string{"-headless", "-steps", "10", "-dev", "game/assets"}, 0, ""},
-		{[]string{"-headless", "-dev", "no/such/dir"}, 1, "files from no/such/dir"},
+		{[]string{"-headless", "-steps", "10", "-assets.dir", "game/assets"}, 0, ""},
+		{[]string{"-headless", "-assets.dir", "no/such/dir"}, 2, "files from no/such/dir"},
+		{[]string{"-headless", "-dev", "game/assets"}, 2, "flag provided but not defined: -dev"},
 		{[]string{"-nope"}, 2, "flag provided but not defined"},
 		{[]string{"-headless", "-window.width", "wide"}, 2, "window.width"},
 		{nil, 2, "tesserawindow"},

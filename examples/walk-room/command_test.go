@@ -8,33 +8,7 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/tessera-engine/tessera/engine"
-	"github.com/tessera-engine/tessera/examples/walk-room/game"
-	"github.com/tessera-engine/tessera/geom"
 )
-
-// view is the game's logical screen by default.
-var view = geom.Vec2{X: 640, Y: 360}
-
-// TestGameKeys: the game's keys come from the command line beside
-// engine.Main's own flags, and a bad value keeps the default (Main
-// reports it).
-func TestGameKeys(t *testing.T) {
-	g := engine.Game{Config: game.Config(), Keys: game.Keys()}
-	for _, tc := range []struct {
-		args []string
-		want game.Options
-	}{
-		{nil, game.Options{Room: "hall", Seed: 1, View: view}},
-		{[]string{"-headless", "-steps", "9", "-room", "study", "-demo", "-seed", "4"}, game.Options{Room: "study", Seed: 4, Demo: true, View: view}},
-		{[]string{"-window.width", "800", "-window.height", "450"}, game.Options{Room: "hall", Seed: 1, View: geom.Vec2{X: 800, Y: 450}}},
-	} {
-		if got := game.OptionsOf(gameKeys(g, tc.args)); got != tc.want {
-			t.Errorf("options of %q = %+v, want %+v", tc.args, got, tc.want)
-		}
-	}
-}
 
 // TestCommand builds the command as go run does (no window) and runs it:
 // headless runs end well, a room that does not exist is a game error

@@ -1,11 +1,11 @@
 // Command walk-room is Tessera's top-down walking example: a player walks
 // through two rooms bigger than the screen, sliding along walls and
 // furniture, picks up coins and gems, goes through a door from one room
-// into the other and pauses. The rooms, the player, the furniture, the
-// items and the doors are YAML data and pictures (game/assets); the game
-// itself is package game, which never imports ebitengine and draws
-// nothing itself: the engine draws its scenes' sprites, texts and cameras
-// and plays the sounds it asks for.
+// into the other and pauses. The rooms are maps of the Tiled editor and
+// the player, the furniture, the items and the doors prefab YAML and
+// pictures (game/assets); the game itself is package game, which never
+// imports ebitengine and draws nothing itself: the engine draws its
+// scenes' sprites, texts and cameras and plays the sounds it asks for.
 //
 // Usage:
 //
@@ -24,11 +24,13 @@
 //		play the demo walk: right through the hall over a coin, a pause,
 //		through the door and across the study
 //
-// and every engine key, such as -window.width 800, -debug.fixed_frames or
-// -config walk.yaml (see docs/CONFIG.md); -headless runs without a window
-// for -steps fixed steps (default 600). The input actions move_left,
-// move_right, move_up, move_down (the axis move) and pause are rebound in
-// a config file.
+// and every engine key, such as -window.width 800, -debug.fixed_frames,
+// -config walk.yaml or -assets.dir examples/walk-room/game/assets (run
+// from that directory's files: a room saved in Tiled is rebuilt while the
+// game runs; see docs/CONFIG.md and docs/LEVELS.md); -headless runs
+// without a window for -steps fixed steps (default 600). The input actions
+// move_left, move_right, move_up, move_down (the axis move) and pause are
+// rebound in a config file.
 //
 // A binary built without the tesserawindow tag cannot open a window, since
 // it must not link ebitengine (which panics at start-up without a display):

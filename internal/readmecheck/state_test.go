@@ -3,9 +3,10 @@ package readmecheck
 import "testing"
 
 // TestStateDocExamples checks docs/STATE.md against the examples of
-// random and save/compact: every Go snippet names an example and is its
-// body.
+// random, save/compact and world's state examples: every Go snippet names
+// an example and is its body, and every example of
+// world/example_state_test.go appears on the page.
 func TestStateDocExamples(t *testing.T) {
-	examples := readFuncs(t, []string{"random/example*_test.go", "save/compact/example*_test.go"}, "Example")
-	checkDoc(t, "docs/STATE.md", examples, "random/example_docs_test.go")
+	examples := readFuncs(t, []string{"random/example*_test.go", "save/compact/example*_test.go", "world/example_state_test.go"}, "Example")
+	checkDoc(t, "docs/STATE.md", examples, "world/example_state_test.go")
 }

@@ -13,7 +13,7 @@
 //
 // Outline:
 //
-//   - The scene: [Scene], [New], [Options], [Scene.Bodies],
+//   - The scene: [Scene], [New] or [FromConfig], [Options], [Scene.Bodies],
 //     [Scene.HUDText].
 //   - Walks: [Walks], [LookupWalk], [Move].
 //   - Data: [Files], [Prefabs], [LoadPrefabs], the components [Body],

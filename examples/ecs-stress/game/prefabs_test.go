@@ -102,3 +102,27 @@ func TestConfig(t *testing.T) {
 		t.Errorf("OptionsOf(no keys) = %+v, want the defaults", got)
 	}
 }
+
+// TestFromConfig: a scene made by FromConfig takes its options from the
+// configuration of the engine running it, its game keys and window size,
+// when it is entered.
+func TestFromConfig(t *testing.T) {
+	cfg, err := engine.LoadConfig(engine.LoadOptions{Args: []string{"-bodies", "300", "-walk", "each", "-seed", "5", "-window.width", "640", "-window.height", "360"},
+		Defaults: Config(), Keys: Keys()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := FromConfig()
+	h, err := engine.NewHeadless(cfg, engine.Game{First: s, Assets: Files()}, engine.HeadlessOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	if err := h.Start(); err != nil {
+		t.Fatal(err)
+	}
+	want := Options{Bodies: 300, Walk: "each", Seed: 5, HUD: true, View: geom.Vec2{X: 640, Y: 360}}
+	if got := s.Options(); got != want || s.Bodies() != 300 {
+		t.Errorf("Options() = %+v with %d bodies, want %+v", got, s.Bodies(), want)
+	}
+}

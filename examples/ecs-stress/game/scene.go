@@ -53,6 +53,9 @@ type Options struct {
 type Scene struct {
 	scene.Base
 	opts Options
+	// configured makes OnEnter take the options the engine's
+	// configuration gives ([FromConfig]).
+	configured bool
 
 	lib      *prefab.Library
 	settings Settings
@@ -75,10 +78,24 @@ func New(opts Options) *Scene {
 	return &Scene{opts: opts}
 }
 
+// FromConfig returns a scene of the field whose options are those the
+// configuration of the engine running it gives ([OptionsOf]: the game's
+// [Keys] and the window's size), read when it is entered: what a game's
+// main hands engine.Main, so that the keys come from flags, variables,
+// tessera.yaml or a web page's query string alike.
+func FromConfig() *Scene { return &Scene{configured: true} }
+
+// Options returns the scene's options, defaults filled in: those it was
+// made with, or once it is entered, those of its configuration.
+func (s *Scene) Options() Options { return s.opts }
+
 // OnEnter loads the prefabs, spawns the field and its bodies, points the
 // camera at the field, and adds the systems and the HUD.
 func (s *Scene) OnEnter() error {
 	w := s.World()
+	if cfg, ok := engine.ConfigOf(w); ok && s.configured {
+		s.opts = New(OptionsOf(cfg)).opts
+	}
 	l := engine.AssetsOf(w)
 	if l == nil {
 		return errors.New("ecs-stress: no engine runs the scene, so it has no files")

@@ -9,10 +9,10 @@
 //
 // # Outline
 //
-//   - The scene: [Garden], made by [New] with [Options] (from the
-//     configuration keys [Keys] by [OptionsOf]; [Config] is the engine's
-//     defaults); [Garden.Snapshot], [Garden.Settings] and [Garden.Help]
-//     read its state.
+//   - The scene: [Garden], made by [New] with [Options], or by
+//     [FromConfig] with those of the configuration keys [Keys]
+//     ([OptionsOf]; [Config] is the engine's defaults); [Garden.Snapshot],
+//     [Garden.Settings] and [Garden.Help] read its state.
 //   - Designer data: [Settings] (assets/garden.yaml, loaded through the
 //     assets package) and the prefab components [Firefly] and [Flower]
 //     (assets/prefabs, loaded by [Prefabs] through the prefab library), with
@@ -25,14 +25,18 @@
 //
 // # Hot reload
 //
-// [Options.Watch] (set by the dev key, with [Options.Dev] the directory
-// the engine's files come from) makes the garden poll its prefab and
-// settings files between steps (in [Garden.Update], after the frame's
-// fixed steps), through the engine's loader, so the sprites reload too. A
-// changed firefly or flower prefab respawns the entities made from it in
-// place, so existing fireflies take the new colour or speed; a changed
-// settings file applies at once, and lays the garden out again when its
-// size or populations changed. A file that fails to load keeps the old
-// data and is reported by [Garden.Problem] (and on the help line) until
-// it is fixed.
+// Run with the engine's assets.dir (-assets.dir
+// examples/night-garden/game/assets), the engine reads the garden's files
+// from that directory and reloads the assets among them that change,
+// between frames. The garden watches its prefab files itself (through
+// the same files, in [Garden.Update], after the frame's fixed steps) and
+// applies the settings file whenever the engine has reloaded it (its
+// generation moved). A changed firefly or flower prefab respawns the
+// entities made from it in place, so existing fireflies take the new
+// colour or speed; a changed settings file applies at once, and lays the
+// garden out again when its size or populations changed. A file that
+// fails to load keeps the old data and is reported by [Garden.Problem]
+// (and on the help line) until it is fixed; a settings file that is no
+// longer YAML at all is the engine's to report (the engine keeps the old
+// one and logs why).
 package game

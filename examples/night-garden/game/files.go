@@ -26,9 +26,9 @@ const (
 )
 
 // Files returns the garden's embedded files: SettingsFile, the prefabs
-// under PrefabDir, and the sprites. While developing, run from a copy of
-// the assets directory instead ([Options.Dev]), so saved changes are
-// seen.
+// under PrefabDir, and the sprites. While developing, run with the
+// engine's assets.dir naming the assets directory instead, so saved
+// changes are seen.
 func Files() fs.FS {
 	sub, err := fs.Sub(embedded, "assets")
 	if err != nil {

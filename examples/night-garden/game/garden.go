@@ -3,11 +3,8 @@ package game
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"log"
 	"math/rand/v2"
-	"os"
-	"time"
 
 	"github.com/tessera-engine/tessera/assets"
 	"github.com/tessera-engine/tessera/engine"
@@ -20,35 +17,15 @@ import (
 )
 
 // Options configure [New]; [OptionsOf] reads them from the game's
-// configuration keys ([Keys]). The zero value runs the engine's files
-// (usually the embedded [Files]) with seed 0 and no hot reload.
+// configuration keys ([Keys]). The zero value runs with seed 0.
 type Options struct {
 	// Seed seeds the garden's random numbers (firefly targets and
 	// pauses, the flowers' places): the same seed and input give the same
 	// garden.
 	Seed uint64
-	// Dev, if not empty, is a directory holding the garden's files (a
-	// copy of game/assets) to run from instead of the embedded ones: see
-	// [Options.Files]. OptionsOf sets Watch with it.
-	Dev string
-	// Watch makes [Garden.Update] look for changed files (at most once
-	// per WatchInterval; 0 looks every frame) and apply them between
-	// steps. Files that never change, such as the embedded ones, cost a
-	// look and nothing more.
-	Watch         bool
-	WatchInterval time.Duration
 	// Log is told about every reload and every problem a reload found;
 	// nil means the standard logger.
 	Log func(msg string)
-}
-
-// Files returns the files the garden runs from, for engine.Game.Assets:
-// the directory Dev, or the embedded [Files].
-func (o Options) Files() fs.FS {
-	if o.Dev != "" {
-		return os.DirFS(o.Dev)
-	}
-	return Files()
 }
 
 // Garden is the scene: a garden of fireflies and flowers under a sky that
@@ -57,13 +34,20 @@ func (o Options) Files() fs.FS {
 type Garden struct {
 	scene.Base
 
-	opts     Options
-	lib      *prefab.Library
-	loader   *assets.Loader
-	settings Settings
+	opts       Options
+	configured bool   // OnEnter takes the options of the configuration ([FromConfig])
+	dir        string // the engine's assets.dir: the files are that directory's, watched
+	lib        *prefab.Library
+	loader     *assets.Loader
+	settings   Settings
 
-	libWatch   *prefab.Watcher
-	assetWatch *assets.Watcher
+	libWatch *prefab.Watcher
+	// settingsFile is the settings as the loader holds them, and
+	// settingsGen its generation when they were applied: the engine
+	// reloads the file (with assets.dir), and the garden applies it
+	// when the generation moves.
+	settingsFile *assets.Data
+	settingsGen  uint64
 	// The last reload problems, nil once the files are good again.
 	prefabProblem, settingsProblem error
 
@@ -102,7 +86,25 @@ func New(opts Options) *Garden {
 	return g
 }
 
-// load loads the prefabs and settings through w's engine, once.
+// FromConfig returns the garden scene with the options the
+// configuration of the engine running it gives ([OptionsOf]), read when
+// it is first entered: what main hands engine.Main, so that the seed
+// comes from a flag, a variable, tessera.yaml or a web page's query
+// string alike.
+func FromConfig() *Garden {
+	g := New(Options{})
+	g.configured = true
+	return g
+}
+
+// Options returns the garden's options: those it was made with, or once
+// it is entered, those of its configuration.
+func (g *Garden) Options() Options { return g.opts }
+
+// load loads the prefabs and settings through w's engine, once. With
+// the engine's assets.dir set, the files are that directory's: the
+// garden watches its prefab files, and applies the settings file each
+// time the engine reloads it.
 func (g *Garden) load(w *world.World) error {
 	if g.loader != nil {
 		return nil
@@ -111,36 +113,46 @@ func (g *Garden) load(w *world.World) error {
 	if l == nil {
 		return errors.New("night-garden: no engine runs the garden, so it has no files")
 	}
+	if cfg, ok := engine.ConfigOf(w); ok {
+		g.dir = cfg.Assets.Dir
+		if g.configured {
+			g.opts.Seed = OptionsOf(cfg).Seed
+		}
+	}
 	lib := Prefabs()
 	if err := lib.LoadFS(l.FS(), PrefabDir); err != nil {
-		return g.fromDev(err)
+		return g.fromDir(err)
 	}
 	g.lib, g.loader = lib, l
 	s, err := g.loadSettings()
 	if err != nil {
 		g.loader = nil
-		return g.fromDev(err)
+		return g.fromDir(err)
 	}
 	g.settings = s
-	if g.opts.Watch {
-		g.libWatch = g.lib.Watch(g.opts.WatchInterval)
-		g.assetWatch = g.loader.Watch(g.opts.WatchInterval)
+	if g.dir != "" {
+		g.libWatch = g.lib.Watch(engine.WatchInterval)
 	}
 	return nil
 }
 
-// fromDev says which directory a load error comes from, with -dev.
-func (g *Garden) fromDev(err error) error {
-	if g.opts.Dev != "" {
-		return fmt.Errorf("night-garden: files from %s: %w", g.opts.Dev, err)
+// fromDir says which directory a load error comes from, with assets.dir.
+func (g *Garden) fromDir(err error) error {
+	if g.dir != "" {
+		return fmt.Errorf("night-garden: files from %s: %w", g.dir, err)
 	}
 	return err
 }
 
 // loadSettings decodes SettingsFile and checks it against the library.
 func (g *Garden) loadSettings() (Settings, error) {
+	d, err := g.loader.Data(SettingsFile)
+	if err != nil {
+		return Settings{}, err
+	}
+	g.settingsFile, g.settingsGen = d, d.Generation()
 	var s Settings
-	if err := g.loader.Decode(SettingsFile, &s); err != nil {
+	if err := d.Decode(&s); err != nil {
 		return Settings{}, err
 	}
 	return s, s.Check(g.lib)
@@ -215,17 +227,17 @@ func (g *Garden) OnEnter() error {
 	return nil
 }
 
-// Update applies the files that changed, between steps.
+// Update applies the files that changed, between steps: the prefabs its
+// watcher reloaded, and the settings file if the engine reloaded it.
 func (g *Garden) Update(dt, alpha float64) {
 	if g.libWatch != nil {
 		if r, ok := g.libWatch.Poll(); ok {
 			g.applyPrefabReload(r)
 		}
 	}
-	if g.assetWatch != nil {
-		if r, ok := g.assetWatch.Poll(); ok {
-			g.applyAssetReload(r)
-		}
+	if d := g.settingsFile; d != nil && d.Generation() != g.settingsGen {
+		g.settingsGen = d.Generation()
+		g.applySettingsReload()
 	}
 }
 

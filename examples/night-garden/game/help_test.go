@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tessera-engine/tessera/engine"
 	"github.com/tessera-engine/tessera/render/drawable"
 	"github.com/tessera-engine/tessera/world"
 )
@@ -69,12 +70,30 @@ func TestSpritesNamePictures(t *testing.T) {
 	}
 }
 
-// TestLoadErrorNamesDev: a garden run from a directory that is not a
-// copy of its files fails to enter, naming the directory.
-func TestLoadErrorNamesDev(t *testing.T) {
-	g := New(Options{Dev: "no/such/dir"})
-	err := enter(t, g, g.opts.Files())
+// TestLoadErrorNamesDir: a garden run from a directory (the engine's
+// assets.dir) that does not exist fails to start, naming the directory.
+func TestLoadErrorNamesDir(t *testing.T) {
+	cfg := Config()
+	cfg.Assets.Dir = "no/such/dir"
+	h, err := engine.NewHeadless(cfg, engine.Game{First: New(Options{}), Assets: Files()}, engine.HeadlessOptions{})
+	if err == nil {
+		err = h.Start()
+		h.Close()
+	}
 	if err == nil || !strings.Contains(err.Error(), "files from no/such/dir") {
 		t.Errorf("entering = %v, want an error naming no/such/dir", err)
+	}
+}
+
+// TestFromConfig: the garden of FromConfig reads its seed from the
+// configuration of the engine running it.
+func TestFromConfig(t *testing.T) {
+	cfg, err := engine.LoadConfig(engine.LoadOptions{Args: []string{"-seed", "9"}, Defaults: Config(), Keys: Keys()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := startWith(t, cfg, Files(), FromConfig())
+	if g.Options().Seed != 9 {
+		t.Errorf("Options() = %+v, want seed 9", g.Options())
 	}
 }

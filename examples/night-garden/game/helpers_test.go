@@ -9,19 +9,33 @@ import (
 	"github.com/tessera-engine/tessera/engine"
 )
 
-// start enters a garden made with opts in a headless engine of its files
-// (opts.Files) that plays script, and fails the test on any error event.
-// The engine is closed when the test ends.
+// start enters a garden made with opts in a headless engine of its
+// embedded files that plays script, and fails the test on any error
+// event. The engine is closed when the test ends.
 func start(t *testing.T, opts Options, script ...engine.ScriptedInput) (*Garden, *engine.Headless) {
 	t.Helper()
-	return startIn(t, opts.Files(), opts, script...)
+	return startWith(t, Config(), Files(), New(opts), script...)
 }
 
 // startIn is start with the files given.
 func startIn(t *testing.T, files fs.FS, opts Options, script ...engine.ScriptedInput) (*Garden, *engine.Headless) {
 	t.Helper()
-	g := New(opts)
-	h, err := engine.NewHeadless(Config(), engine.Game{First: g, Assets: files}, engine.HeadlessOptions{Script: script})
+	return startWith(t, Config(), files, New(opts), script...)
+}
+
+// startDev is start with the engine's assets.dir set to dir: the garden
+// runs from that directory's files, watched.
+func startDev(t *testing.T, dir string, opts Options) (*Garden, *engine.Headless) {
+	t.Helper()
+	cfg := Config()
+	cfg.Assets.Dir = dir
+	return startWith(t, cfg, Files(), New(opts))
+}
+
+// startWith enters g in a headless engine of cfg and files.
+func startWith(t *testing.T, cfg engine.Config, files fs.FS, g *Garden, script ...engine.ScriptedInput) (*Garden, *engine.Headless) {
+	t.Helper()
+	h, err := engine.NewHeadless(cfg, engine.Game{First: g, Assets: files}, engine.HeadlessOptions{Script: script})
 	if err != nil {
 		t.Fatalf("NewHeadless: %v", err)
 	}
@@ -41,11 +55,11 @@ func startIn(t *testing.T, files fs.FS, opts Options, script ...engine.ScriptedI
 	return g, h
 }
 
-// enter enters g in a headless engine of files and returns the error of
-// its OnEnter.
-func enter(t *testing.T, g *Garden, files fs.FS) error {
+// enter enters g in a headless engine of cfg and files and returns the
+// error of its OnEnter.
+func enter(t *testing.T, g *Garden, cfg engine.Config, files fs.FS) error {
 	t.Helper()
-	h, err := engine.NewHeadless(Config(), engine.Game{First: g, Assets: files}, engine.HeadlessOptions{})
+	h, err := engine.NewHeadless(cfg, engine.Game{First: g, Assets: files}, engine.HeadlessOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

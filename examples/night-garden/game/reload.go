@@ -4,7 +4,6 @@ import (
 	"reflect"
 	"slices"
 
-	"github.com/tessera-engine/tessera/assets"
 	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/prefab"
 	"github.com/tessera-engine/tessera/world"
@@ -63,21 +62,14 @@ func (g *Garden) applyPrefabReload(r prefab.Reload) {
 	g.flowers = slices.DeleteFunc(g.flowers, func(e world.Entity) bool { return !w.IsAlive(e) })
 }
 
-// applyAssetReload applies a changed settings file: the cycle, the sky
-// and the scenery change at once; a changed garden size or population
-// lays the garden out again (the cycle goes on where it was). A settings
-// file that fails to decode or check keeps the settings the garden had.
-// The sprites reload by themselves: the engine draws them through the
-// same loader.
-func (g *Garden) applyAssetReload(r assets.Reload) {
-	if r.Err != nil {
-		g.settingsProblem = r.Err
-		g.logf("assets not reloaded: %v", r.Err)
-		return
-	}
-	if !slices.Contains(r.Paths, SettingsFile) {
-		return
-	}
+// applySettingsReload applies the settings file the engine reloaded:
+// the cycle, the sky and the scenery change at once; a changed garden
+// size or population lays the garden out again (the cycle goes on where
+// it was). A settings file that fails to decode or check keeps the
+// settings the garden had. (A file that is no longer YAML never gets
+// here: the engine keeps the old one, and reports why.) The sprites
+// reload by themselves: the engine draws them through the same loader.
+func (g *Garden) applySettingsReload() {
 	s, err := g.loadSettings()
 	if err != nil {
 		g.settingsProblem = err

@@ -51,18 +51,28 @@ func (d *designer) save(path, old, new string) {
 	}
 }
 
-// stepUntil runs steps until cond holds, at most limit of them, and
-// reports how many it ran.
-func stepUntil(t *testing.T, h *engine.Headless, limit int, cond func() bool) int {
+// reloadWait bounds how long a test waits for a save to show: the
+// engine and the prefab library look at the files every
+// engine.WatchInterval of wall-clock time.
+const reloadWait = 20 * time.Second
+
+// stepUntil runs steps until cond holds, pausing a little between them
+// (the watchers look at the files by the wall clock), for at most
+// reloadWait, and returns the garden's snapshot from just before the step
+// after which it held.
+func stepUntil(t *testing.T, g *Garden, h *engine.Headless, cond func() bool) Snapshot {
 	t.Helper()
-	for n := 1; n <= limit; n++ {
+	deadline := time.Now().Add(reloadWait)
+	for time.Now().Before(deadline) {
+		before := g.Snapshot()
 		step(t, h)
 		if cond() {
-			return n
+			return before
 		}
+		time.Sleep(5 * time.Millisecond)
 	}
-	t.Fatalf("condition not met in %d steps", limit)
-	return 0
+	t.Fatalf("condition not met in %v", reloadWait)
+	return Snapshot{}
 }
 
 // TestPrefabHotReload: the garden runs from a directory; a designer saves
@@ -72,15 +82,14 @@ func stepUntil(t *testing.T, h *engine.Headless, limit int, cond func() bool) in
 func TestPrefabHotReload(t *testing.T) {
 	dir, ed := devDir(t), &designer{t: t}
 	prefabs := filepath.Join(dir, PrefabDir, "garden.yaml")
-	g, h := start(t, Options{Dev: dir, Seed: 4, Watch: true})
+	g, h := startDev(t, dir, Options{Seed: 4})
 	if err := h.RunSteps(30); err != nil {
 		t.Fatal(err)
 	}
-	before := g.Snapshot().Fireflies
 
 	ed.save(prefabs, `color: "#f4f08a"`, `color: "#ff2020"`)
 	ed.save(prefabs, "reach: 110", "reach: 60")
-	stepUntil(t, h, 5, func() bool { return g.Snapshot().Fireflies[0].Data.Reach == 60 })
+	before := stepUntil(t, g, h, func() bool { return g.Snapshot().Fireflies[0].Data.Reach == 60 }).Fireflies
 	after := g.Snapshot().Fireflies
 	if len(after) != len(before) {
 		t.Fatalf("%d fireflies after the reload, want %d", len(after), len(before))
@@ -101,7 +110,7 @@ func TestPrefabHotReload(t *testing.T) {
 	}
 
 	ed.save(prefabs, "reach: 60", "reech: 60")
-	stepUntil(t, h, 5, func() bool { return g.Problem() != nil })
+	stepUntil(t, g, h, func() bool { return g.Problem() != nil })
 	if err := g.Problem(); !strings.Contains(err.Error(), `unknown field "reech"`) {
 		t.Errorf("Problem() = %v, want the unknown field", err)
 	}
@@ -113,18 +122,17 @@ func TestPrefabHotReload(t *testing.T) {
 		t.Errorf("help line %q, want the problem", got)
 	}
 	ed.save(prefabs, "reech: 60", "reach: 60")
-	stepUntil(t, h, 5, func() bool { return g.Problem() == nil })
+	stepUntil(t, g, h, func() bool { return g.Problem() == nil })
 }
 
 // TestFlowerHotReload: a new petal colour respawns the flowers of that
 // kind in place, in the state the cycle has them in.
 func TestFlowerHotReload(t *testing.T) {
 	dir, ed := devDir(t), &designer{t: t}
-	g, h := start(t, Options{Dev: dir, Watch: true})
+	g, h := startDev(t, dir, Options{})
 	step(t, h)
-	before := g.Snapshot().Flowers
 	ed.save(filepath.Join(dir, PrefabDir, "garden.yaml"), `petals: "#ff7fa8"`, `petals: "#00ff00"`)
-	stepUntil(t, h, 5, func() bool { return g.Snapshot().Flowers[0].Data.Petals == Color{0, 0xff, 0, 0xff} })
+	before := stepUntil(t, g, h, func() bool { return g.Snapshot().Flowers[0].Data.Petals == Color{0, 0xff, 0, 0xff} }).Flowers
 	for i, f := range g.Snapshot().Flowers {
 		rose := f.Kind == "flower-rose"
 		if (f.Data.Petals == Color{0, 0xff, 0, 0xff}) != rose {
@@ -142,18 +150,18 @@ func TestFlowerHotReload(t *testing.T) {
 func TestSettingsHotReload(t *testing.T) {
 	dir, ed := devDir(t), &designer{t: t}
 	settings := filepath.Join(dir, SettingsFile)
-	g, h := start(t, Options{Dev: dir, Watch: true})
+	g, h := startDev(t, dir, Options{})
 	step(t, h)
 
 	ed.save(settings, "count: 28", "count: 10")
 	ed.save(settings, `night: "#0c1233"`, `night: "#000000"`)
-	stepUntil(t, h, 5, func() bool { return len(g.Snapshot().Fireflies) == 10 })
+	stepUntil(t, g, h, func() bool { return len(g.Snapshot().Fireflies) == 10 })
 	if got := g.Settings().Sky.Night; got != (Color{0, 0, 0, 0xff}) {
 		t.Errorf("night sky %v after the reload, want #000000ff", got)
 	}
 
 	ed.save(settings, "seconds: 24", "seconds: 0")
-	stepUntil(t, h, 5, func() bool { return g.Problem() != nil })
+	stepUntil(t, g, h, func() bool { return g.Problem() != nil })
 	if err := g.Problem(); !strings.Contains(err.Error(), "cycle.seconds") {
 		t.Errorf("Problem() = %v, want cycle.seconds named", err)
 	}
@@ -169,11 +177,11 @@ func TestSettingsHotReload(t *testing.T) {
 func TestPrefabReloadThatBreaksTheSettings(t *testing.T) {
 	dir, ed := devDir(t), &designer{t: t}
 	prefabs := filepath.Join(dir, PrefabDir, "garden.yaml")
-	g, h := start(t, Options{Dev: dir, Watch: true})
+	g, h := startDev(t, dir, Options{})
 	step(t, h)
 	n := len(g.Snapshot().Fireflies)
 	ed.save(prefabs, "firefly-mint:", "firefly-lime:")
-	stepUntil(t, h, 5, func() bool { return g.Problem() != nil })
+	stepUntil(t, g, h, func() bool { return g.Problem() != nil })
 	if err := g.Problem(); !strings.Contains(err.Error(), `fireflies.kinds[2] is "firefly-mint"`) {
 		t.Errorf("Problem() = %v, want the missing firefly-mint named", err)
 	}
@@ -181,5 +189,5 @@ func TestPrefabReloadThatBreaksTheSettings(t *testing.T) {
 		t.Errorf("%d fireflies while the prefabs do not fit, want %d kept", got, n)
 	}
 	ed.save(prefabs, "firefly-lime:", "firefly-mint:")
-	stepUntil(t, h, 5, func() bool { return g.Problem() == nil })
+	stepUntil(t, g, h, func() bool { return g.Problem() == nil })
 }

@@ -20,7 +20,8 @@ var (
 )
 
 // Draw layers, low to high, named so that prefab YAML writes them by name
-// (Sprite: {order: {layer: items}}).
+// (Sprite: {order: {layer: items}}), and a map's layers by their property
+// "layer".
 var (
 	// LayerFloor ("floor") is the floor's tiles.
 	LayerFloor = drawable.NameLayer("floor", 0)
@@ -54,31 +55,23 @@ type Pickup struct {
 	ID string `yaml:"-"`
 }
 
-// Doorway is the value of [Door]: where a door leads. The room sets it from
-// its layout, since every door leads elsewhere.
+// Doorway is the value of [Door]: where a door leads. Each door object of
+// a room's map says it, in its properties Door.to and Door.arrive.
 type Doorway struct {
-	// Name is the door's name in its room, such as "east".
+	// Name is the door's name in its room, such as "east": its object's
+	// name in the map. The room sets it.
 	Name string `yaml:"-"`
 	// To is the room the door leads to.
-	To string `yaml:"-"`
+	To string `yaml:"to"`
 	// Arrive is the name of the door in room To where the player appears.
-	Arrive string `yaml:"-"`
+	Arrive string `yaml:"arrive"`
 	// Offset is where the player appears relative to this door when
 	// arriving through it: inside the room, clear of the door's trigger.
 	Offset geom.Vec2 `yaml:"offset"`
 }
 
-// Tiling is the value of [Tile]: a thing whose sprite repeats across its
-// size (the layout's size, or one cell) in cells of about Cell world
-// units, instead of stretching: floors and walls. The room lays the
-// copies, each a sprite of its own, stretched a little so that a whole
-// number of cells fills the thing.
-type Tiling struct {
-	Cell geom.Vec2 `yaml:"cell"`
-}
-
-// The game's components; prefab YAML names them Walker, Item, Door and
-// Tile.
+// The game's components; prefab YAML names them Walker, Item and Door,
+// and a map's object properties Walker.speed, Item.radius, Door.to.
 var (
 	// Walker makes an entity the player: it walks by the move axis.
 	Walker = world.DefineComponent[Walking]("Walker")
@@ -87,6 +80,4 @@ var (
 	// Door makes an entity a door to another room; it also needs a trigger
 	// Collider tagged TagDoor.
 	Door = world.DefineComponent[Doorway]("Door")
-	// Tile makes a thing's sprite repeat across its size.
-	Tile = world.DefineComponent[Tiling]("Tile")
 )

@@ -5,10 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 
-	"github.com/hajimehoshi/ebiten/v2/examples/resources/images"
-	"golang.org/x/image/font/gofont/gomedium"
-
-	"github.com/tessera-engine/tessera/assets"
 	"github.com/tessera-engine/tessera/engine"
 	"github.com/tessera-engine/tessera/prefab"
 )
@@ -19,25 +15,21 @@ import (
 //go:embed assets
 var embedded embed.FS
 
-// Files returns the game's files: under assets/, the prefabs and their
-// schema (prefabs/), the room layouts (rooms/), the sound effects
-// (sounds/, synthesized by internal/gensound) and the furniture's sprite
-// sheet and atlas (sprites/room.png and room.yaml, drawn by
-// internal/genart); beside them, the pictures ebitengine's module ships
-// (sprites/spritesheet.png, the RLTiles set, public domain;
-// sprites/tiles.png, orthographic outdoor tiles, CC0; sprites/cobbles.png,
-// ebitengine's tile.png, CC0; see the README) and the Go Medium font.
+// Files returns the game's files, the directory assets/ embedded: the
+// prefabs and their schema (prefabs/), the rooms, Tiled maps (rooms/),
+// the sound effects (sounds/, synthesized by internal/gensound), and the
+// sprite sheet with its atlas file and Tiled tileset
+// (sprites/room.png, room.yaml and room.tsx, written by
+// internal/genart, partly from pictures ebitengine's module ships; see
+// the README). They are all in that directory, so the engine's
+// assets.dir can name it: the game then runs from it, and a room saved
+// in Tiled is rebuilt while it runs.
 func Files() fs.FS {
 	sub, err := fs.Sub(embedded, "assets")
 	if err != nil {
 		panic(err) // the embed pattern guarantees the directory
 	}
-	return assets.WithFiles(sub, map[string][]byte{
-		"sprites/spritesheet.png": images.Spritesheet_png,
-		"sprites/tiles.png":       images.Tiles_png,
-		"sprites/cobbles.png":     images.Tile_png,
-		HUDFont:                   gomedium.TTF,
-	})
+	return sub
 }
 
 // Where the data lives inside [Files].
@@ -46,23 +38,24 @@ const (
 	RoomDir   = "rooms"
 	// SchemaFile is the JSON Schema the prefab files point their editor at.
 	SchemaFile = PrefabDir + "/prefabs.schema.json"
-	// HUDFont is the font of the HUD and the pause screen.
-	HUDFont = "fonts/gomedium.ttf"
 )
 
-// Prefabs returns an empty prefab library that knows every component the
-// game's prefab files may name: the engine's (engine.Components: position,
-// colliders, movers, sprites, animations, shapes, texts...) and the game's
-// Walker, Item, Door and Tile. Load files into it with
-// [prefab.Library.LoadFS]; [LoadPrefabs] loads a directory of them.
-func Prefabs() *prefab.Library {
-	return prefab.NewLibrary(append(engine.Components(),
+// components are the components the game's prefab files, and its maps'
+// object properties, may name: the engine's (engine.Components:
+// position, colliders, movers, sprites, animations, shapes, texts...) and
+// the game's Walker, Item and Door.
+func components() []prefab.Registration {
+	return append(engine.Components(),
 		prefab.Component(Walker),
 		prefab.Component(Item),
 		prefab.Component(Door),
-		prefab.Component(Tile),
-	)...)
+	)
 }
+
+// Prefabs returns an empty prefab library that knows every component the
+// game's prefab files may name. Load files into it with
+// [prefab.Library.LoadFS]; [LoadPrefabs] loads a directory of them.
+func Prefabs() *prefab.Library { return prefab.NewLibrary(components()...) }
 
 // LoadPrefabs returns the library of [Prefabs] with the prefab files of
 // fsys (the directory [PrefabDir]) loaded.

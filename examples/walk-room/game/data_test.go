@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"flag"
-	"image"
 	"io/fs"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,6 +15,7 @@ import (
 	"github.com/tessera-engine/tessera/engine"
 	"github.com/tessera-engine/tessera/examples/walk-room/game"
 	"github.com/tessera-engine/tessera/geom"
+	"github.com/tessera-engine/tessera/level"
 	"github.com/tessera-engine/tessera/prefab/prefabtest"
 	"github.com/tessera-engine/tessera/render/drawable"
 	"github.com/tessera-engine/tessera/systems"
@@ -74,10 +73,11 @@ func TestPrefabFiles(t *testing.T) {
 	}
 }
 
-// TestPrefabsSpawn spawns every shipped prefab and checks it is something
-// a room can draw (a sprite whose picture, and animation whose clip, the
-// game's files have), and that the ones the game relies on have what it
-// reads.
+// TestPrefabsSpawn spawns every shipped prefab, checks that what it draws
+// (a sprite whose picture, and an animation whose clip, the game's files
+// have) is there, and that the ones the game relies on have what it
+// reads. Furniture and doors draw nothing of their own: their objects'
+// tiles are their pictures (TestRoomObjects).
 func TestPrefabsSpawn(t *testing.T) {
 	lib, err := game.LoadPrefabs(game.Files())
 	if err != nil {
@@ -85,17 +85,13 @@ func TestPrefabsSpawn(t *testing.T) {
 	}
 	files := assets.New(game.Files())
 	want := map[string][]world.ComponentType{
-		"player":       {game.Walker, systems.Collider, systems.Mover, drawable.Sprite},
-		"floor":        {drawable.Sprite, game.Tile},
-		"floor-boards": {drawable.Sprite, game.Tile},
-		"wall":         {systems.Collider, drawable.Sprite, game.Tile},
-		"table":        {systems.Collider, drawable.Sprite},
-		"plant":        {systems.Collider, drawable.Sprite},
-		"rug":          {drawable.Sprite},
-		"coin":         {game.Item, drawable.Sprite, drawable.Animation},
-		"gem":          {game.Item, drawable.Sprite, drawable.Animation},
-		"door-east":    {game.Door, systems.Collider, drawable.Sprite},
-		"door-west":    {game.Door, systems.Collider, drawable.Sprite},
+		"player":    {game.Walker, systems.Collider, systems.Mover, drawable.Sprite},
+		"table":     {systems.Collider},
+		"plant":     {systems.Collider},
+		"coin":      {game.Item, drawable.Sprite, drawable.Animation},
+		"gem":       {game.Item, drawable.Sprite, drawable.Animation},
+		"door-east": {game.Door, systems.Collider},
+		"door-west": {game.Door, systems.Collider},
 	}
 	w := world.New()
 	for _, name := range lib.Names() {
@@ -104,11 +100,10 @@ func TestPrefabsSpawn(t *testing.T) {
 			t.Errorf("Spawn(%q): %v", name, err)
 			continue
 		}
-		pic, ok := drawable.Sprite.Get(w, e)
-		if !ok || pic.Region.IsZero() {
-			t.Errorf("prefab %q has no sprite: nothing would show it", name)
-		} else if err := pic.Region.CheckAssets(files); err != nil {
-			t.Errorf("prefab %q: sprite: %v", name, err)
+		if pic, ok := drawable.Sprite.Get(w, e); ok {
+			if err := pic.Region.CheckAssets(files); err != nil {
+				t.Errorf("prefab %q: sprite: %v", name, err)
+			}
 		}
 		if a, ok := drawable.Animation.Get(w, e); ok {
 			if err := a.CheckAssets(files); err != nil {
@@ -142,10 +137,36 @@ func mustSpawn(t *testing.T, w *world.World, spawn func(*world.World, string, an
 	return e
 }
 
-// TestRoomsLoad enters each room and checks what it built: walls, the
-// player at the start, its doors and items, solids sized (a box collider
-// with no size takes its sprite's), the floor's tiles covering the room,
-// and the camera inside it; the rooms are bigger than the screen.
+// TestRoomObjects: every object of every room's map spawns something the
+// engine can draw, its picture one the game's files have: a prefab's
+// sprite, or the object's tile; every box collider has a size.
+func TestRoomObjects(t *testing.T) {
+	l := assets.New(game.Files())
+	d, err := game.Load(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, room := range d.Rooms {
+		w := world.New()
+		for _, o := range room.Map.Objects() {
+			e := o.Spawn(w)
+			pic, ok := drawable.Sprite.Get(w, e)
+			if !ok {
+				t.Errorf("room %s: %v draws nothing", name, o)
+				continue
+			}
+			if err := pic.Region.CheckAssets(l); err != nil {
+				t.Errorf("room %s: %v: %v", name, o, err)
+			}
+		}
+	}
+}
+
+// TestRoomsLoad enters each room and checks what it built from its map:
+// walls, the player at the start, its doors and items, solids sized (a
+// box collider with no size takes its object's), the floor's tiles
+// covering the room, and the camera inside it; the rooms are bigger than
+// the screen.
 func TestRoomsLoad(t *testing.T) {
 	g, h := start(t, game.Options{})
 	steps(t, h, 1)
@@ -164,7 +185,7 @@ func TestRoomsLoad(t *testing.T) {
 			if l.Size.X <= view.X || l.Size.Y <= view.Y {
 				t.Errorf("room %v is not bigger than the screen %v: the camera would not move", l.Size, view)
 			}
-			if p := r.PlayerPosition(); p != l.Start {
+			if p := r.PlayerPosition(); p.Sub(l.Start).Len() > 3 {
 				t.Errorf("player at %v, want the start %v", p, l.Start)
 			}
 			if !inside(r.Camera().View(), r.Bounds()) {
@@ -188,75 +209,97 @@ func TestRoomsLoad(t *testing.T) {
 			if solids < 5 {
 				t.Errorf("%d solids; want the walls and some furniture", solids)
 			}
-			// The floor: tiles on the floor layer, side by side, covering
-			// the room once.
-			tiles, area, files := 0, 0.0, assets.New(game.Files())
-			world.Each2(w, drawable.Sprite, geom.Position, func(_ world.Entity, p *drawable.Picture, _ *geom.Vec2) {
+			// The floor: tiles on the floor layer covering every cell of
+			// the room.
+			files := assets.New(game.Files())
+			var floor []geom.Rectangle
+			world.Each2(w, drawable.Sprite, geom.Position, func(_ world.Entity, p *drawable.Picture, at *geom.Vec2) {
 				if p.Layer == game.LayerFloor {
-					tiles++
-					area += tileArea(t, files, p)
+					floor = append(floor, spriteRect(t, files, p, *at))
 				}
 			})
-			if room := l.Size.X * l.Size.Y; tiles < 4 || math.Abs(area-room) > 1e-6*room {
-				t.Errorf("%d floor tiles covering %v of the room's %v; want several covering it all", tiles, area, room)
+			for y := 8.0; y < l.Size.Y; y += 16 {
+				for x := 8.0; x < l.Size.X; x += 16 {
+					covered := false
+					for _, f := range floor {
+						covered = covered || f.Contains(geom.Vec2{X: x, Y: y})
+					}
+					if !covered {
+						t.Fatalf("no floor tile at (%v, %v), of %d floor tiles", x, y, len(floor))
+					}
+				}
 			}
 		})
 	}
 }
 
-// tileArea returns the area a tile's sprite covers.
-func tileArea(t *testing.T, l *assets.Loader, p *drawable.Picture) float64 {
+// spriteRect returns the rectangle a sprite at at covers.
+func spriteRect(t *testing.T, l *assets.Loader, p *drawable.Picture, at geom.Vec2) geom.Rectangle {
 	t.Helper()
-	var b image.Rectangle
-	if p.Region.Image != 0 {
-		img, err := l.Image(p.Region.Image.String())
-		if err != nil {
-			t.Fatal(err)
-		}
-		b = img.Bounds()
-	} else {
-		a, err := l.Atlas(p.Region.Atlas.String())
-		if err != nil {
-			t.Fatal(err)
-		}
-		i, _ := drawable.FrameIndex(a, p.Region.Frame)
-		b = a.Frame(i)
-	}
-	return float64(b.Dx()) * p.Scale.X * float64(b.Dy()) * p.Scale.Y
-}
-
-// TestLayoutErrors: layouts that name what does not exist fail to load,
-// naming the file and the thing; a game started in a room that does not
-// exist fails to enter it, naming the rooms there are.
-func TestLayoutErrors(t *testing.T) {
-	prefabs, err := fs.ReadFile(game.Files(), "prefabs/doors.yaml")
+	size, err := drawable.RegionSize(l, p.Region)
 	if err != nil {
 		t.Fatal(err)
 	}
+	if p.Scale != (geom.Vec2{}) {
+		size = geom.Vec2{X: size.X * p.Scale.X, Y: size.Y * p.Scale.Y}
+	}
+	top := at.Sub(geom.Vec2{X: size.X * p.Origin.X, Y: size.Y * p.Origin.Y})
+	return geom.Rect(top.X, top.Y, top.X+size.X, top.Y+size.Y)
+}
+
+// TestRoomErrors: rooms whose maps make no sense together fail to load,
+// each error naming the file, the line, the layer and the object; a game
+// started in a room that does not exist fails to enter it, naming the
+// rooms there are.
+func TestRoomErrors(t *testing.T) {
+	hall, err := fs.ReadFile(game.Files(), "rooms/hall.tmx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	study, err := fs.ReadFile(game.Files(), "rooms/study.tmx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	door := `<object id="2" name="east" class="door-east" gid="9" x="1108" y="380" width="16" height="40">`
 	for _, tc := range []struct {
-		name, room, want string
+		name     string
+		old, new string // an edit of the hall
+		kind     error
+		want     string
 	}{
-		{"unknown prefab", "size: {x: 100, y: 100}\nthings:\n  - {prefab: sofaa}\n", `rooms/a.yaml: things[0]: unknown prefab "sofaa"`},
-		{"unknown room", "size: {x: 100, y: 100}\nthings:\n  - {prefab: door, door: e, to: nowhere, arrive: w}\n", `leads to unknown room "nowhere"`},
-		{"unknown door", "size: {x: 100, y: 100}\nthings:\n  - {prefab: door, door: e, to: a, arrive: w}\n", `leads to room "a", which has no door "w"`},
-		{"door fields on a non-door", "size: {x: 100, y: 100}\nthings:\n  - {prefab: player, to: a}\n", `prefab "player" is not a door`},
-		{"unknown floor", "size: {x: 100, y: 100}\nfloor: {prefab: lava}\n", `floor: unknown prefab "lava"`},
-		{"no size", "things: []\n", "size {0 0} is not positive"},
-		{"unknown key", "size: {x: 100, y: 100}\nthingz: []\n", "thingz"},
+		{"unknown prefab", `class="door-east"`, `class="door-eats"`, level.ErrUnknownPrefab, `rooms/hall.tmx:`},
+		{"unknown room", `<property name="Door.to" value="study"/>`, `<property name="Door.to" value="attic"/>`, game.ErrLayout,
+			`layer "decor": object 2 "east" (door-east) at (1108, 380): walk-room: bad room: door "east" leads to unknown room "attic" (Door.to; have [hall study])`},
+		{"unknown door", `<property name="Door.arrive" value="west"/>`, `<property name="Door.arrive" value="north"/>`, game.ErrLayout,
+			`door "east" leads to room "study", which has no door "north" (Door.arrive)`},
+		{"misspelt field", `<property name="Door.to" value="study"/>`, `<property name="Door.too" value="study"/>`, level.ErrUnknownProperty,
+			`property "Door.too": component "Door": unknown field "too" (did you mean "to"?)`},
+		{"unnamed door", door, strings.Replace(door, ` name="east"`, "", 1), game.ErrLayout, `a door without a name`},
+		{"no player", `class="player"`, `class="plant"`, game.ErrLayout, `rooms/hall.tmx:1: walk-room: bad room: no player`},
+		{"camera", `name="camera.smoothing"`, `name="camera.smooth"`, level.ErrUnknownProperty, `rooms/hall.tmx:6:3: property "camera.smooth"`},
+		{"scatter on a point", `name="start" class="player" x="120" y="360">`, `name="start" class="player" x="120" y="360">
+   <properties><property name="scatter" type="int" value="2"/></properties>`, game.ErrLayout, "scatter needs a whole number of at least 1, on a rectangle"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			fsys := fstest.MapFS{
-				"prefabs/doors.yaml": {Data: prefabs},
-				"prefabs/player.yaml": {Data: []byte("player:\n  components:\n    Walker: {speed: 1}\n" +
-					"    Collider: {kind: circle, radius: 7}\nfloor:\n  components: {}\n")},
-				"rooms/a.yaml": {Data: []byte(tc.room)},
+			fsys := fstest.MapFS{}
+			if err := fs.WalkDir(game.Files(), ".", func(p string, d fs.DirEntry, err error) error {
+				if err != nil || d.IsDir() {
+					return err
+				}
+				data, err := fs.ReadFile(game.Files(), p)
+				fsys[p] = &fstest.MapFile{Data: data}
+				return err
+			}); err != nil {
+				t.Fatal(err)
 			}
+			if !strings.Contains(string(hall), tc.old) {
+				t.Fatalf("the hall has no %q", tc.old)
+			}
+			fsys["rooms/hall.tmx"] = &fstest.MapFile{Data: []byte(strings.Replace(string(hall), tc.old, tc.new, 1))}
+			fsys["rooms/study.tmx"] = &fstest.MapFile{Data: study}
 			_, err := game.Load(assets.New(fsys))
-			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("Load = %v; want an error containing %q", err, tc.want)
-			}
-			if tc.name != "unknown key" && !errors.Is(err, game.ErrLayout) {
-				t.Errorf("Load = %v; want it to wrap ErrLayout", err)
+			if err == nil || !strings.Contains(err.Error(), tc.want) || !errors.Is(err, tc.kind) {
+				t.Errorf("Load = %v; want an error containing %q wrapping %v", err, tc.want, tc.kind)
 			}
 		})
 	}

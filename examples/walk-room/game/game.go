@@ -8,6 +8,7 @@ import (
 	"github.com/tessera-engine/tessera/assets"
 	"github.com/tessera-engine/tessera/engine"
 	"github.com/tessera-engine/tessera/geom"
+	"github.com/tessera-engine/tessera/level"
 	"github.com/tessera-engine/tessera/prefab"
 	"github.com/tessera-engine/tessera/scene"
 	"github.com/tessera-engine/tessera/world"
@@ -81,10 +82,14 @@ func OptionsOf(cfg engine.Config) Options {
 // when the first room is entered, and the state that outlives a room (the
 // items picked up). It makes the scenes; the engine runs and draws them.
 type Game struct {
-	opts   Options
-	data   *Data
-	first  *Room
-	pause  *Pause
+	opts       Options
+	configured bool // the first room takes the options of the configuration ([FromConfig])
+	data       *Data
+	first      *Room
+	pause      *Pause
+	// watch has a watcher of each room's map, by name, with the
+	// engine's assets.dir: a room saved in Tiled is rebuilt.
+	watch map[string]*level.Watcher
 
 	room     *Room           // the room entered last
 	items    int             // items picked up so far
@@ -98,30 +103,44 @@ type Game struct {
 // the first room loads the prefabs and rooms through the engine's files
 // (engine.AssetsOf), and an error there is its OnEnter's.
 func New(opts Options) *Game {
+	g := &Game{opts: withDefaults(opts), taken: make(map[string]bool)}
+	g.first = g.newRoom("", "") // the start room, once the options are known
+	g.pause = &Pause{game: g}
+	return g
+}
+
+// FromConfig returns a game whose options are those the configuration of
+// the engine running it gives ([OptionsOf]: the game's [Keys] and the
+// window's size), read when the first room is entered: what main hands
+// engine.Main, so that the keys come from flags, variables, tessera.yaml
+// or a web page's query string alike.
+func FromConfig() *Game {
+	g := New(Options{})
+	g.configured = true
+	return g
+}
+
+// withDefaults fills in the zero fields of opts that have defaults.
+func withDefaults(opts Options) Options {
 	if opts.Room == "" {
 		opts.Room = DefaultRoom
 	}
 	if opts.View == (geom.Vec2{}) {
 		opts.View = geom.Vec2{X: 640, Y: 360}
 	}
-	g := &Game{opts: opts, taken: make(map[string]bool)}
-	g.first = g.newRoom(opts.Room, "")
-	g.pause = &Pause{game: g}
-	return g
+	return opts
 }
 
 // Data is what the game loads from its files: the prefab library and the
-// room layouts, by name.
+// rooms, by name.
 type Data struct {
 	Library *prefab.Library
 	Rooms   map[string]*Layout
 }
 
-// The prefabs every game needs.
-const (
-	PlayerPrefab = "player"
-	FloorPrefab  = "floor"
-)
+// PlayerPrefab is the prefab of the player: a room's map places it with
+// an object of this class.
+const PlayerPrefab = "player"
 
 // Load loads the prefabs and the rooms of l's files and checks them
 // against each other. The errors name every file and line at fault.
@@ -130,23 +149,27 @@ func Load(l *assets.Loader) (*Data, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, name := range []string{PlayerPrefab, FloorPrefab} {
-		if _, ok := lib.Lookup(name); !ok {
-			err = errors.Join(err, fmt.Errorf("%w: no prefab %q", ErrLayout, name))
-		}
+	if _, ok := lib.Lookup(PlayerPrefab); !ok {
+		return nil, fmt.Errorf("%w: no prefab %q", ErrLayout, PlayerPrefab)
 	}
-	rooms, lerr := LoadLayouts(l, RoomDir, lib)
-	if err = errors.Join(err, lerr); err != nil {
+	rooms, err := LoadLayouts(l, RoomDir, lib)
+	if err != nil {
 		return nil, err
 	}
 	return &Data{Library: lib, Rooms: rooms}, nil
 }
 
 // load loads the game's data through w's engine the first time a room
-// needs it.
+// needs it, with the options of the engine's configuration for a game of
+// [FromConfig]; with the engine's assets.dir set, it watches the rooms'
+// maps.
 func (g *Game) load(w *world.World) error {
 	if g.data != nil {
 		return nil
+	}
+	cfg, configured := engine.ConfigOf(w)
+	if configured && g.configured {
+		g.opts = withDefaults(OptionsOf(cfg))
 	}
 	l := engine.AssetsOf(w)
 	if l == nil {
@@ -160,6 +183,12 @@ func (g *Game) load(w *world.World) error {
 		return fmt.Errorf("walk-room: no room %q (have %v)", g.opts.Room, roomNames(d.Rooms))
 	}
 	g.data = d
+	if configured && cfg.Assets.Dir != "" {
+		g.watch = make(map[string]*level.Watcher, len(d.Rooms))
+		for name, r := range d.Rooms {
+			g.watch[name] = r.Map.Watch(engine.WatchInterval)
+		}
+	}
 	return nil
 }
 

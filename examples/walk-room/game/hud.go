@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image/color"
 
-	"github.com/tessera-engine/tessera/assets"
 	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/render/drawable"
 	"github.com/tessera-engine/tessera/world"
@@ -19,7 +18,6 @@ var (
 	hudBack   = color.NRGBA{A: 150}
 	inkColor  = color.NRGBA{R: 245, G: 230, B: 190, A: 255}
 	hintColor = color.NRGBA{R: 200, G: 200, B: 210, A: 255}
-	hudFont   = assets.PathOf(HUDFont)
 	hudOrder  = drawable.Order{Layer: LayerHUD}
 )
 
@@ -81,7 +79,7 @@ const (
 // aligned on x as align says.
 func screenText(w *world.World, x, y, size float64, s string, c color.NRGBA, align drawable.Align) world.Entity {
 	e := world.Spawn2(w, geom.Position, geom.Vec2{X: x, Y: y}, drawable.Text, drawable.Label{
-		Text: s, Font: hudFont, Size: size, Color: c, Align: align, VAlign: drawable.AlignCenter,
+		Text: s, Size: size, Color: c, Align: align, VAlign: drawable.AlignCenter,
 		Order: drawable.Order{Layer: LayerHUD, Z: 1},
 	})
 	drawable.Screen.Add(w, e)

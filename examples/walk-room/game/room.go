@@ -7,10 +7,10 @@ import (
 	"image/color"
 	"math"
 	"math/rand/v2"
+	"strconv"
 
-	"github.com/tessera-engine/tessera/assets"
-	"github.com/tessera-engine/tessera/engine"
 	"github.com/tessera-engine/tessera/geom"
+	"github.com/tessera-engine/tessera/level"
 	"github.com/tessera-engine/tessera/render/camera"
 	"github.com/tessera-engine/tessera/render/drawable"
 	"github.com/tessera-engine/tessera/scene"
@@ -18,26 +18,30 @@ import (
 	"github.com/tessera-engine/tessera/world"
 )
 
-// Room is the scene of one room: its world holds the floor, the things of
-// its [Layout], the player, the camera that follows it and the HUD, and
-// its fixed systems walk, collide, pick up and go through doors. A door
-// replaces the room with a new Room of the next layout, so a room is
-// entered once; the items picked up are remembered by the [Game].
+// Room is the scene of one room: its world holds what the room's map
+// spawns (the floor's and walls' tiles and colliders, the furniture, the
+// items, the doors, the player), the camera that follows the player and
+// the HUD, and its fixed systems walk, collide, pick up and go through
+// doors. A door replaces the room with a new Room of the next layout, so
+// a room is entered once; the items picked up are remembered by the
+// [Game]. With the engine's assets.dir, a frame system watches the
+// rooms' maps, and a room whose map is saved is rebuilt in place.
 type Room struct {
 	scene.Base
 	game   *Game
-	name   string
+	name   string // "" for the start room, until the options are known
 	layout *Layout
-	arrive string // the door the player arrives by; "" starts at Layout.Start
+	arrive string     // the door the player arrives by; "" starts at Layout.Start
+	at     *geom.Vec2 // where the player stands, for a room rebuilt with its map
 
 	col     *systems.Collision
 	player  world.Entity
 	camera  world.Entity
 	hud     hud
 	radius  float64   // of the player's collider
-	at      geom.Vec2 // the player's position, for the pickup walk
+	reach   geom.Vec2 // the player's position, for the pickup walk
 	pick    func(world.Entity, *Pickup, *geom.Vec2)
-	leaving bool // a door has asked for the next room
+	leaving bool // a door (or a saved map) has asked for the next room
 }
 
 // outside is the colour the camera shows where the room is not: only
@@ -74,7 +78,7 @@ func (r *Room) Camera() *camera.Camera {
 }
 
 // Bounds returns the room's rectangle, from (0, 0) to its size.
-func (r *Room) Bounds() geom.Rectangle { return geom.Rect(0, 0, r.layout.Size.X, r.layout.Size.Y) }
+func (r *Room) Bounds() geom.Rectangle { return r.layout.Map.Bounds() }
 
 // PlayerPosition returns where the player is, or the zero Vec2 if the room
 // is not entered.
@@ -88,35 +92,38 @@ func (r *Room) PlayerPosition() geom.Vec2 {
 // Collision returns the room's collision system, for queries.
 func (r *Room) Collision() *systems.Collision { return r.col }
 
-// OnEnter builds the room: the floor, its things, the player (at the start,
-// or by the door it arrives through), the camera, the HUD and the systems
-// of a step. The first room loads the game's data.
+// OnEnter builds the room from its map: the tiles and their colliders,
+// the objects' prefabs (the player by its start, by the door it arrives
+// through, or where it stood before the map was saved), the camera, the
+// HUD and the systems of a step. The first room loads the game's data.
 func (r *Room) OnEnter() error {
 	g, w := r.game, r.World()
 	if err := g.load(w); err != nil {
 		return err
 	}
+	if r.name == "" {
+		r.name = g.opts.Room
+	}
 	r.layout = g.data.Rooms[r.name] // the first room is checked by load, doors by LoadLayouts
 	l := r.layout
-	g.room, g.entered = r, g.entered+1
+	g.room = r
+	if r.at == nil {
+		g.entered++
+	}
 	r.leaving = false
 	var err error
 	if r.col, err = systems.NewCollision(systems.CollisionOptions{}); err != nil {
 		return err
 	}
-	if _, err := r.spawn(l.Floor.prefab(), geom.Vec2{X: l.Size.X / 2, Y: l.Size.Y / 2}, l.Size, l.Floor.Tint); err != nil {
-		return err
-	}
-	if err := r.spawnThings(); err != nil {
+	l.Map.SpawnTiles(w)
+	if err := r.spawnObjects(); err != nil {
 		return err
 	}
 	start, err := r.arrival()
 	if err != nil {
 		return err
 	}
-	if r.player, err = r.spawn(PlayerPrefab, start, geom.Vec2{}, noTint); err != nil {
-		return err
-	}
+	*geom.Position.Require(w, r.player) = start
 	geom.Velocity.Add(w, r.player, geom.Vec2{})
 	if !w.Has(r.player, Walker) || !w.Has(r.player, systems.Collider) {
 		return fmt.Errorf("walk-room: prefab %q needs a Walker and a Collider", PlayerPrefab)
@@ -150,138 +157,70 @@ func (r *Room) OnEnter() error {
 		w.AddSystem(world.System{Name: "walk-room.doors", Phase: world.Fixed, Run: r.doors}),
 		w.AddSystem(world.System{Name: "walk-room.face", Phase: world.Fixed, Run: r.face}),
 		w.AddSystem(world.System{Name: "walk-room.hud", Phase: world.Fixed, Run: r.showHUD}),
+		w.AddSystem(world.System{Name: "walk-room.reload", Phase: world.Frame, Run: r.reload}),
 	)
 }
 
-// noTint leaves a sprite's colours as its prefab says.
-var noTint color.NRGBA
-
-// spawn spawns the prefab called name with its centre at at. A size that
-// is not zero stretches its Collider box and its Sprite to that size, or,
-// for a thing with a Tile, repeats the sprite over it; a Collider box of
-// no size takes the sprite's size. A tint that is not zero tints the
-// sprite.
-func (r *Room) spawn(name string, at, size geom.Vec2, tint color.NRGBA) (world.Entity, error) {
-	w := r.World()
-	e, err := r.game.data.Library.Spawn(w, name, nil)
-	if err != nil {
-		return e, fmt.Errorf("walk-room: room %s: %w", r.layout.Name, err)
-	}
-	geom.Position.Add(w, e, at)
-	pic, hasPic := drawable.Sprite.Get(w, e)
-	var shown geom.Vec2 // the sprite's size in the room
-	if hasPic {
-		if tint != noTint {
-			pic.Tint = tint
-		}
-		px, err := regionSize(engine.AssetsOf(r.World()), pic.Region)
-		if err != nil {
-			return e, fmt.Errorf("walk-room: room %s: prefab %q: %w", r.layout.Name, name, err)
-		}
-		shown = mul(px, scaleOf(pic))
-		if size != (geom.Vec2{}) {
-			shown = size
-		}
-		if t, ok := Tile.Get(w, e); ok {
-			r.lay(*pic, px, at, shown, t.Cell)
-			w.Remove(e, drawable.Sprite)
-		} else if size != (geom.Vec2{}) {
-			pic.Scale = geom.Vec2{X: size.X / px.X, Y: size.Y / px.Y}
-		}
-	}
-	if c, ok := systems.Collider.Get(w, e); ok && c.Kind == systems.ShapeBox {
-		switch {
-		case size != (geom.Vec2{}):
-			c.Size = size
-		case c.Size == (geom.Vec2{}):
-			c.Size = shown // a box with no size takes its sprite's
-		}
-	}
-	return e, nil
-}
-
-// lay covers the box of the given size centred on at with copies of pic,
-// whose region is px pixels, in whole cells of about cell units each.
-func (r *Room) lay(pic drawable.Picture, px, at, size, cell geom.Vec2) {
-	if cell.X <= 0 || cell.Y <= 0 {
-		cell = mul(px, scaleOf(&pic))
-	}
-	nx, ny := max(1, int(math.Round(size.X/cell.X))), max(1, int(math.Round(size.Y/cell.Y)))
-	cw, ch := size.X/float64(nx), size.Y/float64(ny)
-	pic.Origin = geom.Vec2{}
-	pic.Scale = geom.Vec2{X: cw / px.X, Y: ch / px.Y}
-	top := at.Sub(size.Scale(0.5))
-	w := r.World()
-	for j := range ny {
-		for i := range nx {
-			world.Spawn2(w, geom.Position, top.Add(geom.Vec2{X: float64(i) * cw, Y: float64(j) * ch}), drawable.Sprite, pic)
-		}
-	}
-}
-
-// scaleOf returns a sprite's scale, its zero value meaning 1.
-func scaleOf(p *drawable.Picture) geom.Vec2 {
-	if p.Scale == (geom.Vec2{}) {
-		return geom.Vec2{X: 1, Y: 1}
-	}
-	return p.Scale
-}
-
-// mul multiplies a and b axis by axis.
-func mul(a, b geom.Vec2) geom.Vec2 { return geom.Vec2{X: a.X * b.X, Y: a.Y * b.Y} }
-
-// regionSize returns the size in pixels of the picture reg names.
-func regionSize(l *assets.Loader, reg drawable.Region) (geom.Vec2, error) {
-	if l == nil {
-		return geom.Vec2{}, errors.New("no engine gives this world its files")
-	}
-	return drawable.RegionSize(l, reg)
-}
-
-// spawnThings spawns the layout's things, but for the items picked up
+// spawnObjects spawns the map's objects, but for the items picked up
 // already; scattered items come last, placed clear of the solids.
-func (r *Room) spawnThings() error {
+func (r *Room) spawnObjects() error {
 	w, l := r.World(), r.layout
-	var solids []geom.Rectangle
-	for i, t := range l.Things {
-		if t.Scatter != nil {
+	var scattered []*level.Object
+	for _, o := range l.Map.Objects() {
+		if _, ok := o.Properties.Lookup(ScatterProperty); ok {
+			scattered = append(scattered, o)
 			continue
 		}
-		e, err := r.spawn(t.Prefab, t.At, t.Size, noTint)
-		if err != nil {
-			return err
+		e := r.spawn(o)
+		if o.Prefab() != nil && o.Prefab().Is(PlayerPrefab) {
+			r.player = e
 		}
-		if c, ok := systems.Collider.Get(w, e); ok && !c.Trigger {
-			solids = append(solids, box(t.At, *c))
-		}
-		if d, ok := Door.Get(w, e); ok {
-			d.Name, d.To, d.Arrive = t.Door, t.To, t.Arrive
-		}
-		r.placeItem(e, fmt.Sprint(i))
+		r.placeItem(e, itoa(o.ID))
 	}
-	rng := rand.New(rand.NewPCG(r.game.opts.Seed, hashName(l.Name)))
-	for i, t := range l.Things {
-		if t.Scatter == nil {
-			continue
+	var solids []geom.Rectangle
+	world.Each2(w, systems.Collider, geom.Position, func(_ world.Entity, c *systems.Shape, at *geom.Vec2) {
+		if !c.Trigger {
+			solids = append(solids, box(*at, *c))
 		}
-		for k := range t.Scatter.Count {
-			e, err := r.spawn(t.Prefab, geom.Vec2{}, t.Size, noTint)
-			if err != nil {
-				return err
-			}
+	})
+	rng := rand.New(rand.NewPCG(r.game.opts.Seed, hashName(l.Name)))
+	for _, o := range scattered {
+		n, _ := o.Properties.Lookup(ScatterProperty)
+		count, _ := n.Int() // checked by layoutOf
+		area := geom.Rect(o.Position.X-o.Size.X/2, o.Position.Y-o.Size.Y/2, o.Position.X+o.Size.X/2, o.Position.Y+o.Size.Y/2)
+		for k := range count {
+			e := r.spawn(o)
 			margin := 0.0
 			if it, ok := Item.Get(w, e); ok {
 				margin = it.Radius
 			}
-			*geom.Position.Require(w, e) = scatterPoint(rng, t.Scatter.Area, margin, solids)
-			r.placeItem(e, fmt.Sprintf("%d.%d", i, k))
+			*geom.Position.Require(w, e) = scatterPoint(rng, area, margin, solids)
+			r.placeItem(e, fmt.Sprintf("%d.%d", o.ID, k))
 		}
+	}
+	if !w.IsAlive(r.player) {
+		return fmt.Errorf("%w: room %s has no player", ErrLayout, l.Name) // checked by layoutOf
 	}
 	return nil
 }
 
-// placeItem gives an item its id, and destroys it if the player picked it
-// up on an earlier visit. Other things are left alone.
+// spawn spawns a map's object: its prefab, a door named as the object,
+// a box collider of no size made the object's size.
+func (r *Room) spawn(o *level.Object) world.Entity {
+	w := r.World()
+	e := o.Spawn(w)
+	if c, ok := systems.Collider.Get(w, e); ok && c.Kind == systems.ShapeBox && c.Size == (geom.Vec2{}) {
+		c.Size = o.Size
+	}
+	if d, ok := Door.Get(w, e); ok {
+		d.Name = o.Name
+	}
+	return e
+}
+
+// placeItem gives an item its id (its room and its object's id, which
+// Tiled keeps across edits), and destroys it if the player picked it up
+// on an earlier visit. Other things are left alone.
 func (r *Room) placeItem(e world.Entity, id string) {
 	w := r.World()
 	it, ok := Item.Get(w, e)
@@ -294,10 +233,13 @@ func (r *Room) placeItem(e world.Entity, id string) {
 	}
 }
 
-// arrival returns where the player appears: by the door it arrives
-// through, or at the layout's start.
+// arrival returns where the player appears: where it stood before the
+// map was saved, by the door it arrives through, or at the start.
 func (r *Room) arrival() (geom.Vec2, error) {
-	if r.arrive == "" {
+	switch {
+	case r.at != nil:
+		return *r.at, nil
+	case r.arrive == "":
 		return r.layout.Start, nil
 	}
 	for e, d := range world.Query1(r.World(), Door) {
@@ -325,6 +267,9 @@ func box(at geom.Vec2, s systems.Shape) geom.Rectangle {
 	}
 	return geom.Rect(c.X-half.X, c.Y-half.Y, c.X+half.X, c.Y+half.Y)
 }
+
+// itoa formats n in decimal.
+func itoa(n int) string { return strconv.Itoa(n) }
 
 // collisionRadius returns the radius of a circle collider, or half the
 // smaller side of a box: how close the player's centre comes to what it

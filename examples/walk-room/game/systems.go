@@ -54,7 +54,7 @@ func (r *Room) pauseOnPress(ctx *world.Context) error {
 // one to the game's count, is destroyed (when the walk ends) and asks for
 // the pickup sound, and the game remembers its id so it stays gone.
 func (r *Room) pickup(ctx *world.Context) error {
-	r.at = *geom.Position.Require(ctx.World, r.player)
+	r.reach = *geom.Position.Require(ctx.World, r.player)
 	world.Each2(ctx.World, Item, geom.Position, r.pick)
 	return nil
 }
@@ -62,7 +62,7 @@ func (r *Room) pickup(ctx *world.Context) error {
 // pickItem is pickup's per-item function, made once per room so the walk
 // allocates nothing.
 func (r *Room) pickItem(e world.Entity, it *Pickup, p *geom.Vec2) {
-	d := p.Sub(r.at)
+	d := p.Sub(r.reach)
 	reach := r.radius + it.Radius
 	if d.Dot(d) >= reach*reach {
 		return

@@ -1,11 +1,20 @@
 // Command genart draws walk-room's furniture, walls, floors, doors and
-// items into one sprite sheet, room.png, and writes its atlas file,
-// room.yaml (the frames by name and the items' clips): run by go generate
-// in package game, whose assets/sprites directory holds the results. The
-// same program always writes the same bytes; its test checks the files
-// are current.
+// items into one sprite sheet, room.png, beside the pictures it takes from
+// the ones ebitengine's module ships (the wizard and the warrior from the
+// RLTiles set, the plants from the orthographic outdoor tiles, the hall's
+// cobbles from tile.png, at half size), and writes the sheet's atlas file,
+// room.yaml (the frames by name and the items' clips), which prefabs name,
+// and its Tiled tileset, room.tsx (the same frames as tiles, their classes
+// naming the prefabs a tile object of them spawns, the walls' collision
+// properties, the items' animations), which the rooms' maps use. It is
+// run by go generate in package game, whose assets/sprites directory holds
+// the results. The same program always writes the same bytes; its test
+// checks the files are current.
 //
 //	go run ./internal/genart -o assets/sprites
+//
+// A tile's id in room.tsx is its piece's place in pieces: the maps name
+// tiles by id, so new pieces go at the end.
 package main
 
 import (
@@ -19,17 +28,18 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2/examples/resources/images"
 )
 
 func main() {
-	out := flag.String("o", ".", "directory to write room.png and room.yaml to")
+	out := flag.String("o", ".", "directory to write room.png, room.yaml and room.tsx to")
 	flag.Parse()
-	pic, atlas, err := sheet()
-	if err == nil {
-		err = os.WriteFile(filepath.Join(*out, "room.png"), pic, 0o644)
-	}
-	if err == nil {
-		err = os.WriteFile(filepath.Join(*out, "room.yaml"), atlas, 0o644)
+	files, err := sheet()
+	for _, f := range files {
+		if err == nil {
+			err = os.WriteFile(filepath.Join(*out, f.name), f.data, 0o644)
+		}
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "genart:", err)
@@ -37,39 +47,53 @@ func main() {
 	}
 }
 
-// piece is one frame of the sheet: its name, size and how to draw it.
+// piece is one frame of the sheet: its name, size and how to draw it,
+// and what its tile in room.tsx says.
 type piece struct {
 	name string
 	w, h int
 	draw func(c *canvas)
+	// class is the prefab a tile object of the piece spawns; "" for
+	// tiles only drawn (floors, walls) or whose objects say which.
+	class string
+	// solid makes the piece's tile collide, tagged solid, wherever a tile
+	// layer shows it.
+	solid bool
 }
 
 // clip is an animation of frames of the sheet, as the atlas file writes
-// it.
+// it; the tileset animates the tile of its first frame with it.
 type clip struct {
 	name   string
 	frames []string
 	fps    int
 }
 
-// pieces are the frames, in the order they are packed.
+// pieces are the frames, in the order they are packed, which is their
+// tiles' ids.
 var pieces = []piece{
-	{"rug", 200, 120, rug},
-	{"bed", 96, 150, bed},
-	{"sofa", 160, 44, sofa},
-	{"bookshelf", 160, 28, bookshelf},
-	{"desk", 128, 56, desk},
-	{"table", 96, 48, table},
-	{"boards", 32, 32, boards},
-	{"wall", 16, 16, wall},
-	{"door", 16, 40, door},
-	{"chair", 20, 20, chair},
-	{"coin-0", 12, 12, coin(1)},
-	{"coin-1", 12, 12, coin(0.65)},
-	{"coin-2", 12, 12, coin(0.25)},
-	{"coin-3", 12, 12, coin(0.65)},
-	{"gem-0", 14, 14, gem(false)},
-	{"gem-1", 14, 14, gem(true)},
+	{"rug", 200, 120, rug, "", false},
+	{"bed", 96, 150, bed, "bed", false},
+	{"sofa", 160, 44, sofa, "sofa", false},
+	{"bookshelf", 160, 28, bookshelf, "bookshelf", false},
+	{"desk", 128, 56, desk, "desk", false},
+	{"table", 96, 48, table, "table", false},
+	{"boards", 32, 32, boards, "", false},
+	{"wall", 16, 16, wall, "", true},
+	{"door", 16, 40, door, "", false},
+	{"chair", 20, 20, chair, "chair", false},
+	{"coin-0", 12, 12, coin(1), "coin", false},
+	{"coin-1", 12, 12, coin(0.65), "", false},
+	{"coin-2", 12, 12, coin(0.25), "", false},
+	{"coin-3", 12, 12, coin(0.65), "", false},
+	{"gem-0", 14, 14, gem(false), "gem", false},
+	{"gem-1", 14, 14, gem(true), "", false},
+	{"wizard", 64, 64, copied(images.Spritesheet_png, 832, 576, 1), "", false},
+	{"warrior", 64, 64, copied(images.Spritesheet_png, 0, 640, 1), "", false},
+	{"bush-clover", 16, 16, copied(images.Tiles_png, 32, 192, 1), "plant", false},
+	{"bush-blue", 16, 16, copied(images.Tiles_png, 48, 192, 1), "plant-blue", false},
+	{"bush-red", 16, 16, copied(images.Tiles_png, 64, 192, 1), "plant-red", false},
+	{"cobbles", 128, 128, copied(images.Tile_png, 0, 0, 2), "", false},
 }
 
 var clips = []clip{
@@ -77,12 +101,18 @@ var clips = []clip{
 	{"glint", []string{"gem-0", "gem-0", "gem-0", "gem-1"}, 4},
 }
 
+// file is one file genart writes.
+type file struct {
+	name string
+	data []byte
+}
+
 // sheetWidth is the width the pieces are packed into, in rows.
 const sheetWidth = 512
 
-// sheet packs and draws the pieces and returns the PNG and the atlas
-// file.
-func sheet() (pic, atlas []byte, err error) {
+// sheet packs and draws the pieces and returns the PNG, the atlas file
+// and the tileset.
+func sheet() ([]file, error) {
 	type placed struct {
 		piece
 		r image.Rectangle
@@ -100,7 +130,8 @@ func sheet() (pic, atlas []byte, err error) {
 	img := image.NewNRGBA(image.Rect(0, 0, sheetWidth, y+row))
 	var yaml strings.Builder
 	yaml.WriteString("# Written by internal/genart (go generate in package game): do not edit.\n")
-	yaml.WriteString("# walk-room's furniture, walls, floors, doors and items, drawn in code.\n")
+	yaml.WriteString("# walk-room's furniture, walls, floors, doors and items, drawn in code, and\n")
+	yaml.WriteString("# the people, plants and cobbles taken from ebitengine's example pictures.\n")
 	yaml.WriteString("image: room.png\nframes:\n")
 	for _, p := range all {
 		p.draw(&canvas{img: img, r: p.r})
@@ -112,9 +143,80 @@ func sheet() (pic, atlas []byte, err error) {
 	}
 	var b bytes.Buffer
 	if err := png.Encode(&b, img); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	return b.Bytes(), []byte(yaml.String()), nil
+
+	// The tileset: a collection of tiles cut from room.png (Tiled 1.9 and
+	// later), each as big as its piece.
+	id := make(map[string]int, len(pieces))
+	maxW, maxH := 0, 0
+	for i, p := range pieces {
+		id[p.name] = i
+		maxW, maxH = max(maxW, p.w), max(maxH, p.h)
+	}
+	var tsx strings.Builder
+	tsx.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
+	tsx.WriteString("<!-- Written by internal/genart (go generate in package game): do not edit. -->\n")
+	fmt.Fprintf(&tsx, `<tileset version="1.10" tiledversion="1.10.2" name="room" tilewidth="%d" tileheight="%d" tilecount="%d" columns="0">`+"\n", maxW, maxH, len(pieces))
+	tsx.WriteString(` <grid orientation="orthogonal" width="1" height="1"/>` + "\n")
+	for i, p := range all {
+		fmt.Fprintf(&tsx, ` <tile id="%d"`, i)
+		if p.class != "" {
+			fmt.Fprintf(&tsx, ` class="%s"`, p.class)
+		}
+		fmt.Fprintf(&tsx, ` x="%d" y="%d" width="%d" height="%d">`+"\n", p.r.Min.X, p.r.Min.Y, p.r.Dx(), p.r.Dy())
+		if p.solid {
+			tsx.WriteString("  <properties>\n")
+			tsx.WriteString(`   <property name="collides" type="bool" value="true"/>` + "\n")
+			tsx.WriteString(`   <property name="tags" value="solid"/>` + "\n")
+			tsx.WriteString("  </properties>\n")
+		}
+		fmt.Fprintf(&tsx, `  <image source="room.png" width="%d" height="%d"/>`+"\n", img.Bounds().Dx(), img.Bounds().Dy())
+		for _, c := range clips {
+			if c.frames[0] != p.name {
+				continue
+			}
+			tsx.WriteString("  <animation>\n")
+			for _, f := range c.frames {
+				fmt.Fprintf(&tsx, `   <frame tileid="%d" duration="%d"/>`+"\n", id[f], 1000/c.fps)
+			}
+			tsx.WriteString("  </animation>\n")
+		}
+		tsx.WriteString(" </tile>\n")
+	}
+	tsx.WriteString("</tileset>\n")
+	return []file{{"room.png", b.Bytes()}, {"room.yaml", []byte(yaml.String())}, {"room.tsx", []byte(tsx.String())}}, nil
+}
+
+// copied returns a piece's drawing that copies the piece's size from the
+// PNG data src at (x, y), each pixel the mean of a scale×scale block of
+// src (scale 1 copies).
+func copied(src []byte, x, y, scale int) func(c *canvas) {
+	return func(c *canvas) {
+		img, err := png.Decode(bytes.NewReader(src))
+		if err != nil {
+			panic(fmt.Sprintf("genart: ebitengine's picture does not decode: %v", err)) // the module's embedded bytes
+		}
+		n := float64(scale * scale)
+		for py := range c.h() {
+			for px := range c.w() {
+				var r, g, b, a float64
+				for j := range scale {
+					for i := range scale {
+						p := color.NRGBAModel.Convert(img.At(x+px*scale+i, y+py*scale+j)).(color.NRGBA)
+						k := float64(p.A)
+						r, g, b, a = r+float64(p.R)*k, g+float64(p.G)*k, b+float64(p.B)*k, a+k
+					}
+				}
+				if a == 0 {
+					continue
+				}
+				c.img.SetNRGBA(c.r.Min.X+px, c.r.Min.Y+py, color.NRGBA{
+					R: uint8(math.Round(r / a)), G: uint8(math.Round(g / a)), B: uint8(math.Round(b / a)), A: uint8(math.Round(a / n)),
+				})
+			}
+		}
+	}
 }
 
 // canvas draws into one piece's rectangle of the sheet, in the piece's

@@ -7,20 +7,20 @@ import (
 	"testing"
 )
 
-// TestFilesAreCurrent: the sprite sheet and atlas file in the game's
-// assets are what the program draws today.
+// TestFilesAreCurrent: the sprite sheet, its atlas file and its tileset
+// in the game's assets are what the program draws today.
 func TestFilesAreCurrent(t *testing.T) {
-	pic, atlas, err := sheet()
+	files, err := sheet()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, want := range map[string][]byte{"room.png": pic, "room.yaml": atlas} {
-		got, err := os.ReadFile(filepath.Join("..", "..", "assets", "sprites", name))
+	for _, f := range files {
+		got, err := os.ReadFile(filepath.Join("..", "..", "assets", "sprites", f.name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("assets/sprites/%s is not what internal/genart draws: run go generate in examples/walk-room/game", name)
+		if !bytes.Equal(got, f.data) {
+			t.Errorf("assets/sprites/%s is not what internal/genart draws: run go generate in examples/walk-room/game", f.name)
 		}
 	}
 }

@@ -1,0 +1,451 @@
+package engine
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+
+	"github.com/tessera-engine/tessera/world"
+)
+
+// A Replay is a recorded run: the engine's seed and step rate, the input
+// every fixed step saw, and, when recorded, the hash of the world that
+// stepped after each step. Played back headless ([Replay.Play]), it
+// reproduces the run step for step, and a hash that differs names the
+// first step where the two runs part.
+//
+// Only what fixed steps see is recorded: each action's value and the
+// presses and releases a step consumed. Frame-phase systems see no
+// recorded input, so game state must change in fixed steps only (the
+// rule that makes a game deterministic in the first place).
+type Replay struct {
+	// Seed is the configuration's seed the run had (random.seed).
+	Seed uint64
+	// Hz is the run's step rate.
+	Hz int
+	// Actions are the input's action names, sorted; an InputChange names
+	// an action by its index here.
+	Actions []string
+	// Steps is how many fixed steps were recorded.
+	Steps uint64
+	// Changes are the input's changes, in step order: what one step saw
+	// of an action where it differs from what the step before saw (every
+	// action starts at 0, neither pressed nor released).
+	Changes []InputChange
+	// Hashes holds the world hash after each step, or is empty when the
+	// run was recorded without hashing.
+	Hashes []uint64
+}
+
+// InputChange is what fixed step Step saw of action Action (an index in
+// [Replay.Actions]), where it differs from the step before: the action's
+// value, and whether the step consumed a press or a release.
+type InputChange struct {
+	Step              uint64
+	Action            int
+	Value             float64
+	Pressed, Released bool
+}
+
+// state is one action's state as a fixed step sees it.
+type state struct {
+	value             float64
+	pressed, released bool
+}
+
+// ErrReplay is wrapped by the errors of reading a replay file and of
+// playing one back: a file that is not one, is truncated or over a limit,
+// or a run whose world parted from the recording.
+var ErrReplay = errors.New("engine: replay")
+
+// Divergence reports the first step at which a played-back run's world
+// differed from the recording: the step, the two hashes, and what
+// differed, when the hash function says ([world.World] diff, if any).
+type Divergence struct {
+	Step      uint64
+	Want, Got uint64
+	// Detail says which entities and components differ, when the engine
+	// could tell (see [ReplayOptions.Diff]); "" otherwise.
+	Detail string
+}
+
+// Error returns a message such as
+// "engine: replay: step 120: world hash 8c2f… differs from the recording's 11aa…".
+func (d *Divergence) Error() string {
+	s := fmt.Sprintf("engine: replay: step %d: world hash %016x differs from the recording's %016x", d.Step, d.Got, d.Want)
+	if d.Detail != "" {
+		s += ": " + d.Detail
+	}
+	return s
+}
+
+// Unwrap returns [ErrReplay].
+func (d *Divergence) Unwrap() error { return ErrReplay }
+
+// recorder is a recording in progress, or a replay playing back.
+type recorder struct {
+	r    *Replay
+	hash func(*world.World) uint64 // nil: no hashes
+	play bool                      // playing r back rather than recording
+	cur  []state                   // by action: what the last step saw
+	step uint64                    // steps recorded or played so far
+	next int                       // of a playback: the change applied next
+	diff *Divergence               // the first divergence of a playback
+}
+
+// Record starts recording the run from the next fixed step: the input
+// each step sees and, if hash is not nil, the hash of the stepping world
+// after each step. Stop with [Engine.Recording], which returns what was
+// recorded. Recording a run that is playing a replay back is an error.
+// The steps of a recording allocate only while its slices grow.
+func (e *Engine) Record(hash func(*world.World) uint64) error {
+	if e.rec != nil && e.rec.play {
+		return fmt.Errorf("%w: Record while playing a replay back", ErrReplay)
+	}
+	names := make([]string, len(e.input.actions))
+	for i, a := range e.input.actions {
+		names[i] = a.name
+	}
+	e.rec = &recorder{r: &Replay{Seed: uint64(e.cfg.Random.Seed), Hz: e.loop.Hz(), Actions: names}, hash: hash, cur: make([]state, len(names))}
+	return nil
+}
+
+// Recording stops recording and returns the replay recorded, or nil if
+// the engine is not recording.
+func (e *Engine) Recording() *Replay {
+	if e.rec == nil || e.rec.play {
+		return nil
+	}
+	r := e.rec.r
+	r.Steps = e.rec.step
+	e.rec = nil
+	return r
+}
+
+// stepInput records or plays back the input of the fixed step about to
+// run. It allocates only while the recording grows.
+func (e *Engine) stepInput() {
+	rec := e.rec
+	if rec == nil {
+		return
+	}
+	acts := e.input.actions
+	if !rec.play {
+		for i := range acts {
+			now := state{acts[i].value, acts[i].latchPressed > 0, acts[i].latchReleased > 0}
+			if now != rec.cur[i] {
+				rec.cur[i] = now
+				rec.r.Changes = append(rec.r.Changes, InputChange{Step: rec.step, Action: i, Value: now.value, Pressed: now.pressed, Released: now.released})
+			}
+		}
+		rec.step++
+		return
+	}
+	if rec.step >= rec.r.Steps {
+		e.Stop() // the recording is over
+		return
+	}
+	for ; rec.next < len(rec.r.Changes) && rec.r.Changes[rec.next].Step == rec.step; rec.next++ {
+		c := rec.r.Changes[rec.next]
+		rec.cur[c.Action] = state{c.Value, c.Pressed, c.Released}
+	}
+	for i := range acts {
+		a, st := &acts[i], rec.cur[i]
+		a.value = st.value
+		a.down = a.value >= pressAt
+		a.latchPressed, a.latchReleased = b2i(st.pressed), b2i(st.released)
+	}
+	rec.step++
+}
+
+// stepHash records or checks the hash of the world that just stepped,
+// step being that step's number.
+func (e *Engine) stepHash(w *world.World, step uint64) {
+	rec := e.rec
+	if rec == nil || rec.hash == nil {
+		return
+	}
+	h := rec.hash(w)
+	if !rec.play {
+		rec.r.Hashes = append(rec.r.Hashes, h)
+		return
+	}
+	i := rec.step - 1
+	if rec.diff == nil && i < uint64(len(rec.r.Hashes)) && rec.r.Hashes[i] != h {
+		rec.diff = &Divergence{Step: step, Want: rec.r.Hashes[i], Got: h}
+		e.Stop()
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Play plays the replay back on a new headless run of g with cfg (whose
+// seed and step rate are set to the replay's), step by step, feeding each
+// step the input it saw when recorded and, when the replay has hashes,
+// comparing the world hash after every step with hash. It returns the
+// run, stopped after the last recorded step or at the first divergence,
+// and nil, or the run and a [*Divergence] (wrapping [ErrReplay]), or an
+// error of the run itself. The replay's actions must be the game's.
+func (r *Replay) Play(cfg Config, g Game, hash func(*world.World) uint64) (*Headless, error) {
+	cfg.Random.Seed, cfg.Loop.Hz = int(r.Seed), r.Hz
+	h, err := NewHeadless(cfg, g, HeadlessOptions{})
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, len(h.input.actions))
+	for i, a := range h.input.actions {
+		names[i] = a.name
+	}
+	if !slices.Equal(names, r.Actions) {
+		h.Close()
+		return nil, fmt.Errorf("%w: the recording's actions %q are not the game's %q", ErrReplay, r.Actions, names)
+	}
+	if err := r.check(); err != nil {
+		h.Close()
+		return nil, err
+	}
+	if len(r.Hashes) == 0 {
+		hash = nil
+	}
+	h.rec = &recorder{r: r, hash: hash, play: true, cur: make([]state, len(names))}
+	runErr := h.RunSteps(r.Steps)
+	if d := h.rec.diff; d != nil {
+		return h, errors.Join(d, runErr)
+	}
+	return h, runErr
+}
+
+// check reports a replay that cannot be played: changes out of step
+// order, past the last step or of an action it does not have, values not
+// in [0, 1], or hashes of another number of steps.
+func (r *Replay) check() error {
+	for i, c := range r.Changes {
+		switch {
+		case i > 0 && c.Step < r.Changes[i-1].Step:
+			return fmt.Errorf("%w: change %d (step %d) comes after one of step %d", ErrReplay, i, c.Step, r.Changes[i-1].Step)
+		case c.Step >= r.Steps:
+			return fmt.Errorf("%w: change %d is of step %d, past the %d steps recorded", ErrReplay, i, c.Step, r.Steps)
+		case c.Action < 0 || c.Action >= len(r.Actions):
+			return fmt.Errorf("%w: change %d names action %d of %d", ErrReplay, i, c.Action, len(r.Actions))
+		case !(c.Value >= 0 && c.Value <= 1):
+			return fmt.Errorf("%w: change %d has the value %v, not in [0, 1]", ErrReplay, i, c.Value)
+		}
+	}
+	if len(r.Hashes) != 0 && uint64(len(r.Hashes)) != r.Steps {
+		return fmt.Errorf("%w: %d hashes for %d steps", ErrReplay, len(r.Hashes), r.Steps)
+	}
+	return nil
+}
+
+// Replay file limits: a file over them is refused while it is read.
+const (
+	maxReplayActions = 4096
+	maxReplayName    = 256
+	maxReplaySteps   = 1 << 28 // over 50 days at 60 Hz
+)
+
+// replayMagic starts a replay file; the byte after it is the version.
+const replayMagic = "TSRP"
+
+const replayVersion = 1
+
+// WriteTo writes the replay in Tessera's replay file format: a header
+// (magic, version, seed, rate, action names), then each step's changes
+// since the step before (the actions whose value, press or release
+// differ), and each step's hash if there are hashes. A run of hours at
+// 60 Hz with a held key or two is a few kilobytes.
+func (r *Replay) WriteTo(w io.Writer) (int64, error) {
+	if err := r.check(); err != nil {
+		return 0, err
+	}
+	bw := &countWriter{w: bufio.NewWriter(w)}
+	bw.Write([]byte(replayMagic))
+	bw.uvarint(replayVersion)
+	bw.uvarint(r.Seed)
+	bw.uvarint(uint64(r.Hz))
+	bw.uvarint(uint64(len(r.Actions)))
+	for _, a := range r.Actions {
+		bw.uvarint(uint64(len(a)))
+		bw.Write([]byte(a))
+	}
+	hashed := uint64(len(r.Hashes)) == r.Steps && r.Steps > 0
+	bw.uvarint(r.Steps)
+	bw.uvarint(uint64(b2i(hashed)))
+	next := 0
+	for step := range r.Steps {
+		n := 0
+		for next+n < len(r.Changes) && r.Changes[next+n].Step == step {
+			n++
+		}
+		bw.uvarint(uint64(n))
+		for _, c := range r.Changes[next : next+n] {
+			bw.uvarint(uint64(c.Action))
+			bw.uvarint(uint64(b2i(c.Pressed)) | uint64(b2i(c.Released))<<1)
+			bw.uvarint(math.Float64bits(c.Value))
+		}
+		next += n
+		if hashed {
+			var b [8]byte
+			binary.LittleEndian.PutUint64(b[:], r.Hashes[step])
+			bw.Write(b[:])
+		}
+	}
+	if bw.err == nil {
+		bw.err = bw.w.(*bufio.Writer).Flush()
+	}
+	return bw.n, bw.err
+}
+
+type countWriter struct {
+	w   io.Writer
+	n   int64
+	err error
+	buf [binary.MaxVarintLen64]byte
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	c.err = err
+	return n, err
+}
+
+func (c *countWriter) uvarint(v uint64) { c.Write(c.buf[:binary.PutUvarint(c.buf[:], v)]) }
+
+// ReadReplay reads a replay file written by [Replay.WriteTo]. A file that
+// is not one, is truncated, has trailing bytes, a value the format cannot
+// hold (a press flag over 3, an action index out of range, a value that
+// is not a finite number in [0, 1]) or goes over a limit (4096 actions,
+// names of 256 bytes, 2^28 steps) is an error wrapping [ErrReplay] that
+// gives the byte offset; it never panics, and reads in time and memory
+// linear in the file's size.
+func ReadReplay(rd io.Reader) (*Replay, error) {
+	d := &replayDecoder{r: bufio.NewReader(rd)}
+	r := d.replay()
+	if d.err != nil {
+		return nil, d.err
+	}
+	return r, nil
+}
+
+type replayDecoder struct {
+	r   *bufio.Reader
+	off int64
+	err error
+}
+
+func (d *replayDecoder) fail(format string, args ...any) {
+	if d.err == nil {
+		d.err = fmt.Errorf("%w: byte %d: %s", ErrReplay, d.off, fmt.Sprintf(format, args...))
+	}
+}
+
+func (d *replayDecoder) byte() byte {
+	if d.err != nil {
+		return 0
+	}
+	b, err := d.r.ReadByte()
+	if err != nil {
+		d.fail("truncated")
+		return 0
+	}
+	d.off++
+	return b
+}
+
+func (d *replayDecoder) uvarint(what string, max uint64) uint64 {
+	var v uint64
+	for shift := uint(0); ; shift += 7 {
+		if d.err != nil {
+			return 0
+		}
+		if shift >= 64 {
+			d.fail("%s: a number over 64 bits", what)
+			return 0
+		}
+		b := d.byte()
+		if shift == 63 && b > 1 {
+			d.fail("%s: a number over 64 bits", what)
+			return 0
+		}
+		v |= uint64(b&0x7f) << shift
+		if b < 0x80 {
+			break
+		}
+	}
+	if v > max {
+		d.fail("%s %d is over %d", what, v, max)
+		return 0
+	}
+	return v
+}
+
+func (d *replayDecoder) replay() *Replay {
+	for i := range len(replayMagic) {
+		if d.byte() != replayMagic[i] {
+			d.fail("not a Tessera replay file")
+			return nil
+		}
+	}
+	if v := d.uvarint("version", math.MaxUint64); d.err == nil && v != replayVersion {
+		d.fail("version %d, want %d", v, replayVersion)
+	}
+	r := &Replay{Seed: d.uvarint("seed", math.MaxUint64), Hz: int(d.uvarint("rate", MaxHz))}
+	if d.err == nil && r.Hz == 0 {
+		d.fail("a rate of 0")
+	}
+	n := int(d.uvarint("action count", maxReplayActions))
+	for range n {
+		l := int(d.uvarint("name length", maxReplayName))
+		b := make([]byte, 0, l)
+		for range l {
+			b = append(b, d.byte())
+		}
+		r.Actions = append(r.Actions, string(b))
+	}
+	r.Steps = d.uvarint("step count", maxReplaySteps)
+	hashed := d.uvarint("hash flag", 1) == 1
+	for step := range r.Steps {
+		if d.err != nil {
+			return nil
+		}
+		changes := int(d.uvarint("change count", uint64(n)))
+		for range changes {
+			k := int(d.uvarint("action index", uint64(max(n-1, 0))))
+			flags := d.uvarint("edge flags", 3)
+			v := math.Float64frombits(d.uvarint("value", math.MaxUint64))
+			if d.err == nil && !(v >= 0 && v <= 1) {
+				d.fail("value %v is not in [0, 1]", v)
+			}
+			if d.err != nil {
+				return nil
+			}
+			r.Changes = append(r.Changes, InputChange{Step: step, Action: k, Value: v, Pressed: flags&1 != 0, Released: flags&2 != 0})
+		}
+		if hashed {
+			var b [8]byte
+			for i := range b {
+				b[i] = d.byte()
+			}
+			r.Hashes = append(r.Hashes, binary.LittleEndian.Uint64(b[:]))
+		}
+	}
+	if d.err == nil {
+		if _, err := d.r.ReadByte(); err == nil {
+			d.fail("trailing bytes after the last step")
+		}
+	}
+	return r
+}
