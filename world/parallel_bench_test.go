@@ -2,6 +2,7 @@ package world_test
 
 import (
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -12,7 +13,13 @@ import (
 // parallel form of the same work interleaved in one loop (one step of
 // each per iteration), so that the load of a shared machine falls on
 // both alike, and report the median step of each and their ratio
-// ("speedup"; the target is 1.7 on two cores).
+// ("speedup"; the target is 1.7 on two cores). Beside them, the same work
+// on plain slices, one half after the other and on two goroutines of its
+// own (a sync.WaitGroup): "limit-speedup" is what the machine gives two
+// goroutines at that moment, the most the world's pool can get. The
+// limit's two goroutines are its allocations per op; the world's steps
+// allocate nothing (TestScheduledRunAllocatesNothing,
+// TestParallelWalkAllocatesNothing).
 
 // spin is a heavy per-entity function: k dependent rounds of arithmetic
 // on the pair, about 1 ns each.
@@ -23,13 +30,16 @@ func spin(x, y float64, k int) (float64, float64) {
 	return x, y
 }
 
-// interleaved runs seq and par alternately b.N times and reports the
-// median duration of each (ms/step) and seq's over par's ("speedup").
-func interleaved(b *testing.B, seq, par func()) {
+// interleaved runs seq and par alternately b.N times, each time followed
+// by the limit's halves (half(0), half(1)) one after the other and on two
+// goroutines, and reports the median duration of seq and par (ms/step),
+// seq's over par's ("speedup") and the limit's ("limit-speedup").
+func interleaved(b *testing.B, seq, par func(), half func(int)) {
 	b.Helper()
 	seq()
 	par() // the first runs grow what they use
-	var ts, tp []time.Duration
+	var ts, tp, ls, lp []time.Duration
+	var wg sync.WaitGroup
 	b.ReportAllocs()
 	for b.Loop() {
 		t0 := time.Now()
@@ -37,12 +47,38 @@ func interleaved(b *testing.B, seq, par func()) {
 		t1 := time.Now()
 		par()
 		t2 := time.Now()
+		half(0)
+		half(1)
+		t3 := time.Now()
+		wg.Add(2)
+		for i := range 2 {
+			go func() { half(i); wg.Done() }()
+		}
+		wg.Wait()
+		t4 := time.Now()
 		ts, tp = append(ts, t1.Sub(t0)), append(tp, t2.Sub(t1))
+		ls, lp = append(ls, t3.Sub(t2)), append(lp, t4.Sub(t3))
 	}
 	ms, mp := median(ts), median(tp)
 	b.ReportMetric(float64(ms)/1e6, "seq-ms/step")
 	b.ReportMetric(float64(mp)/1e6, "par-ms/step")
 	b.ReportMetric(float64(ms)/float64(mp), "speedup")
+	b.ReportMetric(float64(median(ls))/float64(median(lp)), "limit-speedup")
+}
+
+// plainHalves returns the limit's work: spin over two plain slices of n
+// pairs, k rounds each, one slice a half.
+func plainHalves(n, k int) func(int) {
+	var data [2][]benchPos
+	for i := range data {
+		data[i] = make([]benchPos, n)
+	}
+	return func(h int) {
+		d := data[h]
+		for i := range d {
+			d[i].X, d[i].Y = spin(d[i].X, d[i].Y, k)
+		}
+	}
 }
 
 func median(d []time.Duration) time.Duration {
@@ -85,7 +121,7 @@ func BenchmarkParallelSystems(b *testing.B) {
 	}
 	seq, par := build(1), build(0)
 	ctx := world.Context{Phase: world.Fixed, DT: 1.0 / 60}
-	interleaved(b, func() { must(b, seq.Run(ctx, nil)) }, func() { must(b, par.Run(ctx, nil)) })
+	interleaved(b, func() { must(b, seq.Run(ctx, nil)) }, func() { must(b, par.Run(ctx, nil)) }, plainHalves(n, k))
 }
 
 // bPosB is a second position component, for a second system's entities.
@@ -121,5 +157,6 @@ func BenchmarkParallelSlots(b *testing.B) {
 	}
 	interleaved(b,
 		func() { move(ctx, w.Slots(bPos, bVel).Runs()) },
-		func() { w.Slots(bPos, bVel).Parallel(ctx, size, move) })
+		func() { w.Slots(bPos, bVel).Parallel(ctx, size, move) },
+		plainHalves(n/2, k))
 }
