@@ -89,12 +89,25 @@ func (p *pool) run(t *task, r jobRunner, n int) {
 		}
 		p.mu.Unlock()
 	}
+	// A job that ends the caller's goroutine (runtime.Goexit) is
+	// finished, and the jobs on workers waited for, so that none runs on
+	// after the caller's Run.
+	running := false
+	defer func() {
+		if running && shared {
+			t.finish()
+			<-t.done
+			t.run = nil
+		}
+	}()
 	for {
 		i, ok := p.take(t, shared)
 		if !ok {
 			break
 		}
+		running = true
 		r.runJob(i)
+		running = false
 		t.finish()
 	}
 	// The jobs left run on workers: wait, spinning first.

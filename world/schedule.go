@@ -49,8 +49,15 @@ type parallel struct {
 	free    []Entity // the world's free list while a group runs, for reserve
 	task    task
 	group   groupJobs
-	touched []int      // the members of the group run on the world that recorded a change or failed
-	obs     sync.Mutex // serializes the run observer's calls from a group's goroutines
+	touched []int // the members of the group run on the world that recorded a change or failed
+	// The group running (nil when none is), and the world's writing
+	// before it when it records on the world itself: what Run's deferred
+	// end needs to close a group a runtime.Goexit left (endRecording).
+	recGroup   *group
+	recList    *systemList
+	recWriting []*set
+	onWorld    bool       // the group records on the world itself
+	obs        sync.Mutex // serializes the run observer's calls from a group's goroutines
 }
 
 // groupJobs runs the systems of a group as the jobs of a task.
@@ -194,29 +201,62 @@ func (w *World) runGroup(l *systemList, g *group, ctx, c *Context, onError func(
 	// on w, recording, finds it empty and takes the reserving way.
 	p.free, w.free = w.free, nil
 	applied := g.members
+	p.recGroup, p.recList = g, l
 	if debugChecks || len(g.members) > 1 && p.pool != nil {
 		w.runOnLanes(l, g, ctx)
 	} else {
 		// Recording on w: one mark, one deferral and the writes saved for
 		// the whole group; per system, only what changes.
-		writing := w.writing
+		p.recWriting, p.onWorld = w.writing, true
 		w.deferring++
 		w.open = append(w.open, 0)
 		p.touched = p.touched[:0]
 		for k := 0; k < len(g.members); {
 			k = w.recordFrom(l, g.members, k, ctx, c)
 		}
-		w.open = w.open[:len(w.open)-1]
-		w.rec, w.writing = nil, writing
-		if w.deferring == 1 && len(w.held) == 0 {
-			w.deferring = 0 // nothing waited: what the systems changed is recorded
-		} else {
-			_ = w.leave() // view buffers to release; nothing deferred, no hook ran
-		}
+		w.stopRecording()
 		applied = p.touched
 	}
 	w.free, p.free = p.free, nil
+	p.recGroup, p.recList = nil, nil
 	return w.applyGroup(l, applied, onError)
+}
+
+// stopRecording ends the recording on w that runGroup began.
+func (w *World) stopRecording() {
+	p := w.par
+	w.open = w.open[:len(w.open)-1]
+	w.rec, w.writing = nil, p.recWriting
+	p.recWriting, p.onWorld = nil, false
+	if w.deferring == 1 && len(w.held) == 0 {
+		w.deferring = 0 // nothing waited: what the systems changed is recorded
+	} else {
+		_ = w.leave() // view buffers to release; nothing deferred, no hook ran
+	}
+}
+
+// endRecording closes, from Run's deferred end, a group that a system's
+// runtime.Goexit on the goroutine calling Run left (the pool has waited
+// for the group's other systems: see pool.run): as a group whose system
+// failed, the records made are applied, in order, their failures dropped
+// (Goexit goes on up, out of Run), so the world is whole again.
+func (w *World) endRecording() {
+	p := w.par
+	if p == nil || p.recGroup == nil {
+		return
+	}
+	g, l := p.recGroup, p.recList
+	p.recGroup, p.recList = nil, nil
+	if p.onWorld {
+		w.stopRecording()
+	}
+	if p.busy {
+		p.busy = false
+		clear(p.group.jobs)
+		p.group.jobs = p.group.jobs[:0]
+	}
+	w.free, p.free = p.free, nil
+	_ = w.applyGroup(l, g.members, func(error) {})
 }
 
 // recordFrom runs the systems members[k:] of l one after another on w

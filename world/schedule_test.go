@@ -421,3 +421,48 @@ func TestScheduledRunAllocatesNothing(t *testing.T) {
 		t.Errorf("step allocs = %v, want 0", n)
 	}
 }
+
+// TestGroupGoexitLeavesTheWorldWhole: a declared system that calls
+// runtime.Goexit (as t.FailNow does) in a group run on the caller's
+// goroutine ends Run, but what the group recorded is applied and the
+// world records no more: it was left recording, its free list held. On
+// the pool, the group's other system still runs and its record is
+// applied too, before Run ends.
+func TestGroupGoexitLeavesTheWorldWhole(t *testing.T) {
+	for _, par := range []int{1, 0} {
+		w := world.New()
+		w.SetParallelism(par)
+		old := w.Create()
+		var spawned world.Entity
+		exit := true
+		must(t, w.AddSystem(world.System{Name: "quits", Phase: world.Fixed, Spawns: comps(tPos), Run: func(ctx *world.Context) error {
+			if exit {
+				exit = false
+				spawned = world.Spawn1(ctx.World, tPos, position{X: 3})
+				runtime.Goexit()
+			}
+			return nil
+		}}))
+		must(t, w.AddSystem(world.System{Name: "other", Phase: world.Fixed, Adds: comps(tPlayer), Run: func(ctx *world.Context) error {
+			tPlayer.Add(ctx.World, old)
+			return nil
+		}}))
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			w.Run(world.Context{Phase: world.Fixed}, nil)
+		}()
+		<-done
+		if !w.IsAlive(spawned) || tPos.Require(w, spawned).X != 3 {
+			t.Errorf("parallelism %d: the spawn recorded before the Goexit was not applied", par)
+		}
+		if pool := par == 0 && !world.DebugChecks && runtime.GOMAXPROCS(0) > 1; pool && !w.Has(old, tPlayer) {
+			t.Errorf("on the pool, the group's other system's add was not applied")
+		}
+		e := w.Create()
+		if !w.IsAlive(e) || w.Walks() != 0 {
+			t.Errorf("parallelism %d: after the Goexit, Create made a dead entity (%v) or walks are open (%d)", par, w.IsAlive(e), w.Walks())
+		}
+		must(t, w.Run(world.Context{Phase: world.Fixed}, nil))
+	}
+}

@@ -340,6 +340,7 @@ func (w *World) Run(ctx Context, onError func(error)) error {
 }
 
 func (w *World) finishRun(l *systemList) {
+	w.endRecording() // a no-op but after a runtime.Goexit in a group
 	l.running = false
 	if l.removed {
 		l.all = slices.DeleteFunc(l.all, func(s System) bool { return s.Run == nil })
