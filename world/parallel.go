@@ -175,8 +175,15 @@ func (w *World) parallelWalk(ctx *Context, r batchRunner) {
 		root = w.rec.root
 	}
 	p := root.parState()
-	marked := !p.busy // a captured root used by a batch is then caught (checkNotBusy)
-	p.busy, pw.busy, pw.r = true, true, r
+	// The root is marked busy for the batches, so that a captured root
+	// used by a batch is caught (checkNotBusy). A lane world's root is
+	// marked already, by the group it runs in; and its other systems' walks
+	// run at once with this one, so only the root's own walk may touch it.
+	marked := w == root && !p.busy
+	if marked {
+		p.busy = true
+	}
+	pw.busy, pw.r = true, r
 	p.pool.run(&pw.task, pw, n)
 	pw.busy, pw.r = false, nil
 	if marked {

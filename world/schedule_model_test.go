@@ -17,7 +17,8 @@ import (
 // step (the same World.Hash, and, to show what differs, every entity and
 // every component value through Inspect), and conflicting systems (by the
 // model's own rule) must never overlap. The systems also draw from the
-// world's random generator, by streams keyed by system and step.
+// world's random generator, by streams keyed by system and step, and half
+// the declared ones write their values by parallel walks.
 
 type cell struct{ V int64 }
 
@@ -74,6 +75,17 @@ func mEach(w *world.World, k int, fn func(e world.Entity)) {
 	default:
 		world.Each1(w, mTag, func(e world.Entity, _ *struct{}) { fn(e) })
 	}
+}
+
+// mParallelEach calls fn, with its batch's world, for every entity
+// holding value component k, by a parallel walk in batches of 7.
+func mParallelEach(ctx *world.Context, k int, fn func(w *world.World, e world.Entity)) {
+	const size = 7
+	if k < len(mFields) {
+		world.ParallelEach1(ctx, size, mFields[k], func(bc *world.Context, e world.Entity, _ *cell) { fn(bc.World, e) })
+		return
+	}
+	world.ParallelEach1(ctx, size, mObjects[k-len(mFields)], func(bc *world.Context, e world.Entity, _ *int64) { fn(bc.World, e) })
 }
 
 // mix is the systems' arithmetic: any function of its inputs would do, as
@@ -207,8 +219,17 @@ func mSystem(s *mSpec, declare bool, clock *atomic.Int64, span *[2]int64) world.
 				}
 			}
 		}
-		// Write values, as they are read.
+		// Write values, as they are read: half the declared systems by
+		// a parallel walk in small batches.
 		for _, k := range s.writes {
+			if declare && s.salt&1 == 1 {
+				mParallelEach(ctx, k, func(bw *world.World, e world.Entity) {
+					if v := mValue(bw, k, e); v != nil {
+						*v = int64(mix(uint64(*v), sum^uint64(e)))
+					}
+				})
+				continue
+			}
 			mEach(w, k, func(e world.Entity) {
 				if v := mValue(w, k, e); v != nil {
 					*v = int64(mix(uint64(*v), sum^uint64(e)))
