@@ -17,8 +17,9 @@ import (
 // and fixed steps per second, the steps the last frame ran and those
 // dropped, the entity count, what the last draw drew, each timed system's
 // run time (average and longest over the last full second, with a bar
-// each), and a page of the world's [world.Inspect] listing, turned with
-// Page Up and Page Down.
+// each; with the world's own timing on, see [world.World.SetTimingWindow],
+// also the average time its command buffer took to apply), and a page of
+// the world's [world.Inspect] listing, turned with Page Up and Page Down.
 //
 // The engine's window runtime makes one, shows and hides it on the key
 // the configuration names (debug.overlay_key), times the systems of the
@@ -40,8 +41,6 @@ type Overlay struct {
 	lastSteps, lastDrop  int
 	frames, steps, drops core.Window
 	systems              []*timing
-	started              time.Duration // when the system running now started
-	timed                bool          // the system running now is timed (the overlay was shown when it started)
 	drawing              core.Window
 	drawStart            time.Duration
 	inspect              []string
@@ -49,11 +48,14 @@ type Overlay struct {
 	shownPage, pageRows  int
 }
 
-// timing is the run time of one timed system.
+// timing is the run time of one timed system. Systems that declare their
+// access run at once (see [world.System]), so each keeps its own start.
 type timing struct {
-	name  string
-	phase world.Phase
-	w     core.Window
+	name    string
+	phase   world.Phase
+	w       core.Window
+	started time.Duration // when its run now in progress started
+	timed   bool          // that run is timed (the overlay was shown when it started)
 }
 
 // NewOverlay returns a hidden overlay that key shows and hides, as the
@@ -108,25 +110,31 @@ func (o *Overlay) Toggle() {
 // the window runtime sets it on every scene's world, so the overlay times
 // every system, in both phases, while it is shown. A system is
 // known by its name and phase, so a scene entered again continues the same
-// row.
+// row. The world serializes the calls of systems that run at once, and
+// their runs overlap: each row keeps its own start.
 func (o *Overlay) SystemStarted(name string, phase world.Phase) {
 	// Whether this run is timed is decided at its start: a system that
 	// shows the overlay (its key, read in render's frame system) must not
 	// be timed from a stale start.
-	o.timed = o.visible
-	if o.timed {
-		o.started = o.clock()
+	if !o.visible {
+		return
 	}
+	t := o.row(name, phase)
+	t.started, t.timed = o.clock(), true
 }
 
 // SystemEnded: see [Overlay.SystemStarted].
 func (o *Overlay) SystemEnded(name string, phase world.Phase) {
-	if !o.timed || !o.visible {
+	if !o.visible {
 		return
 	}
-	o.timed = false
+	t := o.row(name, phase)
+	if !t.timed {
+		return
+	}
+	t.timed = false
 	now := o.clock()
-	o.row(name, phase).w.Add(now, now-o.started)
+	t.w.Add(now, now-t.started)
 }
 
 // row returns the timing row of a system, adding it on first use.
@@ -226,21 +234,36 @@ func (o *Overlay) Draw(screen *ebiten.Image, w *world.World, st Stats) {
 		w.Tick(now)
 	}
 	entities := 0
+	var applies map[string]time.Duration // by phase and name, when the world times its systems
 	if w != nil {
 		entities = w.Len()
+		if w.TimingWindow() > 0 {
+			applies = make(map[string]time.Duration)
+			for _, t := range w.Timings() {
+				applies[t.Phase.String()+" "+t.System] = t.Apply.Avg
+			}
+		}
+	}
+	header := fmt.Sprintf("%-5s %-*s %*s %*s", "phase", nameCols, "system", numCols, "avg µs", numCols, "max µs")
+	if applies != nil {
+		header += fmt.Sprintf(" %*s", numCols, "apply")
 	}
 	lines := []string{
 		fmt.Sprintf("FPS %.1f  TPS %.1f  steps %d  dropped %d/s",
 			o.frames.Last().Rate(), o.steps.Last().Rate(), o.lastSteps, o.drops.Last().N),
 		fmt.Sprintf("entities %d  drawn %d  culled %d  calls %d", entities, st.Drawn, st.Culled, st.DrawCalls),
-		fmt.Sprintf("%-5s %-*s %*s %*s", "phase", nameCols, "system", numCols, "avg µs", numCols, "max µs"),
+		header,
 	}
 	type row struct{ avg, max time.Duration }
 	var rows []row
 	for _, t := range o.systems {
 		t.w.Tick(now)
 		s := t.w.Last()
-		lines = append(lines, fmt.Sprintf("%-5s %-*s %*.1f %*.1f", t.phase, nameCols, trim(t.name, nameCols), numCols, micros(s.Avg()), numCols, micros(s.Max)))
+		line := fmt.Sprintf("%-5s %-*s %*.1f %*.1f", t.phase, nameCols, trim(t.name, nameCols), numCols, micros(s.Avg()), numCols, micros(s.Max))
+		if a, ok := applies[t.phase.String()+" "+t.name]; ok {
+			line += fmt.Sprintf(" %*.1f", numCols, micros(a))
+		}
+		lines = append(lines, line)
 		rows = append(rows, row{s.Avg(), s.Max})
 	}
 	d := o.drawing.Last()
@@ -261,6 +284,9 @@ func (o *Overlay) Draw(screen *ebiten.Image, w *world.World, st Stats) {
 		width = max(width, len([]rune(lines[i])))
 	}
 	barX := 4 + glyphW*(6+nameCols+2*numCols+2) + 4
+	if applies != nil {
+		barX += glyphW * (numCols + 1)
+	}
 	barW := min(maxBarW, b.Dx()-barX-4)
 	vector.DrawFilledRect(screen, float32(b.Min.X), float32(b.Min.Y), float32(max(glyphW*width+8, barX+barW+4)), float32(lineH*len(lines)+8), overlayBack, false)
 	for i, l := range lines {

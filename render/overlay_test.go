@@ -183,6 +183,49 @@ func TestOverlayShownMidRun(t *testing.T) {
 	}
 }
 
+// TestOverlayTimesOverlappingRuns: systems that declare their access run
+// at once, so their start and end calls interleave; each is timed from
+// its own start. (One shared start timed the first from the second's
+// start and dropped the second.)
+func TestOverlayTimesOverlappingRuns(t *testing.T) {
+	k := newOverlayKit(t)
+	k.o.Show()
+	k.o.SystemStarted("a", world.Fixed) // clock 20µs
+	k.o.SystemStarted("b", world.Fixed) // 40µs
+	k.o.SystemEnded("a", world.Fixed)   // 60µs
+	k.o.SystemEnded("b", world.Fixed)   // 80µs
+	got := k.o.Longest(2 * time.Second)
+	if got["a"] != 40*time.Microsecond || got["b"] != 40*time.Microsecond {
+		t.Errorf("longest runs %v, want 40µs each", got)
+	}
+}
+
+// TestOverlayShowsApplyTimes: with the world timing its systems, the
+// overlay adds a column for the time their buffers took to apply; it
+// draws, and the picture differs from the one without it.
+func TestOverlayShowsApplyTimes(t *testing.T) {
+	pictures := make([]string, 2)
+	tag := world.DefineTag("overlay_test.mark")
+	for i, window := range []int{0, 60} {
+		k := newOverlayKit(t)
+		k.w.SetTimingWindow(window)
+		k.o.Show()
+		if err := k.w.AddSystem(world.System{Name: "mark", Phase: world.Fixed, Adds: []world.ComponentType{tag}, Run: func(ctx *world.Context) error {
+			ctx.World.Spawn(tag.Part())
+			return nil
+		}, Spawns: []world.ComponentType{tag}}); err != nil {
+			t.Fatal(err)
+		}
+		for range 3 {
+			k.frame(t, time.Second/60, 1)
+		}
+		pictures[i] = string(grab(480, 200, bg, k.draw).Pix)
+	}
+	if pictures[0] == pictures[1] {
+		t.Error("the overlay looks the same with the world's timing on")
+	}
+}
+
 func TestOverlayKey(t *testing.T) {
 	if _, err := render.NewOverlay("F3"); err != nil {
 		t.Errorf("NewOverlay(F3): %v", err)

@@ -291,9 +291,11 @@ func NewCollision(opts CollisionOptions) (*Collision, error) {
 
 // System returns the [world.Fixed] system that steps the collision. Its
 // Dispose empties it, so a world's Clear leaves the Collision
-// ready for the next world (callbacks stay registered).
+// ready for the next world (callbacks stay registered). It is exclusive
+// (see [world.System]): resolv keeps package-level mutable state, so the
+// collision step never runs beside another system.
 func (c *Collision) System() world.System {
-	return world.System{Name: c.name, Phase: world.Fixed, Run: c.run, Dispose: c.Reset}
+	return world.System{Name: c.name, Phase: world.Fixed, Run: c.run, Dispose: c.Reset, Exclusive: true}
 }
 
 // Contacts returns the contacts of the last step, enters, stays and exits

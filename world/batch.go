@@ -14,6 +14,14 @@ import "math/bits"
 // Panics with an [*Error] of code [CodeNoSlotLeft] if there are not
 // enough slots left, creating nothing.
 func (w *World) createMany(ids []Entity) uint32 {
+	if w.rec != nil {
+		var top uint32
+		for i := range ids {
+			ids[i] = w.reserve()
+			top = max(top, uint32(ids[i]))
+		}
+		return top
+	}
 	n := len(ids)
 	k := min(n, len(w.free))
 	if rest := n - k; uint64(len(w.gens))+uint64(rest) > maxSlot+1 {
@@ -105,7 +113,7 @@ func addMany[T any](w *World, ids []Entity, k Key[T], v T, top uint32) {
 		return
 	}
 	for _, e := range ids {
-		if w.IsAlive(e) {
+		if w.usable(e) {
 			addTo(w, k, e, v)
 		}
 	}

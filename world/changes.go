@@ -130,7 +130,13 @@ type Tracker struct {
 // (a few stores each); walks, views and columns that do not ask for
 // changes cost what they did, except the views a system declaring that it
 // writes c asks for, which mark 8 bytes per 64 slots they cover.
+//
+// Panics with an [*Error] of code [CodeConcurrent] in a system that
+// declares its access.
 func (w *World) Track(c ComponentType) *Tracker {
+	if w.rec != nil {
+		panic(&Error{Code: CodeConcurrent, Op: "Track", Component: c.Name(), System: w.rec.sysName()})
+	}
 	st := w.storeFor(c)
 	s := st.members()
 	if s.track == nil {
@@ -171,6 +177,10 @@ func (t *Tracker) Changed() iter.Seq[Entity] {
 
 func (t *Tracker) walk(added bool, yield func(Entity) bool) {
 	w, s, tr := t.w, t.s, t.s.track
+	if w.rec != nil || w.par != nil && w.par.busy {
+		panic(&Error{Code: CodeConcurrent, Op: "Tracker", Component: s.name,
+			Hint: "loop over a Tracker in an exclusive system: the loop moves the world's change tick"})
+	}
 	from := &t.changed
 	if added {
 		from = &t.addedTo

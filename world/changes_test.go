@@ -100,7 +100,7 @@ func TestSystemWritesMarkTheirViews(t *testing.T) {
 	for _, k := range kinds {
 		t.Run(k.name, func(t *testing.T) {
 			name := "move-" + k.name
-			must(t, w.AddSystem(world.System{Name: name, Phase: world.Fixed, Writes: []world.ComponentType{tPos}, Run: k.run}))
+			must(t, w.AddSystem(world.System{Name: name, Phase: world.Fixed, Reads: []world.ComponentType{tVel}, Writes: []world.ComponentType{tPos}, Run: k.run}))
 			must(t, w.Run(world.Context{Phase: world.Fixed}, nil))
 			if got := drain(tr.Changed()); !slices.Equal(got, sortedEntities(moving)) {
 				t.Errorf("Changed() = %d entities, want the %d moving ones", len(got), len(moving))
@@ -261,7 +261,7 @@ func runChangesModel(t *testing.T, r smSource, ops int) {
 			}
 		}
 	}
-	must(t, w.AddSystem(world.System{Name: "mover", Phase: world.Fixed, Writes: []world.ComponentType{tPos}, Run: func(ctx *world.Context) error {
+	must(t, w.AddSystem(world.System{Name: "mover", Phase: world.Fixed, Reads: []world.ComponentType{tVel}, Writes: []world.ComponentType{tPos}, Run: func(ctx *world.Context) error {
 		world.Each2(ctx.World, tPos, tVel, func(_ world.Entity, p *position, v *velocity) { p.X += v.X })
 		return nil
 	}}))

@@ -366,6 +366,9 @@ func (f *Fields[T]) Get(w *World, e Entity) (*T, bool) {
 	// exactly when it is 2^32: a compare with a small constant rather than
 	// a 64-bit one loaded every time. Indexes are uint so that the
 	// compiler sees the tests cover the bounds checks.
+	if debugChecks && w.rec != nil {
+		w.checkTouch(f.id, "Get")
+	}
 	if id, slot := uint(f.id), uint(uint32(e)); id < uint(len(w.typed)) {
 		if s := (*storage[T])(w.typed[id]); s != nil && slot < uint(len(s.owner)) &&
 			bits.RotateLeft64(uint64(s.owner[slot])+uint64(e>>32), 32) == 1 {
@@ -447,7 +450,7 @@ func Set[T any](w *World, e Entity, k Key[T], v T) error {
 
 // setChecked is every Set: the checks, the add, the change stamp.
 func setChecked[T any](w *World, k Key[T], e Entity, v T, i *info) error {
-	if !w.IsAlive(e) {
+	if !w.usable(e) {
 		return &Error{Code: CodeDeadEntity, Op: "Set", Entity: e, Component: i.name}
 	}
 	if f, ok := firstNaN(i.floats, unsafe.Pointer(&v)); ok {

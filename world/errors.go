@@ -36,6 +36,9 @@ const (
 	CodeNaN               Code = "world.not-a-number"
 	CodeBrokenInvariant   Code = "world.broken-invariant"
 	CodeInvalidDefinition Code = "world.invalid-definition"
+	CodeUndeclared        Code = "world.undeclared-access"
+	CodeConcurrent        Code = "world.concurrent-use"
+	CodeBadBatchSize      Code = "world.bad-batch-size"
 	CodeEmptySnapshot     Code = "world.empty-snapshot"
 )
 
@@ -91,6 +94,19 @@ var (
 	// ErrInvalidDefinition: a Define function was given options that
 	// contradict each other or name an undefined component.
 	ErrInvalidDefinition = sentinel(CodeInvalidDefinition)
+	// ErrUndeclared: a system that declares its access used a component
+	// or resource, or made a structural change, its declarations do not
+	// cover (see [System]). Field names the declaration list that lacks
+	// it.
+	ErrUndeclared = sentinel(CodeUndeclared)
+	// ErrConcurrent: a call that must not run beside other systems (making
+	// a tracker or a subscription, changing the systems, running a phase,
+	// spawning in a batch of a parallel walk) was made from a system that
+	// declares its access, or a world was used from a goroutine it was not
+	// handed to.
+	ErrConcurrent = sentinel(CodeConcurrent)
+	// ErrBadBatchSize: a parallel walk was given a batch size below 1.
+	ErrBadBatchSize = sentinel(CodeBadBatchSize)
 	// ErrEmptySnapshot: [World.Restore] was given a [Snapshot] that no
 	// [World.Snapshot] filled.
 	ErrEmptySnapshot = sentinel(CodeEmptySnapshot)
@@ -118,6 +134,9 @@ var hints = map[Code]string{
 	CodeNaN:               "check the computation that produced the value (a division by zero, the square root of a negative number)",
 	CodeBrokenInvariant:   "report a bug in package world, with the operations that led here",
 	CodeInvalidDefinition: "see the option named in the message",
+	CodeUndeclared:        "add the component or resource to the system's declaration named in the message, or make the system exclusive",
+	CodeBadBatchSize:      "give a batch size of at least 1; a few thousand entities a batch suits light work",
+	CodeConcurrent:        "make the call from an exclusive system or between runs; in a system that declares its access, use ctx.World",
 	CodeEmptySnapshot:     "fill the snapshot with World.Snapshot before restoring it",
 }
 

@@ -60,9 +60,19 @@ func (ev *Event) buf(w *World) *eventBuf {
 
 // Emit reports ids to the event's subscribers in w: at once outside walks
 // and system runs, otherwise together with every id emitted until the
-// outermost one ends. With no subscriber it does nothing. O(len(ids));
-// steady state allocates nothing.
+// outermost one ends (in a system that declares its access, when its
+// record is applied, at the end of its group). With no subscriber it does
+// nothing. O(len(ids)); steady state allocates nothing.
 func (ev *Event) Emit(w *World, ids ...Entity) {
+	if w.rec != nil {
+		if ev.id == 0 {
+			ev.buf(w) // panics
+		}
+		if len(ids) > 0 {
+			w.recordEmit(ev, ids)
+		}
+		return
+	}
 	b := ev.buf(w)
 	if len(b.subs) == 0 || len(ids) == 0 {
 		return
@@ -84,7 +94,13 @@ func (ev *Event) Emit(w *World, ids ...Entity) {
 // emitted; the slice is the world's and valid only during the call. While
 // subscribers run, removals and destroys wait, as in a walk. [World.Clear]
 // ends every subscription.
+//
+// Panics with an [*Error] of code [CodeConcurrent] in a system that
+// declares its access.
 func (ev *Event) Subscribe(w *World, fn func(w *World, ids []Entity)) (cancel func()) {
+	if w.rec != nil {
+		panic(&Error{Code: CodeConcurrent, Op: "Subscribe", Component: ev.name, System: w.rec.sysName()})
+	}
 	b := ev.buf(w)
 	b.seq++
 	id := b.seq

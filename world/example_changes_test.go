@@ -17,6 +17,7 @@ func ExampleTracker() {
 	world.Spawn1(w, Position, Vec2{5, 5}) // a wall: never moves
 	w.AddSystem(world.System{
 		Name: "move", Phase: world.Fixed,
+		Reads:  []world.ComponentType{Velocity},
 		Writes: []world.ComponentType{Position}, // so the walks below mark what they cover
 		Run: func(ctx *world.Context) error {
 			world.Each2(ctx.World, Position, Velocity, func(_ world.Entity, p, v *Vec2) { p.X += v.X })

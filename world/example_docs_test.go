@@ -172,3 +172,115 @@ func ExampleResource() {
 	// Score 10
 	// false
 }
+
+func Example_declaredAccess() {
+	type Vec2 struct{ X, Y float32 }
+	Position := world.DefineFields[Vec2]("Position")
+	Velocity := world.DefineFields[Vec2]("Velocity")
+	Heat := world.DefineFields[struct{ T float32 }]("Heat")
+	Spark := world.DefineTag("Spark")
+
+	w := world.New()
+	for i := range 4 {
+		w.Spawn(Position.With(Vec2{float32(i), 0}), Velocity.With(Vec2{1, 0}), Heat.With(struct{ T float32 }{float32(i)}))
+	}
+	add := func(s world.System) {
+		s.Phase = world.Fixed
+		if err := w.AddSystem(s); err != nil {
+			panic(err)
+		}
+	}
+	add(world.System{Name: "input", Run: func(*world.Context) error { return nil }}) // declares nothing: exclusive
+	add(world.System{Name: "move", Reads: []world.ComponentType{Velocity}, Writes: []world.ComponentType{Position},
+		Run: func(ctx *world.Context) error {
+			world.Each2(ctx.World, Position, Velocity, func(_ world.Entity, p *Vec2, v *Vec2) { p.X += v.X })
+			return nil
+		}})
+	add(world.System{Name: "cool", Writes: []world.ComponentType{Heat}, Adds: []world.ComponentType{Spark},
+		Run: func(ctx *world.Context) error {
+			world.Each1(ctx.World, Heat, func(e world.Entity, h *struct{ T float32 }) {
+				if h.T /= 2; h.T >= 1 {
+					Spark.Add(ctx.World, e) // recorded: applied when the group ends
+				}
+			})
+			return nil
+		}})
+	add(world.System{Name: "draw-list", Reads: []world.ComponentType{Position, Spark},
+		Run: func(ctx *world.Context) error {
+			world.Each1(ctx.World, Spark, func(e world.Entity, _ *struct{}) {
+				fmt.Println("spark at", Position.Require(ctx.World, e).X)
+			})
+			return nil
+		}})
+	fmt.Println(w.Schedule(world.Fixed)) // move and cool may run at once
+	if err := w.Run(world.Context{Phase: world.Fixed, DT: 1.0 / 60}, nil); err != nil {
+		panic(err)
+	}
+	// Output:
+	// fixed: [input!] [move cool] [draw-list]
+	// spark at 3
+	// spark at 4
+}
+
+func Example_parallelWalk() {
+	type Vec2 struct{ X, Y float32 }
+	Position := world.DefineFields[Vec2]("Position")
+	Velocity := world.DefineFields[Vec2]("Velocity")
+	Far := world.DefineTag("Far")
+
+	// One batch's work, on a worker: ctx.World is the batch's world.
+	move := func(ctx *world.Context, e world.Entity, p *Vec2, v *Vec2) {
+		p.X += v.X
+		if p.X > 9_990 {
+			Far.Add(ctx.World, e) // recorded per batch, applied in batch order
+		}
+	}
+	slow := func(ctx *world.Context, runs []world.Run) { // the same over slot runs
+		pos := Position.Column(ctx.World)
+		for _, r := range runs {
+			for i := r.Start; i < r.End; i++ {
+				pos[i].Y -= 0.5
+			}
+		}
+	}
+	w := world.New()
+	for i := range 10_000 {
+		world.Spawn2(w, Position, Vec2{float32(i), 0}, Velocity, Vec2{1, 0})
+	}
+	if err := w.AddSystem(world.System{Name: "move", Phase: world.Fixed,
+		Reads: []world.ComponentType{Velocity}, Writes: []world.ComponentType{Position}, Adds: []world.ComponentType{Far},
+		Run: func(ctx *world.Context) error {
+			world.ParallelEach2(ctx, 1024, Position, Velocity, move) // batches of 1,024 entities
+			ctx.World.Slots(Position).Parallel(ctx, 4096, slow)      // batches of 4,096 slots
+			return nil
+		}}); err != nil {
+		panic(err)
+	}
+	if err := w.Run(world.Context{Phase: world.Fixed, DT: 1.0 / 60}, nil); err != nil {
+		panic(err)
+	}
+	world.Each1(w, Far, func(e world.Entity, _ *struct{}) {
+		fmt.Print(e, *Position.Require(w, e), " ")
+	})
+	fmt.Println(w.Count(Far), "far")
+	// Output:
+	// 9990v1 {9991 -0.5} 9991v1 {9992 -0.5} 9992v1 {9993 -0.5} 9993v1 {9994 -0.5} 9994v1 {9995 -0.5} 9995v1 {9996 -0.5} 9996v1 {9997 -0.5} 9997v1 {9998 -0.5} 9998v1 {9999 -0.5} 9999v1 {10000 -0.5} 10 far
+}
+
+func Example_timing() {
+	w := world.New()
+	w.SetTimingWindow(120) // the last 120 runs of each system
+	if err := w.AddSystem(world.System{Name: "think", Phase: world.Fixed, Run: func(*world.Context) error { return nil }}); err != nil {
+		panic(err)
+	}
+	for range 200 {
+		if err := w.Run(world.Context{Phase: world.Fixed, DT: 1.0 / 60}, nil); err != nil {
+			panic(err)
+		}
+	}
+	for _, t := range w.Timings() {
+		fmt.Println(t.System, t.Phase, t.Run.Samples, t.Run.Min <= t.Run.Avg && t.Run.Avg <= t.Run.Max)
+	}
+	// Output:
+	// think fixed 120 true
+}

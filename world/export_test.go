@@ -12,3 +12,6 @@ func ClearBitQuietly(w *World, c ComponentType, e Entity) {
 
 // DebugChecks reports whether this build checks the invariants.
 const DebugChecks = debugChecks
+
+// Compiles returns how many times the schedule of phase p was compiled.
+func Compiles(w *World, p Phase) int { return w.systems[p].compiles }

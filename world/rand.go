@@ -29,9 +29,22 @@ type worldState struct {
 //	angle := s.RangeFloat64(0, 2*math.Pi)
 //
 // The pointer is valid for the world's life. O(1).
-func (w *World) Rand() *random.Rand { return &w.state.rng }
+func (w *World) Rand() *random.Rand {
+	if w.rec != nil { // a system's or a batch's world: the generator is its root's
+		return &w.rec.root.state.rng
+	}
+	return &w.state.rng
+}
 
 // Seed restarts the world's random generator with seed, at the start of
 // its sequence: the draws that follow are those of random.New(seed).
 // Call it when a game or a replay starts, never while systems draw.
-func (w *World) Seed(seed uint64) { w.state.rng.Restore(random.State{Seed: seed}) }
+//
+// Panics with an [*Error] of code [CodeConcurrent] in a system that
+// declares its access.
+func (w *World) Seed(seed uint64) {
+	if w.rec != nil {
+		panic(&Error{Code: CodeConcurrent, Op: "Seed", System: w.rec.sysName()})
+	}
+	w.state.rng.Restore(random.State{Seed: seed})
+}

@@ -131,6 +131,9 @@ func (r *Relation) storeOf(w *World) *relationStore {
 
 // lookup returns the world's store of the relationship, or nil.
 func (r *Relation) lookup(w *World) *relationStore {
+	if debugChecks && w.rec != nil {
+		w.checkTouch(r.id, "use")
+	}
 	if uint(r.id) < uint(len(w.typed)) {
 		return (*relationStore)(w.typed[r.id])
 	}
@@ -153,8 +156,11 @@ func (r *Relation) lookup(w *World) *relationStore {
 // not alive.
 func (r *Relation) Set(w *World, source, target Entity) error {
 	w.mustAlive(source, "Set", r.name)
-	if !w.IsAlive(target) {
+	if !w.usable(target) {
 		panic(&Error{Code: CodeDeadEntity, Op: "Set", Component: r.name, Entity: source, Other: target, Field: "target"})
+	}
+	if w.rec != nil {
+		return r.recordLink(w, source, target)
 	}
 	if err := r.storeOf(w).link(w, source, target); err != nil {
 		return err
@@ -163,11 +169,27 @@ func (r *Relation) Set(w *World, source, target Entity) error {
 	return nil
 }
 
+// recordLink is Set on lane w: it refuses a cycle the links as they were
+// when the lane was synced would make, and records the link.
+func (r *Relation) recordLink(w *World, source, target Entity) error {
+	if rs := r.lookup(w); rs != nil && r.opts.Acyclic && w.IsAlive(target) && (source == target || rs.reaches(target, source)) {
+		return &Error{Code: CodeCycle, Op: "Set", Component: r.name, Entity: source, Other: target}
+	}
+	w.record(cmdLink, source, r, target)
+	return nil
+}
+
 // Unset removes the link from source to target, if there is one. Inside a
 // walk or a system run it waits until the outermost one ends, as
 // [World.Remove] does. When source has no target left, it no longer holds
 // the relationship.
 func (r *Relation) Unset(w *World, source, target Entity) {
+	if w.rec != nil { // recorded even if not linked now: the lane's record may link them
+		if w.usable(source) {
+			w.record(cmdUnlink, source, r, target)
+		}
+		return
+	}
 	rs := r.lookup(w)
 	if rs == nil || !w.IsAlive(source) || rs.index(uint32(source), target) < 0 {
 		return

@@ -374,6 +374,9 @@ func putNew[T any](s *storage[T], slot, gen uint32, v T) bool {
 // the slot, is a bit flip and two stores. e must be alive. A tag takes the
 // longer way: it keeps no owners.
 func addTo[T any](w *World, k Key[T], e Entity, v T) {
+	if debugChecks {
+		w.checkNotBusy("Add")
+	}
 	slot, gen := uint32(e), uint32(e>>32)
 	s := k.storage(w)
 	// Only a field component's storage has owners, as many as its column
@@ -390,6 +393,10 @@ func addTo[T any](w *World, k Key[T], e Entity, v T) {
 			*s.member(slot) = v
 			return
 		}
+	}
+	if w.rec != nil {
+		bufferAdd(w, k, e, v)
+		return
 	}
 	if s == nil {
 		s = w.storeFor(k).(*storage[T])

@@ -54,8 +54,60 @@ type Context struct {
 	Step uint64
 }
 
-// System is a named function the world runs in one phase. Systems of a
-// phase run in the order they were added.
+// System is a named function the world runs in one phase.
+//
+// # Declared access
+//
+// A system may declare what it touches: the components whose values it
+// reads (Reads) and writes (Writes), the ones it adds to or removes from
+// entities (Adds, Removes), spawns entities with (Spawns) or that the
+// entities it destroys hold (Destroys), and the resources it reads and
+// writes. A system that declares nothing, or sets Exclusive, is
+// exclusive: it runs alone, on the goroutine calling [World.Run], as
+// systems always have. The systems that declare their access are
+// scheduled by it (see [World.Schedule]): two of them conflict when one
+// writes (or adds, removes, spawns with, destroys) a component or a
+// resource the other reads or writes, or when both spawn or destroy
+// entities; conflicting systems run in the order they were added, and
+// the others may run at once, on a pool of goroutines sized by
+// GOMAXPROCS (see [World.SetParallelism]).
+//
+// Such a system runs on a lane: ctx.World is a World of its own that
+// reads the world's entities and values, and records the structural
+// changes made through it (spawns, adds, removals, destroys, links,
+// events) instead of making them. What the systems of a group recorded is
+// applied when the group ends, system by system in the order they were
+// added, each record in the order it was made (adds at once, removals and
+// destroys at its end, hooks as the changes take effect), so the world
+// never depends on which goroutine ran what or when. Hence:
+//
+//   - Use ctx.World, never a world captured from outside: only the lane
+//     is safe beside the other systems of the group.
+//   - The system does not see its own structural changes until its group
+//     ends. An entity it spawns has its final id at once, but is not alive
+//     until then; the calls that take it (Add, Remove, Destroy, Set of a
+//     relationship) are recorded like the others.
+//   - Value writes are immediate and visible to the system itself. Write
+//     only what you declare; the hooks and event subscribers your changes
+//     run act when they are applied, on the caller's goroutine, and what
+//     they touch must be declared by the system too (or make it
+//     exclusive).
+//   - Destroying an entity removes all it holds: list in Destroys every
+//     component the destroyed entities may hold (for a relationship with
+//     LinkedDespawn, their sources' too).
+//   - [World.IsAlive] and [World.Len] read entities, not components: an
+//     entity destroyed by a system of the same group is alive until it
+//     ends.
+//   - Trackers ([World.Track]), subscriptions and systems cannot be made
+//     or changed from such a system: those calls panic (or return an
+//     error) with code [CodeConcurrent].
+//
+// Declared access is checked in the tesseradebug build: using a component
+// the system does not declare, an add, removal, spawn or destroy it does
+// not declare, and a write to a component it declares only reading
+// (compared before and after the run) panic naming the system and the
+// component; that build runs a group's systems one after another, with the
+// same results. A spawn a system does not declare panics in every build.
 type System struct {
 	Name  string
 	Phase Phase
@@ -65,22 +117,51 @@ type System struct {
 	// Dispose, if not nil, is called when the system is removed, by
 	// [World.RemoveSystem] or [World.Clear].
 	Dispose func()
-	// Writes declares the field components the system writes through
-	// pointers and columns, for change detection (see [World.Track]):
-	// every view and field-only walk the system asks for marks its slots
-	// as changed for each of them that a Tracker watches (8 bytes per 64
-	// slots, plus the slots of blocks a view covers in part). Nil declares
-	// nothing, and then such writes are not seen.
+
+	// Reads lists the components whose values or membership the system
+	// reads (walks, Get, Has, Column, views).
+	Reads []ComponentType
+	// Writes lists the components whose values the system writes through
+	// pointers and columns, or replaces with an add or a Set. It is also
+	// what change detection sees (see [World.Track]): every view and
+	// field-only walk the system asks for marks its slots as changed for
+	// each of them that a Tracker watches (8 bytes per 64 slots, plus the
+	// slots of blocks a view covers in part). Such writes by a system that
+	// does not list the component are not seen.
 	Writes []ComponentType
+	// Adds lists the components the system adds to entities; the
+	// components they require count as added too.
+	Adds []ComponentType
+	// Removes lists the components the system removes from entities (a
+	// relationship it unsets included).
+	Removes []ComponentType
+	// Spawns lists the components the system spawns entities with; a
+	// non-nil list, even empty, says it spawns.
+	Spawns []ComponentType
+	// Destroys lists the components the entities the system destroys may
+	// hold; a non-nil list, even empty, says it destroys.
+	Destroys []ComponentType
+	// ReadsResources and WritesResources list the resources the system
+	// reads and sets (see [Resource]).
+	ReadsResources, WritesResources []ResourceType
+	// Exclusive makes the system exclusive whatever it declares: for a
+	// system that calls code not safe for concurrent use (a library with
+	// global state), or whose effects cannot be listed.
+	Exclusive bool
 
 	seq    uint64 // when it was added, for Clear's dispose order
 	writes []*set // Writes' sets in the world
+	rec    *lane  // its record, when it declares its access (see lane.go)
+	rt     *sysState
 }
 
 type systemList struct {
-	all     []System
-	running bool
-	removed bool // a system was removed during a run; compact afterwards
+	all      []System
+	running  bool
+	removed  bool // a system was removed during a run; compact afterwards
+	dirty    bool // all changed since sched was compiled
+	sched    schedule
+	compiles int // how often sched was compiled, for tests
 }
 
 // AddSystem adds s after the systems of its phase. A system added during a
@@ -91,6 +172,9 @@ type systemList struct {
 // [CodeInvalidSystem] if s has no name, no Run, an unknown phase or an
 // undefined component in Writes.
 func (w *World) AddSystem(s System) error {
+	if w.rec != nil {
+		return &Error{Code: CodeConcurrent, Op: "AddSystem", System: s.Name}
+	}
 	switch {
 	case s.Name == "":
 		return &Error{Code: CodeInvalidSystem, Op: "AddSystem", Field: "Name", Value: `""`}
@@ -109,10 +193,21 @@ func (w *World) AddSystem(s System) error {
 		}
 		s.writes = append(s.writes, w.storeFor(c).members())
 	}
+	acc, err := compileAccess(&s)
+	if err != nil {
+		return err
+	}
+	s.rt = &sysState{acc: acc}
+	if !acc.exclusive {
+		s.rec = newRecord(w, s.Name, s.writes, acc, false)
+	}
+	s.rt.time.run.resize(w.timingWindow)
+	s.rt.time.apply.resize(w.timingWindow)
 	w.sysSeq++
 	s.seq = w.sysSeq
 	l := &w.systems[s.Phase]
 	l.all = append(l.all, s)
+	l.dirty = true
 	return nil
 }
 
@@ -123,6 +218,9 @@ func (w *World) AddSystem(s System) error {
 // returns the panic as a [*SystemError] naming the system and saying
 // "Dispose", as [World.Clear] does.
 func (w *World) RemoveSystem(name string) (removed bool, err error) {
+	if w.rec != nil {
+		return false, &Error{Code: CodeConcurrent, Op: "RemoveSystem", System: name}
+	}
 	p, i, ok := w.lookupSystem(name)
 	if !ok {
 		return false, nil
@@ -135,6 +233,7 @@ func (w *World) RemoveSystem(name string) (removed bool, err error) {
 		l.removed = true
 	} else {
 		l.all = slices.Delete(l.all, i, i+1)
+		l.dirty = true
 	}
 	if s.Dispose != nil {
 		return true, dispose(s)
@@ -145,6 +244,9 @@ func (w *World) RemoveSystem(name string) (removed bool, err error) {
 // SystemNames returns the names of the systems of phase p in run order.
 // It allocates.
 func (w *World) SystemNames(p Phase) []string {
+	if w.rec != nil {
+		w = w.rec.root
+	}
 	var names []string
 	if p < phaseCount {
 		for _, s := range w.systems[p].all {
@@ -168,8 +270,12 @@ func (w *World) lookupSystem(name string) (Phase, int, bool) {
 }
 
 // RunObserver is told when each system run begins and ends, for
-// profilers and the debug overlay: it may read the wall clock, which no
-// system may. Its methods must not change the world.
+// profilers: it may read the wall clock, which no system may. Its methods
+// must not change the world. For the systems of a group that run at once
+// (see [System]), the calls come from the goroutines running them, one
+// at a time (the world serializes them), so the calls of different
+// systems may interleave. [World.SetTimingWindow] times every system
+// without one.
 type RunObserver interface {
 	SystemStarted(name string, phase Phase)
 	SystemEnded(name string, phase Phase)
@@ -177,7 +283,16 @@ type RunObserver interface {
 
 // SetRunObserver makes o the world's run observer, replacing the one it
 // had; nil removes it. Without one, a system run costs one nil test more.
-func (w *World) SetRunObserver(o RunObserver) { w.observer = o }
+//
+// Panics with an [*Error] of code [CodeConcurrent] in a system that
+// declares its access.
+func (w *World) SetRunObserver(o RunObserver) {
+	if w.rec != nil {
+		panic(&Error{Code: CodeConcurrent, Op: "SetRunObserver", System: w.rec.sysName()})
+	}
+	w.observer = o
+	w.watching = w.timed || o != nil
+}
 
 // Run runs the systems of ctx.Phase in order, passing each the context
 // with World set to w. Each system run counts as a walk: removals and
@@ -197,6 +312,9 @@ func (w *World) Run(ctx Context, onError func(error)) error {
 	if ctx.Phase >= phaseCount {
 		return &Error{Code: CodeInvalidSystem, Op: "Run", Field: "Phase", Value: ctx.Phase}
 	}
+	if w.rec != nil {
+		return &Error{Code: CodeConcurrent, Op: "Run", System: w.rec.sysName(), Value: ctx.Phase}
+	}
 	l := &w.systems[ctx.Phase]
 	if l.running {
 		return &Error{Code: CodeNestedRun, Op: "Run", Value: ctx.Phase}
@@ -206,6 +324,12 @@ func (w *World) Run(ctx Context, onError func(error)) error {
 	ctx.World = w
 	c := &w.ctxs[ctx.Phase]
 	c.World = w
+	if l.dirty {
+		w.compile(l)
+	}
+	if l.sched.lanes {
+		return w.runGroups(l, &ctx, c, onError)
+	}
 	for i, n := 0, len(l.all); i < n && i < len(l.all); { // Clear may empty the list (see Clear)
 		var err error
 		if i, err = w.runFrom(l, i, n, &ctx, c, onError); err != nil {
@@ -216,10 +340,12 @@ func (w *World) Run(ctx Context, onError func(error)) error {
 }
 
 func (w *World) finishRun(l *systemList) {
+	w.endRecording() // a no-op but after a runtime.Goexit in a group
 	l.running = false
 	if l.removed {
 		l.all = slices.DeleteFunc(l.all, func(s System) bool { return s.Run == nil })
 		l.removed = false
+		l.dirty = true
 	}
 }
 
@@ -257,8 +383,8 @@ func (w *World) runFrom(l *systemList, i, n int, ctx, c *Context, onError func(e
 		// The fields one by one: the World pointer is set once, and
 		// copying it again would pay a write barrier.
 		c.Phase, c.DT, c.Alpha, c.Now, c.Step = ctx.Phase, ctx.DT, ctx.Alpha, ctx.Now, ctx.Step
-		if w.observer != nil {
-			w.observer.SystemStarted(s.Name, s.Phase)
+		if w.watching {
+			w.systemStarted(s)
 		}
 		cur, walks, writing = s, w.seq, w.writing
 		w.deferring++
@@ -272,7 +398,7 @@ func (w *World) runFrom(l *systemList, i, n int, ctx, c *Context, onError func(e
 			err = w.systemError(s, err)
 		}
 		if w.deferring == 1 && len(w.pending)+len(w.eventq)+len(w.held)+len(w.hookErrs) == 0 &&
-			w.writing == nil && w.observer == nil && err == nil {
+			w.writing == nil && !w.watching && err == nil {
 			w.deferring = 0 // endSystem's work when nothing waited: no call
 			continue
 		}
@@ -293,13 +419,31 @@ func (w *World) endSystem(s *System, writing []*set, err error) error {
 	if w.writing != nil || writing != nil {
 		w.writing = writing // a run of the other phase may be inside another system's
 	}
+	var ran time.Time
+	if w.timed {
+		ran = time.Now()
+		s.rt.time.run.add(ran.Sub(s.rt.time.started))
+	}
 	if herr := w.leave(); herr != nil {
 		err = errors.Join(err, w.systemError(s, herr))
+	}
+	if w.timed {
+		s.rt.time.apply.add(time.Since(ran))
 	}
 	if w.observer != nil {
 		w.observer.SystemEnded(s.Name, s.Phase)
 	}
 	return err
+}
+
+// systemStarted tells the observer that s starts, and notes the time.
+func (w *World) systemStarted(s *System) {
+	if w.observer != nil {
+		w.observer.SystemStarted(s.Name, s.Phase)
+	}
+	if w.timed {
+		s.rt.time.started = time.Now()
+	}
 }
 
 // systemPanicked ends the run of system s, which panicked with p (nil for

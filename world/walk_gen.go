@@ -139,6 +139,76 @@ func each1Objects[A any](w *World, sa *storage[A], fn func(Entity, *A)) {
 	}
 }
 
+// ParallelEach1 is the parallel form of [Each1] for one system:
+// it visits the same entities in the same order, cut into batches of size
+// entities (the last may be shorter), which run on the world's worker
+// pool (see [World.SetParallelism]), several at once. ctx is the context
+// of the system calling it; fn gets its batch's context, whose World is
+// the batch's lane (use it, not a world captured from outside), the
+// entity and pointers to its values.
+//
+// fn may write the values of the entity it is given, and read anything
+// the system may; writing another entity's values races with the other
+// batches. Structural changes are recorded per batch and applied to
+// ctx.World batch after batch, in walk order, once every batch has run,
+// as the changes of one walk; a batch cannot spawn. So the result
+// depends on size, never on the machine or on timing. A walk naming an
+// object component first lists the entities to visit, on the calling
+// goroutine. A panic is reported as [Slots.Parallel] reports it.
+//
+// Panics with an [*Error] of code [CodeBadBatchSize] if size < 1.
+// Allocates nothing in steady state, unless fn is a closure that captures
+// variables (pass what it needs through ctx).
+func ParallelEach1[A any](ctx *Context, size int, a Key[A], fn func(*Context, Entity, *A)) {
+	w := ctx.World
+	sa := a.storage(w)
+	if sa == nil {
+		return
+	}
+	pw := w.parWalks()
+	r, _ := pw.each[1].(*each1Batches[A])
+	if r == nil {
+		r = &each1Batches[A]{pw: pw}
+		pw.each[1] = r
+	}
+	r.fn, r.field = fn, sa.field
+	r.sa = sa
+	w.parallelEach(size, r.field, &sa.set)
+	w.parallelWalk(ctx, r)
+	r.fn = nil
+	r.sa = nil
+}
+
+// each1Batches runs the batches of [ParallelEach1].
+type each1Batches[A any] struct {
+	pw    *parWalk
+	sa    *storage[A]
+	fn    func(*Context, Entity, *A)
+	field bool
+}
+
+func (r *each1Batches[A]) runBatch(ctx *Context, i int) {
+	w := ctx.World
+	if r.field {
+		for _, run := range r.pw.batchRuns(i) {
+			for slot := run.Start; slot < run.End; slot++ {
+				gen := w.gens[slot]
+				if debugChecks {
+					checkVisit(w, r.sa, slot, gen)
+				}
+				r.fn(ctx, makeEntity(uint32(slot), gen), r.sa.member(uint32(slot)))
+			}
+		}
+		return
+	}
+	for _, slot := range r.pw.batchSlots(i) {
+		if debugChecks {
+			checkVisit(w, r.sa, int(slot), w.gens[slot])
+		}
+		r.fn(ctx, makeEntity(slot, w.gens[slot]), r.sa.at(slot))
+	}
+}
+
 // Query1 returns an iterator over every entity holding a and a
 // pointer to its value, for range-over-func loops:
 //
@@ -411,6 +481,80 @@ func each2Objects[A, B any](w *World, sa *storage[A], sb *storage[B], fn func(En
 			}
 			fn(makeEntity(slot, w.gens[slot]), sa.at(slot), sb.at(slot))
 		}
+	}
+}
+
+// ParallelEach2 is the parallel form of [Each2] for one system:
+// it visits the same entities in the same order, cut into batches of size
+// entities (the last may be shorter), which run on the world's worker
+// pool (see [World.SetParallelism]), several at once. ctx is the context
+// of the system calling it; fn gets its batch's context, whose World is
+// the batch's lane (use it, not a world captured from outside), the
+// entity and pointers to its values.
+//
+// fn may write the values of the entity it is given, and read anything
+// the system may; writing another entity's values races with the other
+// batches. Structural changes are recorded per batch and applied to
+// ctx.World batch after batch, in walk order, once every batch has run,
+// as the changes of one walk; a batch cannot spawn. So the result
+// depends on size, never on the machine or on timing. A walk naming an
+// object component first lists the entities to visit, on the calling
+// goroutine. A panic is reported as [Slots.Parallel] reports it.
+//
+// Panics with an [*Error] of code [CodeBadBatchSize] if size < 1.
+// Allocates nothing in steady state, unless fn is a closure that captures
+// variables (pass what it needs through ctx).
+func ParallelEach2[A, B any](ctx *Context, size int, a Key[A], b Key[B], fn func(*Context, Entity, *A, *B)) {
+	w := ctx.World
+	sa := a.storage(w)
+	sb := b.storage(w)
+	if sa == nil || sb == nil {
+		return
+	}
+	pw := w.parWalks()
+	r, _ := pw.each[2].(*each2Batches[A, B])
+	if r == nil {
+		r = &each2Batches[A, B]{pw: pw}
+		pw.each[2] = r
+	}
+	r.fn, r.field = fn, sa.field && sb.field
+	r.sa, r.sb = sa, sb
+	w.parallelEach(size, r.field, &sa.set, &sb.set)
+	w.parallelWalk(ctx, r)
+	r.fn = nil
+	r.sa, r.sb = nil, nil
+}
+
+// each2Batches runs the batches of [ParallelEach2].
+type each2Batches[A, B any] struct {
+	pw    *parWalk
+	sa    *storage[A]
+	sb    *storage[B]
+	fn    func(*Context, Entity, *A, *B)
+	field bool
+}
+
+func (r *each2Batches[A, B]) runBatch(ctx *Context, i int) {
+	w := ctx.World
+	if r.field {
+		for _, run := range r.pw.batchRuns(i) {
+			for slot := run.Start; slot < run.End; slot++ {
+				gen := w.gens[slot]
+				if debugChecks {
+					checkVisit(w, r.sa, slot, gen)
+					checkVisit(w, r.sb, slot, gen)
+				}
+				r.fn(ctx, makeEntity(uint32(slot), gen), r.sa.member(uint32(slot)), r.sb.member(uint32(slot)))
+			}
+		}
+		return
+	}
+	for _, slot := range r.pw.batchSlots(i) {
+		if debugChecks {
+			checkVisit(w, r.sa, int(slot), w.gens[slot])
+			checkVisit(w, r.sb, int(slot), w.gens[slot])
+		}
+		r.fn(ctx, makeEntity(slot, w.gens[slot]), r.sa.at(slot), r.sb.at(slot))
 	}
 }
 
@@ -703,6 +847,84 @@ func each3Objects[A, B, C any](w *World, sa *storage[A], sb *storage[B], sc *sto
 			}
 			fn(makeEntity(slot, w.gens[slot]), sa.at(slot), sb.at(slot), sc.at(slot))
 		}
+	}
+}
+
+// ParallelEach3 is the parallel form of [Each3] for one system:
+// it visits the same entities in the same order, cut into batches of size
+// entities (the last may be shorter), which run on the world's worker
+// pool (see [World.SetParallelism]), several at once. ctx is the context
+// of the system calling it; fn gets its batch's context, whose World is
+// the batch's lane (use it, not a world captured from outside), the
+// entity and pointers to its values.
+//
+// fn may write the values of the entity it is given, and read anything
+// the system may; writing another entity's values races with the other
+// batches. Structural changes are recorded per batch and applied to
+// ctx.World batch after batch, in walk order, once every batch has run,
+// as the changes of one walk; a batch cannot spawn. So the result
+// depends on size, never on the machine or on timing. A walk naming an
+// object component first lists the entities to visit, on the calling
+// goroutine. A panic is reported as [Slots.Parallel] reports it.
+//
+// Panics with an [*Error] of code [CodeBadBatchSize] if size < 1.
+// Allocates nothing in steady state, unless fn is a closure that captures
+// variables (pass what it needs through ctx).
+func ParallelEach3[A, B, C any](ctx *Context, size int, a Key[A], b Key[B], c Key[C], fn func(*Context, Entity, *A, *B, *C)) {
+	w := ctx.World
+	sa := a.storage(w)
+	sb := b.storage(w)
+	sc := c.storage(w)
+	if sa == nil || sb == nil || sc == nil {
+		return
+	}
+	pw := w.parWalks()
+	r, _ := pw.each[3].(*each3Batches[A, B, C])
+	if r == nil {
+		r = &each3Batches[A, B, C]{pw: pw}
+		pw.each[3] = r
+	}
+	r.fn, r.field = fn, sa.field && sb.field && sc.field
+	r.sa, r.sb, r.sc = sa, sb, sc
+	w.parallelEach(size, r.field, &sa.set, &sb.set, &sc.set)
+	w.parallelWalk(ctx, r)
+	r.fn = nil
+	r.sa, r.sb, r.sc = nil, nil, nil
+}
+
+// each3Batches runs the batches of [ParallelEach3].
+type each3Batches[A, B, C any] struct {
+	pw    *parWalk
+	sa    *storage[A]
+	sb    *storage[B]
+	sc    *storage[C]
+	fn    func(*Context, Entity, *A, *B, *C)
+	field bool
+}
+
+func (r *each3Batches[A, B, C]) runBatch(ctx *Context, i int) {
+	w := ctx.World
+	if r.field {
+		for _, run := range r.pw.batchRuns(i) {
+			for slot := run.Start; slot < run.End; slot++ {
+				gen := w.gens[slot]
+				if debugChecks {
+					checkVisit(w, r.sa, slot, gen)
+					checkVisit(w, r.sb, slot, gen)
+					checkVisit(w, r.sc, slot, gen)
+				}
+				r.fn(ctx, makeEntity(uint32(slot), gen), r.sa.member(uint32(slot)), r.sb.member(uint32(slot)), r.sc.member(uint32(slot)))
+			}
+		}
+		return
+	}
+	for _, slot := range r.pw.batchSlots(i) {
+		if debugChecks {
+			checkVisit(w, r.sa, int(slot), w.gens[slot])
+			checkVisit(w, r.sb, int(slot), w.gens[slot])
+			checkVisit(w, r.sc, int(slot), w.gens[slot])
+		}
+		r.fn(ctx, makeEntity(slot, w.gens[slot]), r.sa.at(slot), r.sb.at(slot), r.sc.at(slot))
 	}
 }
 
@@ -1012,6 +1234,88 @@ func each4Objects[A, B, C, D any](w *World, sa *storage[A], sb *storage[B], sc *
 			}
 			fn(makeEntity(slot, w.gens[slot]), sa.at(slot), sb.at(slot), sc.at(slot), sd.at(slot))
 		}
+	}
+}
+
+// ParallelEach4 is the parallel form of [Each4] for one system:
+// it visits the same entities in the same order, cut into batches of size
+// entities (the last may be shorter), which run on the world's worker
+// pool (see [World.SetParallelism]), several at once. ctx is the context
+// of the system calling it; fn gets its batch's context, whose World is
+// the batch's lane (use it, not a world captured from outside), the
+// entity and pointers to its values.
+//
+// fn may write the values of the entity it is given, and read anything
+// the system may; writing another entity's values races with the other
+// batches. Structural changes are recorded per batch and applied to
+// ctx.World batch after batch, in walk order, once every batch has run,
+// as the changes of one walk; a batch cannot spawn. So the result
+// depends on size, never on the machine or on timing. A walk naming an
+// object component first lists the entities to visit, on the calling
+// goroutine. A panic is reported as [Slots.Parallel] reports it.
+//
+// Panics with an [*Error] of code [CodeBadBatchSize] if size < 1.
+// Allocates nothing in steady state, unless fn is a closure that captures
+// variables (pass what it needs through ctx).
+func ParallelEach4[A, B, C, D any](ctx *Context, size int, a Key[A], b Key[B], c Key[C], d Key[D], fn func(*Context, Entity, *A, *B, *C, *D)) {
+	w := ctx.World
+	sa := a.storage(w)
+	sb := b.storage(w)
+	sc := c.storage(w)
+	sd := d.storage(w)
+	if sa == nil || sb == nil || sc == nil || sd == nil {
+		return
+	}
+	pw := w.parWalks()
+	r, _ := pw.each[4].(*each4Batches[A, B, C, D])
+	if r == nil {
+		r = &each4Batches[A, B, C, D]{pw: pw}
+		pw.each[4] = r
+	}
+	r.fn, r.field = fn, sa.field && sb.field && sc.field && sd.field
+	r.sa, r.sb, r.sc, r.sd = sa, sb, sc, sd
+	w.parallelEach(size, r.field, &sa.set, &sb.set, &sc.set, &sd.set)
+	w.parallelWalk(ctx, r)
+	r.fn = nil
+	r.sa, r.sb, r.sc, r.sd = nil, nil, nil, nil
+}
+
+// each4Batches runs the batches of [ParallelEach4].
+type each4Batches[A, B, C, D any] struct {
+	pw    *parWalk
+	sa    *storage[A]
+	sb    *storage[B]
+	sc    *storage[C]
+	sd    *storage[D]
+	fn    func(*Context, Entity, *A, *B, *C, *D)
+	field bool
+}
+
+func (r *each4Batches[A, B, C, D]) runBatch(ctx *Context, i int) {
+	w := ctx.World
+	if r.field {
+		for _, run := range r.pw.batchRuns(i) {
+			for slot := run.Start; slot < run.End; slot++ {
+				gen := w.gens[slot]
+				if debugChecks {
+					checkVisit(w, r.sa, slot, gen)
+					checkVisit(w, r.sb, slot, gen)
+					checkVisit(w, r.sc, slot, gen)
+					checkVisit(w, r.sd, slot, gen)
+				}
+				r.fn(ctx, makeEntity(uint32(slot), gen), r.sa.member(uint32(slot)), r.sb.member(uint32(slot)), r.sc.member(uint32(slot)), r.sd.member(uint32(slot)))
+			}
+		}
+		return
+	}
+	for _, slot := range r.pw.batchSlots(i) {
+		if debugChecks {
+			checkVisit(w, r.sa, int(slot), w.gens[slot])
+			checkVisit(w, r.sb, int(slot), w.gens[slot])
+			checkVisit(w, r.sc, int(slot), w.gens[slot])
+			checkVisit(w, r.sd, int(slot), w.gens[slot])
+		}
+		r.fn(ctx, makeEntity(slot, w.gens[slot]), r.sa.at(slot), r.sb.at(slot), r.sc.at(slot), r.sd.at(slot))
 	}
 }
 

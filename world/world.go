@@ -40,6 +40,14 @@ type World struct {
 	observer  RunObserver
 	ctxs      [phaseCount]Context
 
+	watching     bool      // an observer, or timing: system runs take the long way
+	timed        bool      // SetTimingWindow turned timing on
+	timingWindow int       // its window, in runs
+	par          *parallel // running systems on lanes: see schedule.go
+	pw           *parWalk  // its parallel walks: see parallel.go
+	rec          *lane     // where structural changes are recorded instead of made: see lane.go
+	recorded     int       // counts the changes recorded, so a run can tell it recorded some
+
 	state worldState // the random generator and the hash's scratch: see rand.go and hash.go
 }
 
@@ -80,6 +88,10 @@ func (w *World) Create() Entity {
 		w.free = w.free[:n-1]
 		w.gens[uint32(e)] = e.Generation()
 		return e
+	}
+	if w.rec != nil { // recording: the free list is held by the group (see reserve)
+		w.alive--
+		return w.reserve()
 	}
 	if uint64(len(w.gens)) > maxSlot {
 		w.alive--
@@ -125,6 +137,9 @@ func (w *World) IsAlive(e Entity) bool {
 
 // Has reports whether e is alive and holds component c. O(1), no allocation.
 func (w *World) Has(e Entity, c ComponentType) bool {
+	if debugChecks && w.rec != nil {
+		w.checkTouch(c.ID(), "Has")
+	}
 	s := w.set(c.ID())
 	return s != nil && w.IsAlive(e) && s.has(uint32(e))
 }
@@ -149,8 +164,17 @@ func (w *World) set(id int) *set {
 // Panics with an [*Error] of code [CodeReadOnly] if c is the reverse side
 // of a relationship.
 func (w *World) Remove(e Entity, c ComponentType) {
+	if debugChecks {
+		w.checkNotBusy("Remove")
+	}
 	s := w.set(c.ID())
 	if s == nil || !w.IsAlive(e) || !s.has(uint32(e)) {
+		// A lane records it still: its record may have given e the
+		// component (a spawn, an add), as the world will when it applies
+		// the record.
+		if w.rec != nil && w.usable(e) {
+			w.record(cmdRemove, e, c, 0)
+		}
 		return
 	}
 	if s.field && s.hooks == nil && w.deferring == 0 { // the common case, without a call
@@ -167,6 +191,10 @@ func (w *World) removeSlow(e Entity, s *set) {
 		panic(&Error{Code: CodeReadOnly, Op: "Remove", Component: s.name, Entity: e})
 	}
 	if w.deferring > 0 {
+		if w.rec != nil {
+			w.record(cmdRemove, e, w.types[s.id], 0)
+			return
+		}
 		if s.markPending(uint32(e)) {
 			w.pending = append(w.pending, op{e: e, id: s.id})
 		}
@@ -183,10 +211,20 @@ func (w *World) removeSlow(e Entity, s *set) {
 // first, while it is whole, then its Teardown hooks (see [Options]).
 // O(number of component types the world uses).
 func (w *World) Destroy(e Entity) {
+	if debugChecks {
+		w.checkNotBusy("Destroy")
+	}
 	if !w.IsAlive(e) {
+		if w.rec != nil && w.rec.owns(e) {
+			w.record(cmdDestroy, e, nil, 0)
+		}
 		return
 	}
 	if w.deferring > 0 {
+		if w.rec != nil {
+			w.record(cmdDestroy, e, nil, 0)
+			return
+		}
 		w.pending = append(w.pending, op{e: e, id: destroy})
 		return
 	}
@@ -249,6 +287,9 @@ func (w *World) freeSlot(e Entity) {
 
 // Count returns how many entities hold component c. O(1).
 func (w *World) Count(c ComponentType) int {
+	if debugChecks && w.rec != nil {
+		w.checkTouch(c.ID(), "Count")
+	}
 	if s := w.set(c.ID()); s != nil {
 		return s.count
 	}
@@ -353,6 +394,9 @@ func dispose(s System) (err error) {
 // handle's T, so the conversion is exact. This keeps Get small enough to
 // inline.
 func typedStorage[T any](w *World, id int) *storage[T] {
+	if debugChecks && w.rec != nil {
+		w.checkTouch(id, "use")
+	}
 	if uint(id) < uint(len(w.typed)) {
 		return (*storage[T])(w.typed[id])
 	}
@@ -374,7 +418,7 @@ func plainStorage[T any](w *World, id int) *storage[T] {
 // mustAlive returns e's slot, or panics with an *Error naming the
 // operation and component when e is dead.
 func (w *World) mustAlive(e Entity, op, component string) uint32 {
-	if !w.IsAlive(e) {
+	if !w.IsAlive(e) && (w.rec == nil || !w.rec.owns(e)) {
 		panic(&Error{Code: CodeDeadEntity, Op: op, Entity: e, Component: component})
 	}
 	return uint32(e)
@@ -399,6 +443,13 @@ func (w *World) storeFor(c ComponentType) store {
 	id := c.ID()
 	if id < len(w.stores) && w.stores[id] != nil {
 		return w.stores[id]
+	}
+	if w.rec != nil {
+		// A lane shares its root's tables, which other lanes read: it
+		// never grows them. The storages of what a system declares are
+		// made before it runs (World.prepare).
+		panic(&Error{Code: CodeUndeclared, Op: "use", Component: c.Name(), System: w.rec.sysName(), Field: "Reads",
+			Hint: "declare every component the system uses; the world makes their storage before the system runs"})
 	}
 	switch h := handleOf(id).(type) {
 	case nil:
@@ -450,6 +501,9 @@ func (w *World) install(h ComponentType, s store) {
 // slot stamped at or after the mark joined during the loop, which must not
 // visit it. The mark also names the walk: endWalk(mark) ends it.
 func (w *World) beginWalk() uint64 {
+	if debugChecks {
+		w.checkNotBusy("walk")
+	}
 	w.deferring++
 	w.seq++
 	w.open = append(w.open, w.seq)
@@ -475,7 +529,12 @@ func (w *World) endWalk(mark uint64) {
 func (w *World) walkMark() uint64 { return w.seq }
 
 // Walks returns how many walks are in progress, for tests and tools.
-func (w *World) Walks() int { return len(w.open) }
+func (w *World) Walks() int {
+	if w.rec != nil {
+		return len(w.open) - 1 // the lane's 0 mark
+	}
+	return len(w.open)
+}
 
 // endWalksErr ends the walks begun after mark (a walkMark) that are still in
 // progress, innermost first, as if their loops had ended, applying the

@@ -58,6 +58,14 @@
 //		the limit's do. Like -window it needs a display and the
 //		tesserawindow build tag (./scripts/stress.sh adds it); it opens a
 //		small window that shows nothing
+//	-parallel
+//		instead of the walks, measure the world's parallel forms against
+//		their sequential ones (see parallel.go): two systems that conflict
+//		with nothing, each moving half the bodies, run one after the other
+//		and on the world's worker pool; and one system's walk over every
+//		body, by the slot view's runs and by Slots.Parallel in batches of
+//		4096; each body moves in 8 substeps a step. The table shows both
+//		forms' ms/step and the speed-up; every form must match a plain loop
 //	-window
 //		draw the bodies as small squares in a window instead of measuring:
 //		the first body count (10000 unless -bodies is given) and the first
@@ -114,9 +122,15 @@
 //	limit             100000    300        2.17            0
 //	ok: every walk matches the limit after 301 steps
 //
-// With -json the same run prints one line per walk and body count, such as
+// With -json the same run prints one line per walk and body count, with
+// the timing of the world's systems over the last steps (run and
+// buffer-apply times, world.World.Timings), such as
 //
-//	{"walk":"slots","bodies":10000,"steps":300,"ns_per_entity":2.1,"allocs_per_step":0}
+//	{"walk":"slots","bodies":10000,"steps":300,"ns_per_entity":2.1,"allocs_per_step":0,"systems":[{"system":"move-slots","phase":"fixed","samples":301,"run_avg_ns":21000,...}]}
+//
+// and with -parallel one line per workload and body count, such as
+//
+//	{"parallel":"systems","bodies":100000,"steps":300,"workers":2,"seq_ms_per_step":1.6,"par_ms_per_step":0.85,"speedup":1.88,...}
 package main
 
 import (
@@ -150,6 +164,8 @@ type config struct {
 	collide bool
 	// sprites runs the sprite workload instead of the walks.
 	sprites bool
+	// parallel measures the parallel forms instead of the walks.
+	parallel bool
 
 	window     bool
 	frames     int
@@ -184,6 +200,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.BoolVar(&cfg.json, "json", false, "print one JSON object per line instead of a table")
 	fs.BoolVar(&cfg.collide, "collide", false, "also step the collision system (systems.Collision) over every body, as circles of radius 2, and its hand-written limit")
 	fs.BoolVar(&cfg.sprites, "sprites", false, "run the sprite workload (motion, bounds, the renderer's snapshot and draw) beside its limits (needs a display and the tesserawindow build tag)")
+	fs.BoolVar(&cfg.parallel, "parallel", false, "measure two independent systems and a parallel walk against their sequential forms, instead of the walks")
 	fs.BoolVar(&cfg.window, "window", false, "draw the bodies in a window (needs a display and the tesserawindow build tag)")
 	fs.IntVar(&cfg.frames, "frames", 0, "with -window, close the window after `n` frames (0: never)")
 	fs.StringVar(&cfg.screenshot, "screenshot", "", "with -window and -frames, save the last frame to `file` as PNG")
@@ -211,6 +228,10 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 		err = errors.New("-frames needs -window")
 	case cfg.window && cfg.json:
 		err = errors.New("-json prints the headless table: not with -window")
+	case cfg.parallel && cfg.sprites:
+		err = errors.New("-parallel and -sprites are two workloads: give one")
+	case cfg.parallel && (cfg.window || cfg.collide):
+		err = errors.New("-parallel measures headless workloads of its own: not with -window or -collide")
 	case cfg.window && cfg.collide:
 		err = errors.New("-collide steps the headless benchmark: not with -window")
 	case cfg.sprites && (cfg.window || cfg.collide):
@@ -245,6 +266,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if cfg.sprites {
 		return runSprites(cfg, stdout, stderr)
+	}
+	if cfg.parallel {
+		return runParallel(cfg, stdout, stderr)
 	}
 	table, err := stresskit.NewTable(stdout, cfg.json)
 	if err != nil {

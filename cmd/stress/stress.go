@@ -49,6 +49,11 @@ var stepDT = 1.0 / 60
 // stepDuration is stepDT as a Duration, for the simulated Context.Now.
 const stepDuration = time.Second / 60
 
+// timingWindow is how many of the last steps the worlds time their
+// systems over (world.World.SetTimingWindow), for -json: reading the clock
+// around a system costs well under 0.1 ns per body at 10,000 bodies.
+const timingWindow = 1000
+
 // advance moves a body one step of dt seconds along one axis, from x at
 // speed vx, reflects it off the edges 0 and end of the axis, and returns its
 // new coordinate and speed. Every walk moves every body with two calls, X
@@ -259,6 +264,7 @@ func newWorldSim(wk walk, init bodies, collide bool) (*worldSim, error) {
 	for i := range ents {
 		ents[i] = world.Spawn3(w, positionC, init.pos[i], velocityC, init.vel[i], bodyC, init.body[i])
 	}
+	w.SetTimingWindow(timingWindow)
 	err := w.AddSystem(world.System{Name: "move-" + wk.name, Phase: world.Fixed, Run: wk.run})
 	if err != nil {
 		return nil, err
@@ -386,6 +392,9 @@ func measure(names []string, n, steps int, seed uint64, collide bool) ([]result,
 	results := make([]result, len(names))
 	for i, name := range names {
 		results[i] = stresskit.NewResult(name, n, steps, samples[i])
+		if ws, ok := sims[i].(*worldSim); ok {
+			results[i].Systems = stresskit.SystemTimes(ws.w.Timings())
+		}
 	}
 	return results, verify(all, sims, steps+1)
 }

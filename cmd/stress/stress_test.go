@@ -3,12 +3,14 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"math"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/tessera-engine/tessera/internal/stresskit"
 	"github.com/tessera-engine/tessera/systems"
 )
 
@@ -213,13 +215,15 @@ func TestVerifyCatchesMismatch(t *testing.T) {
 }
 
 // TestJSON runs the command with -json and checks that every line is a
-// JSON object with exactly the documented fields.
+// JSON object with exactly the documented fields: a world walk's with the
+// timing of its system.
 func TestJSON(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"-json", "-bodies", "200,300", "-steps", "10"}, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit status %d; stderr:\n%s", code, stderr.String())
 	}
-	wantKeys := []string{"allocs_per_step", "bodies", "ns_per_entity", "steps", "walk"}
+	limitKeys := []string{"allocs_per_step", "bodies", "ns_per_entity", "steps", "walk"}
+	worldKeys := []string{"allocs_per_step", "bodies", "ns_per_entity", "steps", "systems", "walk"}
 	var walksSeen []string
 	dec := json.NewDecoder(&stdout)
 	for line := 1; ; line++ {
@@ -234,6 +238,10 @@ func TestJSON(t *testing.T) {
 			keys = append(keys, k)
 		}
 		slices.Sort(keys)
+		wantKeys := worldKeys
+		if string(raw["walk"]) == `"`+limitWalk+`"` {
+			wantKeys = limitKeys
+		}
 		if !slices.Equal(keys, wantKeys) {
 			t.Errorf("line %d has fields %v, want %v", line, keys, wantKeys)
 		}
@@ -256,6 +264,11 @@ func TestJSON(t *testing.T) {
 				err = json.Unmarshal(v, &r.NsPerEntity)
 			case "allocs_per_step":
 				err = json.Unmarshal(v, &r.AllocsPerStep)
+			case "systems":
+				var ts []stresskit.SystemTime
+				if err = json.Unmarshal(v, &ts); err == nil && (len(ts) != 1 || ts[0].Samples != 11 || ts[0].RunMin > ts[0].RunAvg || ts[0].RunAvg > ts[0].RunMax) {
+					err = fmt.Errorf("want the move system's timing over 11 runs, got %+v", ts)
+				}
 			}
 			if err != nil {
 				t.Errorf("line %d, field %s: %v", line, k, err)
@@ -315,6 +328,8 @@ func TestFlags(t *testing.T) {
 		{[]string{"-frames", "5"}, 2},        // -frames is for -window
 		{[]string{"-window", "-json"}, 2},    // the window prints no table
 		{[]string{"-window", "-collide"}, 2}, // nor steps the benchmark
+		{[]string{"-parallel", "-collide"}, 2},
+		{[]string{"-parallel", "-window"}, 2},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(tc.args, &stdout, &stderr); code != tc.code {

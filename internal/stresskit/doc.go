@@ -7,7 +7,7 @@
 // Outline:
 //
 //   - Timing: [Time], [Sample], [Rounds]; [ThreadTime], [Median].
-//   - Results: [Result], [NewResult].
+//   - Results: [Result], [NewResult], [SystemTime], [SystemTimes].
 //   - Output: [Table], [NewTable], [Table.Write], [Table.Done].
 //   - Flags: [ParseCounts].
 package stresskit

@@ -99,6 +99,10 @@ type Result struct {
 	Steps         int     `json:"steps"`
 	NsPerEntity   float64 `json:"ns_per_entity"`
 	AllocsPerStep float64 `json:"allocs_per_step"`
+	// Systems is the timing of the world's systems over the last steps
+	// (world.World.Timings), for the JSON output; none for a walk with no
+	// world.
+	Systems []SystemTime `json:"systems,omitempty"`
 }
 
 // NewResult returns the result of a walk of bodies bodies that took s over

@@ -3,6 +3,7 @@ package stresskit
 import (
 	"bytes"
 	"errors"
+	"reflect"
 	"runtime"
 	"slices"
 	"strings"
@@ -62,7 +63,7 @@ func TestNewResult(t *testing.T) {
 		}
 		got := NewResult("slots", 100, 10, s)
 		want := Result{Walk: "slots", Bodies: 100, Steps: 10, NsPerEntity: 5, AllocsPerStep: tt.allocs}
-		if got != want {
+		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: NewResult = %+v, want %+v", tt.name, got, want)
 		}
 	}

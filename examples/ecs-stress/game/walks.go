@@ -121,7 +121,8 @@ func LookupWalk(name string) (usage string, ok bool) {
 func moveSystem(name string, w, h float64) (world.System, bool) {
 	for _, wk := range walks {
 		if wk.name == name {
-			return world.System{Name: MoveName, Phase: world.Fixed, Run: wk.run(&mover{w, h})}, true
+			return world.System{Name: MoveName, Phase: world.Fixed, Run: wk.run(&mover{w, h}),
+				Reads: []world.ComponentType{Body}, Writes: []world.ComponentType{geom.Position, geom.Velocity}}, true
 		}
 	}
 	return world.System{}, false

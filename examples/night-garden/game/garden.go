@@ -209,7 +209,8 @@ func (g *Garden) OnEnter() error {
 		g.timers.System(),
 		g.tweens.System(),
 		systems.Confine(),
-		{Name: "garden.light", Phase: world.Fixed, Run: g.runLight},
+		{Name: "garden.light", Phase: world.Fixed, Run: g.runLight, Reads: []world.ComponentType{lit},
+			Writes: []world.ComponentType{drawable.Shape, drawable.Sprite, drawable.Camera}},
 		{Name: "garden.help", Phase: world.Frame, Run: g.showHelp},
 	} {
 		if err := w.AddSystem(s); err != nil {

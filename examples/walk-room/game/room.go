@@ -155,8 +155,10 @@ func (r *Room) OnEnter() error {
 		w.AddSystem(r.col.System()),
 		w.AddSystem(world.System{Name: "walk-room.pickup", Phase: world.Fixed, Run: r.pickup}),
 		w.AddSystem(world.System{Name: "walk-room.doors", Phase: world.Fixed, Run: r.doors}),
-		w.AddSystem(world.System{Name: "walk-room.face", Phase: world.Fixed, Run: r.face}),
-		w.AddSystem(world.System{Name: "walk-room.hud", Phase: world.Fixed, Run: r.showHUD}),
+		w.AddSystem(world.System{Name: "walk-room.face", Phase: world.Fixed, Run: r.face,
+			Reads: []world.ComponentType{geom.Velocity}, Writes: []world.ComponentType{drawable.Sprite}}),
+		w.AddSystem(world.System{Name: "walk-room.hud", Phase: world.Fixed, Run: r.showHUD,
+			Writes: []world.ComponentType{drawable.Text}}),
 		w.AddSystem(world.System{Name: "walk-room.reload", Phase: world.Frame, Run: r.reload}),
 	)
 }

@@ -207,6 +207,76 @@ func each{{.N}}Objects[{{.TP}}](w *World, {{.List "s$v *storage[$T]"}}, fn func(
 	defer w.endWalk(mark)
 {{template "objectloops" (.Calls "fn(makeEntity(slot, w.gens[slot]), %s)" "")}}}
 
+// ParallelEach{{.N}} is the parallel form of [Each{{.N}}] for one system:
+// it visits the same entities in the same order, cut into batches of size
+// entities (the last may be shorter), which run on the world's worker
+// pool (see [World.SetParallelism]), several at once. ctx is the context
+// of the system calling it; fn gets its batch's context, whose World is
+// the batch's lane (use it, not a world captured from outside), the
+// entity and pointers to its values.
+//
+// fn may write the values of the entity it is given, and read anything
+// the system may; writing another entity's values races with the other
+// batches. Structural changes are recorded per batch and applied to
+// ctx.World batch after batch, in walk order, once every batch has run,
+// as the changes of one walk; a batch cannot spawn. So the result
+// depends on size, never on the machine or on timing. A walk naming an
+// object component first lists the entities to visit, on the calling
+// goroutine. A panic is reported as [Slots.Parallel] reports it.
+//
+// Panics with an [*Error] of code [CodeBadBatchSize] if size < 1.
+// Allocates nothing in steady state, unless fn is a closure that captures
+// variables (pass what it needs through ctx).
+func ParallelEach{{.N}}[{{.TP}}](ctx *Context, size int, {{.Keys}}, fn func(*Context, Entity, {{.Ptrs}})) {
+	w := ctx.World
+{{range .Each "	s$v := $v.storage(w)"}}{{.}}
+{{end}}	if {{.Join "s$v == nil" " || "}} {
+		return
+	}
+	pw := w.parWalks()
+	r, _ := pw.each[{{.N}}].(*each{{.N}}Batches[{{.TA}}])
+	if r == nil {
+		r = &each{{.N}}Batches[{{.TA}}]{pw: pw}
+		pw.each[{{.N}}] = r
+	}
+	r.fn, r.field = fn, {{.Join "s$v.field" " && "}}
+	{{.List "r.s$v"}} = {{.List "s$v"}}
+	w.parallelEach(size, r.field, {{.List "&s$v.set"}})
+	w.parallelWalk(ctx, r)
+	r.fn = nil
+	{{.List "r.s$v"}} = {{.List "nil"}}
+}
+
+// each{{.N}}Batches runs the batches of [ParallelEach{{.N}}].
+type each{{.N}}Batches[{{.TP}}] struct {
+	pw *parWalk
+{{range .Each "	s$v *storage[$T]"}}{{.}}
+{{end}}	fn    func(*Context, Entity, {{.Ptrs}})
+	field bool
+}
+
+func (r *each{{.N}}Batches[{{.TA}}]) runBatch(ctx *Context, i int) {
+	w := ctx.World
+	if r.field {
+		for _, run := range r.pw.batchRuns(i) {
+			for slot := run.Start; slot < run.End; slot++ {
+				gen := w.gens[slot]
+				if debugChecks {
+{{range .Each "					checkVisit(w, r.s$v, slot, gen)"}}{{.}}
+{{end}}				}
+				r.fn(ctx, makeEntity(uint32(slot), gen), {{.List "r.s$v.member(uint32(slot))"}})
+			}
+		}
+		return
+	}
+	for _, slot := range r.pw.batchSlots(i) {
+		if debugChecks {
+{{range .Each "			checkVisit(w, r.s$v, int(slot), w.gens[slot])"}}{{.}}
+{{end}}		}
+		r.fn(ctx, makeEntity(slot, w.gens[slot]), {{.List "r.s$v.at(slot)"}})
+	}
+}
+
 // Query{{.N}} returns an iterator over every entity holding {{.Names}}{{if gt .N 1}} and a
 // row of pointers to its values{{else}} and a
 // pointer to its value{{end}}, for range-over-func loops:
