@@ -11,6 +11,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -179,7 +180,10 @@ func checkErrors(t *testing.T, what string, err error) {
 		t.Fatalf("%s: %d errors are *LoadError:\n%v", what, len(errs), err)
 	}
 	for _, e := range errs {
-		whole := errors.Is(e, fs.ErrNotExist) || errors.Is(e, fs.ErrInvalid) || errors.Is(e, prefab.ErrLimit)
+		// An error of a whole file (one the system cannot open, such as a
+		// name with a NUL byte, or one over a limit) has no line.
+		var sysErr syscall.Errno
+		whole := errors.As(e, &sysErr) || errors.Is(e, fs.ErrNotExist) || errors.Is(e, fs.ErrInvalid) || errors.Is(e, prefab.ErrLimit)
 		if e.File == "" || e.Line < 1 && !whole {
 			t.Fatalf("%s: error without file and line: %q (%+v)", what, e.Error(), *e)
 		}

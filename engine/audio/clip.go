@@ -82,12 +82,21 @@ func (e *DecodeError) Unwrap() error { return e.Err }
 var ErrClipSize = errors.New("audio: clip too large")
 
 // decode decodes s into 16-bit stereo samples at rate, at most limit
-// bytes of them.
-func decode(s *assets.Sound, rate int, limit int64) ([]byte, error) {
+// bytes of them. The decoders are ebitengine's, over libraries that
+// index slices with numbers read from the file, and some panic on a
+// corrupt one (oggvorbis reading a page header that the file cuts off,
+// found by FuzzLoad): a panic while decoding is turned into the sound's
+// DecodeError, saying the decoder panicked, so that a bad file cannot end
+// the game.
+func decode(s *assets.Sound, rate int, limit int64) (pcm []byte, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			pcm, err = nil, &DecodeError{Path: s.Path(), Format: s.Info().Format, Err: fmt.Errorf("the decoder panicked: %v", r)}
+		}
+	}()
 	var (
 		stream io.Reader
 		size   int64
-		err    error
 	)
 	r := bytes.NewReader(s.Bytes())
 	switch f := s.Info().Format; f {
@@ -117,13 +126,13 @@ func decode(s *assets.Sound, rate int, limit int64) ([]byte, error) {
 	// Room for MinRead more bytes than the stream says keeps ReadFrom from
 	// growing the buffer, which would copy the samples; the limit holds
 	// however long the stream turns out to be.
-	pcm := bytes.NewBuffer(make([]byte, 0, max(size, 0)+bytes.MinRead))
-	if _, err := pcm.ReadFrom(io.LimitReader(stream, limit+1)); err != nil {
+	buf := bytes.NewBuffer(make([]byte, 0, max(size, 0)+bytes.MinRead))
+	if _, err := buf.ReadFrom(io.LimitReader(stream, limit+1)); err != nil {
 		return nil, &DecodeError{Path: s.Path(), Format: s.Info().Format, Err: err}
 	}
-	if int64(pcm.Len()) > limit {
+	if int64(buf.Len()) > limit {
 		return nil, tooLarge("more bytes than its header says")
 	}
-	b := pcm.Bytes()
+	b := buf.Bytes()
 	return b[:len(b)/bytesPerFrame*bytesPerFrame], nil
 }
