@@ -2,6 +2,7 @@ package save
 
 import (
 	"bytes"
+	"container/heap"
 	"errors"
 	"fmt"
 	"math"
@@ -167,7 +168,7 @@ func (c *Codec) collect(w *world.World, o SaveOptions) ([]outEntity, error) {
 			oe.prefab, oe.child = pre, child
 			changes, _ := prefab.Changes(w, e)
 			for _, ch := range changes {
-				if _, isRel := c.relIDs[ch.Component.ID()]; isRel {
+				if _, isRel := c.relIDs[ch.Component.ID()]; isRel || isReverse(ch.Component) {
 					continue // saved as links
 				}
 				r := c.byID[ch.Component.ID()]
@@ -220,7 +221,79 @@ func (c *Codec) collect(w *world.World, o SaveOptions) ([]outEntity, error) {
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
-	return out, nil
+	return c.linkOrder(w, out), nil
+}
+
+// linkOrder returns ents in an order in which a load, linking each
+// entity's targets in turn, gives every target its sources in the order
+// they have in w ([world.Relation.Sources]), which the world hash
+// covers: the slot order, except that each target's sources come in
+// their order. When the orders of several relationships contradict each
+// other (which only links undone and redone can cause) the rest go in
+// slot order, and a load gives those targets their sources in that
+// order.
+func (c *Codec) linkOrder(w *world.World, ents []outEntity) []outEntity {
+	at := make(map[world.Entity]int, len(ents))
+	for i := range ents {
+		at[ents[i].id] = i
+	}
+	// after[i] lists the entities that must come after i; need[i] counts
+	// those that must come before it.
+	after := map[int][]int{}
+	need := make([]int, len(ents))
+	inOrder := true
+	for i := range ents {
+		for _, rel := range c.order {
+			srcs := rel.Sources(w, ents[i].id)
+			for k := 1; k < len(srcs); k++ {
+				a, b := at[srcs[k-1]], at[srcs[k]]
+				inOrder = inOrder && a < b
+				after[a] = append(after[a], b)
+				need[b]++
+			}
+		}
+	}
+	if inOrder {
+		return ents // every list is in slot order already
+	}
+	out := make([]outEntity, 0, len(ents))
+	ready := &slotHeap{}
+	for i := range ents {
+		if need[i] == 0 {
+			heap.Push(ready, i)
+		}
+	}
+	done := make([]bool, len(ents))
+	for ready.Len() > 0 {
+		i := heap.Pop(ready).(int)
+		done[i] = true
+		out = append(out, ents[i])
+		for _, j := range after[i] {
+			if need[j]--; need[j] == 0 {
+				heap.Push(ready, j)
+			}
+		}
+	}
+	for i := range ents {
+		if !done[i] {
+			out = append(out, ents[i])
+		}
+	}
+	return out
+}
+
+// slotHeap is a min-heap of entity indices, which are in slot order.
+type slotHeap []int
+
+func (h slotHeap) Len() int           { return len(h) }
+func (h slotHeap) Less(i, j int) bool { return h[i] < h[j] }
+func (h slotHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *slotHeap) Push(x any)        { *h = append(*h, x.(int)) }
+func (h *slotHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
 }
 
 // isReverse reports whether ct is the reverse side of a relationship,
@@ -483,7 +556,24 @@ func compactNodes(ents []outEntity) (*yaml.Node, []*yaml.Node, error) {
 	if err := dn.Encode(used); err != nil {
 		return nil, nil, fmt.Errorf("save: %w", err)
 	}
+	flowProperties(&dn)
 	return &dn, nodes, nil
+}
+
+// flowProperties writes each property of the definitions node on one
+// line: {name: x, type: uint}.
+func flowProperties(n *yaml.Node) {
+	if n.Kind == yaml.SequenceNode {
+		for _, p := range n.Content {
+			if p.Kind == yaml.MappingNode {
+				p.Style = yaml.FlowStyle
+			}
+		}
+		return
+	}
+	for _, c := range n.Content {
+		flowProperties(c)
+	}
 }
 
 // The properties every compact definition may have besides the
