@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 
@@ -40,6 +41,29 @@ import (
 // wrapping ctx.Err(). It must run between steps, never in a walk or a
 // system run of w (the commit then fails with [world.ErrDuringWalk]).
 func (c *Codec) Load(ctx context.Context, w *world.World, data []byte, o LoadOptions) (Loaded, error) {
+	p, err := c.Prepare(ctx, data, o)
+	if err != nil {
+		return Loaded{}, err
+	}
+	return p.Commit(w)
+}
+
+// Prepared is a save loaded into a world of its own, not yet put in
+// place: what [Codec.Prepare] returns and [Prepared.Commit] puts in place.
+type Prepared struct {
+	world    *world.World
+	loaded   Loaded
+	progress func(Progress)
+	last     float64
+}
+
+// Prepare does all of a load but the commit: it reads data and builds the
+// saved world in a world of its own, reporting progress and looking at
+// ctx as [Codec.Load] does. It touches no world of the caller's, so it
+// may run on a goroutine of its own while the game goes on (a loading
+// scene, see package assets/loading); then [Prepared.Commit] puts the
+// result in place between steps.
+func (c *Codec) Prepare(ctx context.Context, data []byte, o LoadOptions) (*Prepared, error) {
 	l := &loader{c: c, o: o, ctx: ctx, r: reader{file: o.Name}}
 	if l.o.Slice <= 0 {
 		l.o.Slice = 1024
@@ -47,28 +71,46 @@ func (c *Codec) Load(ctx context.Context, w *world.World, data []byte, o LoadOpt
 	l.report(PhaseParse, 0, 1)
 	doc, err := l.r.parse(data, o)
 	if err != nil {
-		return Loaded{}, err
+		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
-		return Loaded{}, fmt.Errorf("save: load cancelled: %w", err)
+		return nil, fmt.Errorf("save: load cancelled: %w", err)
 	}
 	l.report(PhaseParse, 1, 1)
 	fresh, err := l.build(doc)
 	if err != nil {
-		return Loaded{}, err
+		return nil, err
 	}
-	l.report(PhaseCommit, 0, 1)
+	p := &Prepared{world: fresh, progress: o.Progress, last: l.last,
+		loaded: Loaded{Clock: doc.clock, Entities: len(doc.records)}}
+	for s := range l.ignored {
+		p.loaded.Ignored = append(p.loaded.Ignored, s)
+	}
+	slices.Sort(p.loaded.Ignored)
+	return p, nil
+}
+
+// Commit replaces w's state with the prepared world's ([world.World.Restore]),
+// reports the commit phase, and returns what the load read. It must run
+// between steps: in a walk or a system run of w it fails with
+// [world.ErrDuringWalk] and changes nothing. Committing again puts the
+// same state in place again. O(the saved world's size).
+func (p *Prepared) Commit(w *world.World) (Loaded, error) {
+	report := func(done int) {
+		if p.progress != nil {
+			f := max(0.95+0.05*float64(done), p.last)
+			p.progress(Progress{Phase: PhaseCommit, Done: done, Total: 1, Fraction: f})
+		}
+	}
+	report(0)
 	var snap world.Snapshot
-	fresh.Snapshot(&snap)
+	p.world.Snapshot(&snap)
 	if err := w.Restore(&snap); err != nil {
 		return Loaded{}, err
 	}
-	l.report(PhaseCommit, 1, 1)
-	out := Loaded{Clock: doc.clock, Entities: len(doc.records)}
-	for s := range l.ignored {
-		out.Ignored = append(out.Ignored, s)
-	}
-	slices.Sort(out.Ignored)
+	report(1)
+	out := p.loaded
+	out.Ignored = slices.Clone(out.Ignored)
 	return out, nil
 }
 
@@ -231,7 +273,7 @@ func (l *loader) build(doc *document) (*world.World, error) {
 	}
 	l.report(PhaseLinks, total, total)
 	if len(r.errs) > 0 {
-		return nil, errors.Join(r.errs...)
+		return nil, r.joined()
 	}
 	return fresh, nil
 }
@@ -290,6 +332,9 @@ func (l *loader) entity(w *world.World, rec *record, p *prefab.Prefab) {
 			v.Set(cur)
 		}
 		if err := l.fill(v, c, rc, rec); err != nil {
+			if rc.whole != nil {
+				at = rc.whole
+			}
 			r.fail(at, rec, rc.name, "", err)
 			continue
 		}
@@ -313,7 +358,7 @@ func (l *loader) fill(v reflect.Value, c comp, rc *recComp, rec *record) error {
 		}
 		s := reflect.New(st).Elem()
 		if err := rc.whole.Decode(s.Addr().Interface()); err != nil {
-			return &both{ErrValue, err}
+			return valueError(err)
 		}
 		if err := c.loaded(v, s); err != nil {
 			return &both{ErrValue, err}
@@ -342,6 +387,9 @@ func (l *loader) fill(v reflect.Value, c comp, rc *recComp, rec *record) error {
 			continue
 		}
 		if err := decodeInto(fieldAt(v, lf.index), f.node, f); err != nil {
+			if f.node != nil {
+				at = f.node // the value is wrong, not the key
+			}
 			r.fail(at, rec, rc.name, f.path, err)
 		}
 	}
@@ -364,7 +412,7 @@ func decodeInto(dst reflect.Value, node *yaml.Node, f recField) error {
 	}
 	tmp := reflect.New(t)
 	if err := node.Decode(tmp.Interface()); err != nil {
-		return &both{ErrValue, err}
+		return valueError(err)
 	}
 	dst.Set(tmp.Elem())
 	return nil
@@ -449,6 +497,21 @@ func (l *loader) linksOf(w *world.World, rec *record) {
 			}
 		}
 	}
+}
+
+// valueError returns the error of decoding a value as ErrValue, in the
+// words of the parser's first problem without its line (the error's
+// position says where).
+func valueError(err error) error {
+	var te *yaml.TypeError
+	if errors.As(err, &te) && len(te.Errors) > 0 {
+		msg := te.Errors[0]
+		if _, rest, ok := strings.Cut(msg, ": "); ok && strings.HasPrefix(msg, "line ") {
+			msg = rest
+		}
+		return because(ErrValue, msg)
+	}
+	return &both{ErrValue, err}
 }
 
 // catch runs fn and returns its panic as an error.

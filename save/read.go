@@ -2,9 +2,11 @@ package save
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -75,6 +77,19 @@ func (r *reader) fail(n *yaml.Node, rec *record, component, field string, err er
 		e.Prefab = rec.prefab
 	}
 	r.errs = append(r.errs, e)
+}
+
+// joined returns the problems in the order of their places in the file
+// (those of no place first), each place's in the order found.
+func (r *reader) joined() error {
+	slices.SortStableFunc(r.errs, func(a, b error) int {
+		x, y := a.(*Error), b.(*Error)
+		if x.Line != y.Line {
+			return cmp.Compare(x.Line, y.Line)
+		}
+		return cmp.Compare(x.Col, y.Col)
+	})
+	return errors.Join(r.errs...)
 }
 
 // parse reads data into a document, reporting every problem.
