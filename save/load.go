@@ -263,7 +263,9 @@ func (l *loader) build(doc *document) (*world.World, error) {
 			return nil, err
 		}
 	}
-	l.report(PhaseEntities, total, total)
+	if total%l.o.Slice != 0 || total == 0 {
+		l.report(PhaseEntities, total, total)
+	}
 	l.report(PhaseLinks, 0, total)
 	for i := range doc.records {
 		l.linksOf(fresh, &doc.records[i])
@@ -271,7 +273,9 @@ func (l *loader) build(doc *document) (*world.World, error) {
 			return nil, err
 		}
 	}
-	l.report(PhaseLinks, total, total)
+	if total%l.o.Slice != 0 || total == 0 {
+		l.report(PhaseLinks, total, total)
+	}
 	if len(r.errs) > 0 {
 		return nil, r.joined()
 	}

@@ -28,14 +28,14 @@ func sampleWorld(t testing.TB) (*save.Codec, *world.World) {
 	w.Destroy(world.ChildOf.Sources(w, c)[0])
 	dead := w.Spawn(LabelC.With("ghost"))
 	w.Destroy(dead)
-	p := w.Spawn(PosC.With(Vec{X: 0.5, Y: -3}), AimC.With(Aim{At: dead, Power: 1.5}), BagC.With([]string{"rope"}), ScoreC.With(Score{Points: 7, cache: "7"}))
+	p := w.Spawn(PosC.With(Vec{X: 0.5, Y: -3}), AimC.With(tAim{At: dead, Power: 1.5}), BagC.With([]string{"rope"}), ScoreC.With(Score{Points: 7, cache: "7"}))
 	if err := LikesR.Set(w, p, a); err != nil {
 		t.Fatal(err)
 	}
 	if err := LikesR.Set(w, p, b); err != nil {
 		t.Fatal(err)
 	}
-	AimC.Add(w, b, Aim{At: p, Power: 2})
+	AimC.Add(w, b, tAim{At: p, Power: 2})
 	w.Rand().Uint64()
 	return codec, w
 }

@@ -105,6 +105,7 @@ func (c *Codec) Save(w *world.World, o SaveOptions) ([]byte, error) {
 	}
 	addPair(doc, "entities", list)
 	var buf bytes.Buffer
+	buf.Grow(64 + len(ents)*80) // a YAML entity takes about 60 bytes, a compact one 15
 	enc := yaml.NewEncoder(&buf)
 	enc.SetIndent(2)
 	if err := enc.Encode(doc); err != nil {
