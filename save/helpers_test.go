@@ -15,7 +15,7 @@ import (
 // a struct with a configuration field, of a string, of a struct holding
 // an entity id, of a slice, a tag, a custom one, and a relationship.
 type (
-	Vec struct{ X, Y float64 }
+	Vec  struct{ X, Y float64 }
 	tAim struct {
 		At    world.Entity
 		Power float32
