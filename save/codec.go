@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"go.yaml.in/yaml/v3"
+
 	"github.com/tessera-engine/tessera/prefab"
 	"github.com/tessera-engine/tessera/world"
 )
@@ -103,6 +105,11 @@ type Clock struct {
 type SaveOptions struct {
 	Format Format
 	Clock  Clock
+	// Game, when not nil, is saved beside the world under the key
+	// "game": the game's own state that lives outside the world (the
+	// room the player is in, the score kept by a scene), any value YAML
+	// can write. [Loaded.Game] reads it back.
+	Game any
 	// SkipUnknown leaves out the components the codec was not given
 	// whose values a load could not give back, instead of failing with
 	// [ErrUnsaved].
@@ -166,6 +173,21 @@ type Loaded struct {
 	// Ignored lists what [LoadOptions.IgnoreRemoved] skipped, each as
 	// "component Health field maxhp" or "component Flying", sorted.
 	Ignored []string
+
+	game *yaml.Node // the save's "game", or nil
+}
+
+// Game decodes what [SaveOptions.Game] saved into v, a pointer, as YAML
+// decodes; a save without one leaves v as it is and returns nil. Unknown
+// fields are not errors, so a later build's game state may grow.
+func (l Loaded) Game(v any) error {
+	if l.game == nil {
+		return nil
+	}
+	if err := l.game.Decode(v); err != nil {
+		return &Error{Line: l.game.Line, Col: l.game.Column, Err: valueError(err)}
+	}
+	return nil
 }
 
 // version is the save format's version, written as "version".

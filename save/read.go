@@ -21,6 +21,7 @@ import (
 
 // document is a save as read, before any entity is made.
 type document struct {
+	game    *yaml.Node
 	clock   Clock
 	rand    random.State
 	slots   int
@@ -166,6 +167,8 @@ func (r *reader) parse(data []byte, o LoadOptions) (*document, error) {
 			}
 		case "ids":
 			r.ids(v, doc)
+		case "game":
+			doc.game = v
 		case "entityDefinitions":
 			var defs map[int]compact.Definition
 			if err := v.Decode(&defs); err != nil {

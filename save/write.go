@@ -81,6 +81,13 @@ func (c *Codec) Save(w *world.World, o SaveOptions) ([]byte, error) {
 	}
 	addPair(ids, "free", fl)
 	addPair(doc, "ids", ids)
+	if o.Game != nil {
+		var g yaml.Node
+		if err := g.Encode(o.Game); err != nil {
+			return nil, fmt.Errorf("save: the game's state: %w", err)
+		}
+		addPair(doc, "game", &g)
+	}
 	list := &yaml.Node{Kind: yaml.SequenceNode}
 	switch o.Format {
 	case YAML:
