@@ -23,6 +23,24 @@ type Codec struct {
 	rels   map[string]*world.Relation
 	relIDs map[int]*world.Relation
 	order  []*world.Relation // the relationships, in registration order (ChildOf first)
+	// lookups find prefabs outside lib, in registration order
+	lookups []func(name string) (*prefab.Prefab, bool)
+}
+
+// lookup returns the prefab called name: the library's, or else the
+// first a [Prefabs] registration finds.
+func (c *Codec) lookup(name string) (*prefab.Prefab, bool) {
+	if c.lib != nil {
+		if p, ok := c.lib.Lookup(name); ok {
+			return p, true
+		}
+	}
+	for _, f := range c.lookups {
+		if p, ok := f(name); ok && p != nil {
+			return p, true
+		}
+	}
+	return nil, false
 }
 
 // New returns a codec that saves and loads entities spawned from lib's
@@ -45,6 +63,8 @@ func New(lib *prefab.Library, regs ...Registration) (*Codec, error) {
 			}
 			c.byName[name] = r.c
 			c.byID[r.c.key().ID()] = r.c
+		case r.lookup != nil:
+			c.lookups = append(c.lookups, r.lookup)
 		case r.r != nil:
 			if r.r == world.ChildOf {
 				continue
@@ -55,7 +75,7 @@ func New(lib *prefab.Library, regs ...Registration) (*Codec, error) {
 			}
 			c.addRel(r.r)
 		default:
-			errs = append(errs, errors.New("save: a zero Registration (make one with Component, Custom or Link)"))
+			errs = append(errs, errors.New("save: a zero Registration (make one with Component, Custom, Link or Prefabs)"))
 		}
 	}
 	if len(errs) > 0 {

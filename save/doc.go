@@ -11,7 +11,8 @@
 //   - What a save holds: [Component] (field by field; fields tagged
 //     save:"-" are configuration, always from the prefab), [Custom] (its
 //     own save and load functions), [Link] (a relationship besides
-//     [world.ChildOf]); a [Codec] of them with the prefab library ([New]).
+//     [world.ChildOf]), [Prefabs] (prefabs outside the library, such as a
+//     level's); a [Codec] of them with the prefab library ([New]).
 //   - Saving: [Codec.Save], [Codec.WriteFile] (written atomically), with
 //     [SaveOptions]: the [Format] ([YAML] or [Compact]) and the [Clock].
 //   - Loading: [Codec.Load], [Codec.LoadFile], with [LoadOptions]

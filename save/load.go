@@ -219,11 +219,7 @@ func (l *loader) build(doc *document) (*world.World, error) {
 			return nil
 		}
 		if rec.child < 0 {
-			var p *prefab.Prefab
-			ok := false
-			if l.c.lib != nil {
-				p, ok = l.c.lib.Lookup(rec.prefab)
-			}
+			p, ok := l.c.lookup(rec.prefab)
 			if !ok {
 				r.fail(at, rec, "", "", because(ErrUnknownPrefab, "the library has no such prefab"))
 				return nil

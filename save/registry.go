@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tessera-engine/tessera/prefab"
 	"github.com/tessera-engine/tessera/world"
 )
 
@@ -14,8 +15,9 @@ import (
 // how its values are written. Make one with [Component], [Custom] or
 // [Link] and give it to [New].
 type Registration struct {
-	c comp
-	r *world.Relation
+	c      comp
+	r      *world.Relation
+	lookup func(name string) (*prefab.Prefab, bool)
 }
 
 // Component returns the registration of key saved field by field: a
@@ -40,6 +42,16 @@ func Component[T any](key world.Key[T]) Registration {
 // the entity and the component.
 func Custom[T, S any](key world.Key[T], save func(v *T) S, load func(v *T, s S) error) Registration {
 	return Registration{c: &custom[T, S]{typed: typed[T]{k: key}, save: save, load: load}}
+}
+
+// Prefabs returns the registration of prefabs that live outside the
+// codec's library, found by name: the variants a level makes for its
+// objects, say. Entities spawned from them are saved, as those of the
+// library are, as the prefab's name plus what changed, and a load looks
+// the name up with lookup after the library. lookup must give the same
+// prefab for a name every time.
+func Prefabs(lookup func(name string) (*prefab.Prefab, bool)) Registration {
+	return Registration{lookup: lookup}
 }
 
 // Link returns the registration of a relationship whose links saves

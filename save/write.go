@@ -317,11 +317,11 @@ func isReverse(ct world.ComponentType) bool {
 // parent's prefab does not list it).
 func (c *Codec) prefabOf(w *world.World, e world.Entity) (string, int, bool) {
 	p, ok := prefab.Origin.Get(w, e)
-	if !ok || *p == nil || c.lib == nil {
+	if !ok || *p == nil {
 		return "", -1, false
 	}
 	if !(*p).IsChild() {
-		if q, ok := c.lib.Lookup((*p).Name()); ok && q.Name() == (*p).Name() {
+		if q, ok := c.lookup((*p).Name()); ok && q.Name() == (*p).Name() {
 			return (*p).Name(), -1, true
 		}
 		return "", -1, false
