@@ -90,6 +90,15 @@ func (c *Codec) Prepare(ctx context.Context, data []byte, o LoadOptions) (*Prepa
 	return p, nil
 }
 
+// Info returns what the load read besides the world ([Loaded]), before
+// any commit: a game reads its own state ([Loaded.Game]) from it to know
+// where the save continues.
+func (p *Prepared) Info() Loaded {
+	out := p.loaded
+	out.Ignored = slices.Clone(out.Ignored)
+	return out
+}
+
 // Commit replaces w's state with the prepared world's ([world.World.Restore]),
 // reports the commit phase, and returns what the load read. It must run
 // between steps: in a walk or a system run of w it fails with
