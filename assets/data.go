@@ -107,13 +107,15 @@ func (d *Data) Unbind(v any) bool {
 
 // Data loads the YAML file at name, or returns it from the cache. Loading
 // checks that the file is YAML holding at most one document, whose
-// mappings have no key twice and at most [Limits.MappingKeys] keys;
-// decoding it into Go values is [Data.Decode]'s work.
+// mappings have no key twice and at most [Limits.MappingKeys] keys, and
+// whose merge keys (<<) name mappings; decoding it into Go values is
+// [Data.Decode]'s work.
 //
 // The error is a [*LoadError] naming the path and wrapping [ErrNotFound],
 // [ErrLimit] (a file larger than [Limits.YAMLSize], a mapping of too many
 // keys) or, with a line, [ErrDecode] (not UTF-8, not YAML, two documents,
-// a key given twice), or the file system's error.
+// a key given twice, a merge key whose value is not a mapping), or the
+// file system's error.
 func (l *Loader) Data(name string) (*Data, error) {
 	return loadFile(l, KindData, name, func(p string, data []byte) (*Data, error) {
 		top, err := l.parseData(p, data)
@@ -154,8 +156,9 @@ func (l *Loader) parseData(p string, data []byte) (*yaml.Node, error) {
 // mappings of more than max keys, before the YAML decoder sees them: it
 // compares every key of a mapping with every other, which takes minutes
 // for a mapping of a hundred thousand keys, and reports every pair of
-// equal keys, billions for a file of one key repeated. It walks each node
-// once, not following aliases.
+// equal keys, billions for a file of one key repeated. It also checks
+// what merge keys name (see checkMerge). It walks each node once, not
+// following aliases.
 func checkKeys(p string, n *yaml.Node, max int, errs *[]*LoadError, depth int) {
 	if n == nil || depth > 10000 || len(*errs) > maxErrors {
 		return
@@ -168,6 +171,9 @@ func checkKeys(p string, n *yaml.Node, max int, errs *[]*LoadError, depth int) {
 		seen := make(map[mapKey]*yaml.Node, len(n.Content)/2)
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k := n.Content[i]
+			if k.Kind == yaml.ScalarNode && k.ShortTag() == "!!merge" {
+				checkMerge(p, n.Content[i+1], errs)
+			}
 			if prev, dup := seen[mapKey{k.Kind, k.Value}]; dup {
 				*errs = append(*errs, at(p, k, ErrDecode, "key %q given twice (first at line %d)", k.Value, prev.Line))
 				continue
@@ -177,6 +183,27 @@ func checkKeys(p string, n *yaml.Node, max int, errs *[]*LoadError, depth int) {
 	}
 	for _, c := range n.Content {
 		checkKeys(p, c, max, errs, depth+1)
+	}
+}
+
+// checkMerge reports the value v of a merge key (<<) unless it is a
+// mapping or a list of mappings (through aliases), at the node that is
+// not: the YAML decoder refuses the others only when decoding, without a
+// position.
+func checkMerge(p string, v *yaml.Node, errs *[]*LoadError) {
+	bad := func(n *yaml.Node) {
+		*errs = append(*errs, at(p, n, ErrDecode, "a merge key (<<) takes a mapping or a list of mappings, got %s", describe(n)))
+	}
+	switch r := resolve(v); {
+	case r != nil && r.Kind == yaml.MappingNode:
+	case r != nil && r.Kind == yaml.SequenceNode && v.Kind != yaml.AliasNode:
+		for _, item := range r.Content {
+			if m := resolve(item); m == nil || m.Kind != yaml.MappingNode {
+				bad(item)
+			}
+		}
+	default:
+		bad(v)
 	}
 }
 

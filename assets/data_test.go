@@ -92,6 +92,53 @@ func TestDecode(t *testing.T) {
 	}
 }
 
+// TestDataMergeKeys: a merge key (<<) whose value is not a mapping or a
+// list of mappings fails the load, at the value's line and column, as in
+// prefab files and configuration files. Before, the load took it and
+// Decode failed with yaml.v3's words at 1:1, wherever the key was.
+func TestDataMergeKeys(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      []string // none: it loads and decodes
+	}{
+		{name: "a mapping", src: "base: &b {hp: 2}\nnested: {<<: *b, speed: 1}\n"},
+		{name: "a list of mappings", src: "a: &a {hp: 1}\nb: &b {speed: 2}\nnested: {<<: [*a, *b]}\n"},
+		{name: "a number at the top", src: "<<: 5\nhp: 1\n",
+			want: []string{"d.yaml:1:5: a merge key (<<) takes a mapping or a list of mappings, got the number 5"}},
+		{name: "a string, nested", src: "hp: 1\nnested: {<<: x, hp: 2}\n",
+			want: []string{`d.yaml:2:14: a merge key (<<) takes a mapping or a list of mappings, got the string "x"`}},
+		{name: "null", src: "nested:\n  <<: ~\n",
+			want: []string{"d.yaml:2:7: a merge key (<<) takes a mapping or a list of mappings, got null"}},
+		{name: "a number in the list", src: "a: &a {hp: 1}\nnested: {<<: [*a, 5]}\n",
+			want: []string{"d.yaml:2:19: a merge key (<<) takes a mapping or a list of mappings, got the number 5"}},
+		{name: "an alias to a list", src: "l: &l [1, 2]\nnested: {<<: *l}\n",
+			want: []string{"d.yaml:2:14: a merge key (<<) takes a mapping or a list of mappings, got a list"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l := assets.New(fstest.MapFS{"d.yaml": {Data: []byte(tt.src)}})
+			d, err := l.Data("d.yaml")
+			if tt.want == nil {
+				var v struct {
+					Base, A, B, L any
+					Stats         `yaml:",inline"`
+				}
+				if err == nil {
+					err = d.Decode(&v)
+				}
+				if err != nil {
+					t.Fatalf("Data, Decode = %v", err)
+				}
+				return
+			}
+			equal(t, "errors of Data", messages(t, err), tt.want)
+			if !errors.Is(err, assets.ErrDecode) {
+				t.Errorf("Data() = %v, want ErrDecode", err)
+			}
+		})
+	}
+}
+
 // aliasBomb returns YAML whose aliases expand to a billion values.
 func aliasBomb() string {
 	var b strings.Builder

@@ -2,9 +2,13 @@ package prefab_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tessera-engine/tessera/internal/hostile"
 	"github.com/tessera-engine/tessera/prefab"
@@ -12,10 +16,11 @@ import (
 )
 
 // The hostile-input suite of prefab files: each is loaded with
-// LoadBytes into a library that holds good prefabs already, and must
-// load or fail within hostile's bounds (2 s of processor time, 256 MiB),
-// never panic, and leave the library as it was when it fails. Large
-// inputs are made here, never kept in the repository.
+// LoadBytes into a library that holds good prefabs already, and reloaded
+// from a folder in place of a good file, and must load or fail within
+// hostile's bounds (2 s of processor time, 256 MiB), never panic, and
+// leave the library as it was when it fails. Large inputs are made here,
+// never kept in the repository.
 
 type hostileHealth struct{ HP, Max int }
 
@@ -126,6 +131,70 @@ func TestHostilePrefabs(t *testing.T) {
 			e, serr := lib.Spawn(w, "goblin", nil)
 			if h := hostileHealthC.Require(w, e); serr != nil || *h != (hostileHealth{6, 6}) {
 				t.Errorf("the good prefab spawns %v, %v; want {6 6}", h, serr)
+			}
+		})
+	}
+}
+
+// TestHostilePrefabReloads: a good file in a folder the library loaded is
+// replaced by each hostile one, as a modder's tool or a broken download
+// would leave it, and the library reloads. The reload keeps to hostile's
+// bounds and never panics; when it fails it reports the file and keeps
+// every prefab the game had, the very values included, and the files'
+// other prefabs spawn as before.
+func TestHostilePrefabReloads(t *testing.T) {
+	for _, h := range hostilePrefabs() {
+		t.Run(h.name, func(t *testing.T) {
+			dir := t.TempDir()
+			write(t, dir, "good.yaml", "goblin:\n  components:\n    HostileHealth: {hp: 6, max: 6}\n")
+			write(t, dir, "mod.yaml", "orc:\n  components:\n    HostileHealth: {hp: 9, max: 9}\n")
+			lib := prefab.NewLibrary(prefab.Component(hostileHealthC))
+			if err := lib.Load(dir); err != nil {
+				t.Fatal(err)
+			}
+			before := snap(lib)
+
+			mod := filepath.Join(dir, "mod.yaml")
+			write(t, dir, "mod.yaml", h.data())
+			later := time.Now().Add(time.Minute) // a stamp the reload cannot miss
+			if err := os.Chtimes(mod, later, later); err != nil {
+				t.Fatal(err)
+			}
+			var r prefab.Reload
+			c := hostile.Measure(func() { r = lib.Reload() })
+			t.Logf("%v: %d files, %d changed, %.200v", c, len(r.Files), len(r.Changed), r.Err)
+			switch {
+			case c.Panicked != nil:
+				t.Fatalf("Reload panicked: %v", c.Panicked)
+			case !c.Within():
+				t.Errorf("Reload took %v; the bounds are %v of processor time and %d MiB", c, hostile.Time, hostile.Bytes>>20)
+			}
+			if h.loads {
+				if r.Err != nil {
+					t.Errorf("reloading a valid file failed: %.300v", r.Err)
+				}
+				return
+			}
+			errs := prefab.Errors(r.Err)
+			if len(errs) == 0 {
+				t.Fatalf("Reload = %+v, want errors naming mod.yaml", r)
+			}
+			for _, e := range errs {
+				if filepath.Base(e.File) != "mod.yaml" {
+					t.Errorf("an error names %q, want mod.yaml: %v", e.File, e)
+				}
+			}
+			if got := snap(lib); !reflect.DeepEqual(got, before) {
+				t.Errorf("a failed reload changed the library: %v, want %v", got.names, before.names)
+			}
+			w := world.New()
+			for name, want := range map[string]hostileHealth{"goblin": {6, 6}, "orc": {9, 9}} {
+				e, err := lib.Spawn(w, name, nil)
+				if err != nil {
+					t.Errorf("after the failed reload, Spawn(%s) = %v", name, err)
+				} else if got := *hostileHealthC.Require(w, e); got != want {
+					t.Errorf("after the failed reload, %s spawns with %v, want %v", name, got, want)
+				}
 			}
 		})
 	}

@@ -40,7 +40,7 @@ func TestSmallCellsCostLittleMemory(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	col := mustCollision(t, systems.CollisionOptions{CellSize: 4})
+	col := mustCollision(t, systems.CollisionOptions{CellSize: 1})
 	w := newWorld(t, col.System())
 	for i := range 10 {
 		spawn(w, systems.Vec2{X: float64(10 * i)}, systems.Circle(6))
@@ -48,7 +48,7 @@ func TestSmallCellsCostLittleMemory(t *testing.T) {
 	step(t, w, 2)
 	runtime.ReadMemStats(&after)
 	if got := after.TotalAlloc - before.TotalAlloc; got > 1<<20 {
-		t.Errorf("a collision system with 4-unit cells and 10 colliders allocated %d bytes, want under 1 MiB", got)
+		t.Errorf("a collision system with 1-unit cells and 10 colliders allocated %d bytes, want under 1 MiB", got)
 	}
 	if n := len(col.Contacts()); n != 9 {
 		t.Errorf("%d contacts, want 9", n)

@@ -3,6 +3,7 @@ package systems_test
 import (
 	"encoding"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -67,4 +68,50 @@ func unmarshal(v any, text string) error {
 		return fmt.Errorf("%T has no UnmarshalText", v)
 	}
 	return u.UnmarshalText([]byte(text))
+}
+
+// enumText is the text form of an enumeration of systems.
+type enumText interface {
+	fmt.Stringer
+	encoding.TextMarshaler
+	encoding.TextUnmarshaler
+}
+
+// enumDecoders make a value of each enumeration of systems that prefab
+// data writes by name, set to a value with a name.
+var enumDecoders = []func() enumText{
+	func() enumText { k := systems.ShapeCircle; return &k },
+	func() enumText { m := systems.Wrap; return &m },
+	func() enumText { k := systems.ContactStay; return &k },
+}
+
+// FuzzEnumNames feeds any text to the text decoders of shape kinds,
+// bounds modes and contact kinds: none panics; a text it refuses is an
+// error quoting the text, and leaves the value as it was; a text it
+// accepts is a name whose value writes back as that very text. Seeds are
+// every name, and the near misses of testdata/fuzz/FuzzEnumNames.
+func FuzzEnumNames(f *testing.F) {
+	for i, names := range [][]string{
+		{"box", "circle", "polygon"},
+		{"clamp", "bounce", "wrap", "destroy-outside"},
+		{"enter", "stay", "exit"},
+	} {
+		for _, name := range names {
+			f.Add(uint8(i), name)
+		}
+	}
+	f.Fuzz(func(t *testing.T, which uint8, text string) {
+		v := enumDecoders[int(which)%len(enumDecoders)]()
+		before := v.String()
+		if err := v.UnmarshalText([]byte(text)); err != nil {
+			if v.String() != before || !strings.Contains(err.Error(), strconv.Quote(text)) {
+				t.Fatalf("%T: UnmarshalText(%q) = %v, and the value went from %s to %s", v, text, err, before, v)
+			}
+			return
+		}
+		out, err := v.MarshalText()
+		if err != nil || string(out) != text || v.String() != text {
+			t.Fatalf("%T: UnmarshalText(%q) took it as %v, whose text is %q (%v)", v, text, v, out, err)
+		}
+	})
 }
