@@ -14,10 +14,13 @@
 //     [world.ChildOf]), [Prefabs] (prefabs outside the library, such as a
 //     level's); a [Codec] of them with the prefab library ([New]).
 //   - Saving: [Codec.Save], [Codec.WriteFile] (written atomically), with
-//     [SaveOptions]: the [Format] ([YAML] or [Compact]) and the [Clock].
+//     [SaveOptions]: the [Format] ([YAML] or [Compact]), the [Clock] and
+//     the game's own state beside the world.
 //   - Loading: [Codec.Load], [Codec.LoadFile], with [LoadOptions]
 //     (progress, slices, limits, what to do about removed fields), giving
-//     [Loaded]; [Progress] and the phases [PhaseParse] … [PhaseCommit].
+//     [Loaded] (and [Loaded.Game]); in two halves, [Codec.Prepare] off the
+//     game loop and [Prepared.Commit] between steps; [Progress] and the
+//     phases [PhaseParse] … [PhaseCommit].
 //   - Errors: [Error] (file:line:col, entity, prefab, component, field),
 //     [Errors], and the Err sentinels.
 //

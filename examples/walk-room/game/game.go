@@ -28,9 +28,8 @@ type Options struct {
 	// View is the size of the logical screen, in world units, that the
 	// camera shows; the zero value means 640×360.
 	View geom.Vec2
-	// Title starts the game on its title scene, which offers a new game
-	// or, when the save slot holds a save, to continue it; a demo skips
-	// it.
+	// Title starts the game on its title scene when the save slot holds a
+	// save: a new game, or continue the save. A demo skips it.
 	Title bool
 	// SaveFile is the save slot's file; "" means [DefaultSaveFile].
 	SaveFile string
@@ -55,7 +54,7 @@ func Keys() []engine.Key {
 		{Name: KeyRoom, Default: DefaultRoom, Usage: "room the game starts in (hall, study)"},
 		{Name: KeySeed, Default: 1, Min: 0, Max: 1 << 31, Usage: "seed of where the study's gems are scattered"},
 		{Name: KeyDemo, Default: false, Usage: "play the demo walk: through the hall, a pause, the door, the study"},
-		{Name: KeyTitle, Default: true, Usage: "start on the title scene: a new game, or continue the saved one"},
+		{Name: KeyTitle, Default: true, Usage: "with a saved game, start on the title scene: a new game, or continue it"},
 		{Name: KeySave, Default: "", Usage: "the save slot's file (F5 saves); empty: walk-room/slot.yaml in the user's config directory"},
 	}
 }
