@@ -91,13 +91,7 @@ func (c *Codec) Save(w *world.World, o SaveOptions) ([]byte, error) {
 	list := &yaml.Node{Kind: yaml.SequenceNode}
 	switch o.Format {
 	case YAML:
-		for i := range ents {
-			n, err := entityNode(&ents[i])
-			if err != nil {
-				return nil, err
-			}
-			list.Content = append(list.Content, n)
-		}
+		// made a chunk at a time below, so that few nodes live at once
 	case Compact:
 		defs, nodes, err := compactNodes(ents)
 		if err != nil {
@@ -110,18 +104,69 @@ func (c *Codec) Save(w *world.World, o SaveOptions) ([]byte, error) {
 	default:
 		return nil, fmt.Errorf("save: unknown format %v", o.Format)
 	}
-	addPair(doc, "entities", list)
 	var buf bytes.Buffer
-	buf.Grow(64 + len(ents)*80) // a YAML entity takes about 60 bytes, a compact one 15
-	enc := yaml.NewEncoder(&buf)
-	enc.SetIndent(2)
-	if err := enc.Encode(doc); err != nil {
-		return nil, fmt.Errorf("save: %w", err)
+	buf.Grow(256 + len(ents)*80) // a YAML entity takes about 60 bytes, a compact one 15
+	if err := encodeYAML(&buf, doc); err != nil {
+		return nil, err
 	}
-	if err := enc.Close(); err != nil {
-		return nil, fmt.Errorf("save: %w", err)
+	n := len(list.Content)
+	if o.Format == YAML {
+		n = len(ents)
+	}
+	if n == 0 {
+		buf.WriteString("entities: []\n")
+		return buf.Bytes(), nil
+	}
+	// The entities go a chunk at a time, each chunk a list of its own
+	// indented under the key: the YAML emitter keeps every event of a
+	// document until its end, so one document of a million nodes costs it
+	// far more than many small ones.
+	buf.WriteString("entities:\n")
+	var chunk bytes.Buffer
+	var nodes []*yaml.Node
+	for i := 0; i < n; i += entityChunk {
+		end := min(i+entityChunk, n)
+		if o.Format == YAML {
+			nodes = nodes[:0]
+			for j := i; j < end; j++ {
+				en, err := entityNode(&ents[j])
+				if err != nil {
+					return nil, err
+				}
+				nodes = append(nodes, en)
+			}
+		} else {
+			nodes = list.Content[i:end]
+		}
+		part := &yaml.Node{Kind: yaml.SequenceNode, Content: nodes}
+		chunk.Reset()
+		if err := encodeYAML(&chunk, part); err != nil {
+			return nil, err
+		}
+		for line := range bytes.Lines(chunk.Bytes()) {
+			if len(line) > 1 {
+				buf.WriteString("  ")
+			}
+			buf.Write(line)
+		}
 	}
 	return buf.Bytes(), nil
+}
+
+// entityChunk is how many entities Save gives the YAML emitter at once.
+const entityChunk = 256
+
+// encodeYAML appends n as a YAML document, indented by two, to buf.
+func encodeYAML(buf *bytes.Buffer, n *yaml.Node) error {
+	enc := yaml.NewEncoder(buf)
+	enc.SetIndent(2)
+	if err := enc.Encode(n); err != nil {
+		return fmt.Errorf("save: %w", err)
+	}
+	if err := enc.Close(); err != nil {
+		return fmt.Errorf("save: %w", err)
+	}
+	return nil
 }
 
 // WriteFile saves w as [Codec.Save] does to the file at path, atomically:
