@@ -40,6 +40,7 @@ const (
 	CodeConcurrent        Code = "world.concurrent-use"
 	CodeBadBatchSize      Code = "world.bad-batch-size"
 	CodeEmptySnapshot     Code = "world.empty-snapshot"
+	CodeBadIDs            Code = "world.bad-ids"
 )
 
 // Sentinel errors, for errors.Is: an [*Error] matches the sentinel of its
@@ -110,6 +111,10 @@ var (
 	// ErrEmptySnapshot: [World.Restore] was given a [Snapshot] that no
 	// [World.Snapshot] filled.
 	ErrEmptySnapshot = sentinel(CodeEmptySnapshot)
+	// ErrBadIDs: [World.MakeIDs] was given ids that no world could hold
+	// (a slot twice, a generation 0, a slot past the count) or a world
+	// that has made entities already.
+	ErrBadIDs = sentinel(CodeBadIDs)
 )
 
 // hints say how to fix each kind of error; [Error.Hint] falls back to
@@ -138,6 +143,7 @@ var hints = map[Code]string{
 	CodeBadBatchSize:      "give a batch size of at least 1; a few thousand entities a batch suits light work",
 	CodeConcurrent:        "make the call from an exclusive system or between runs; in a system that declares its access, use ctx.World",
 	CodeEmptySnapshot:     "fill the snapshot with World.Snapshot before restoring it",
+	CodeBadIDs:            "give MakeIDs what World.Entities and World.FreeIDs of one world returned, to a new world",
 }
 
 // Error is the error world returns and panics with, and that other

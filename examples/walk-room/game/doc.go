@@ -12,9 +12,12 @@
 //   - The game: [Game], [New] (with [Options]) or [FromConfig] (with
 //     those of the configuration keys [Keys], read by [OptionsOf] when the
 //     first room is entered), [Config], [State], [Game.Snapshot].
-//   - Scenes: [Room] (one per room; a door replaces it with the next room,
-//     and a saved map rebuilds it) and [Pause] (pushed on top; the room
-//     beneath stops stepping).
+//   - Scenes: [Title] (the first, with [Options.Title]: a new game or
+//     continue the saved one), [Room] (one per room; a door replaces it
+//     with the next room, and a saved map rebuilds it) and [Pause] (pushed
+//     on top; the room beneath stops stepping).
+//   - The save slot: [Game.Save] (the save action, F5), [Game.Continue],
+//     [Game.SaveFile] and [DefaultSaveFile] (the key save).
 //   - Components: [Walker], [Item], [Door] and their values [Walking],
 //     [Pickup], [Doorway]; the collider tags [TagSolid], [TagPlayer],
 //     [TagDoor]; the draw layers [LayerFloor], [LayerDecor],

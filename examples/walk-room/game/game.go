@@ -28,6 +28,11 @@ type Options struct {
 	// View is the size of the logical screen, in world units, that the
 	// camera shows; the zero value means 640×360.
 	View geom.Vec2
+	// Title starts the game on its title scene when the save slot holds a
+	// save: a new game, or continue the save. A demo skips it.
+	Title bool
+	// SaveFile is the save slot's file; "" means [DefaultSaveFile].
+	SaveFile string
 }
 
 // DefaultRoom is the room a game starts in when [Options.Room] is empty.
@@ -36,9 +41,11 @@ const DefaultRoom = "hall"
 // The game's configuration keys: flags (-room study), variables
 // (TESSERA_ROOM=study) or keys of a config file (room: study).
 const (
-	KeyRoom = "room"
-	KeySeed = "seed"
-	KeyDemo = "demo"
+	KeyRoom  = "room"
+	KeySeed  = "seed"
+	KeyDemo  = "demo"
+	KeyTitle = "title"
+	KeySave  = "save"
 )
 
 // Keys returns the game's configuration keys, for engine.Game.Keys.
@@ -47,6 +54,8 @@ func Keys() []engine.Key {
 		{Name: KeyRoom, Default: DefaultRoom, Usage: "room the game starts in (hall, study)"},
 		{Name: KeySeed, Default: 1, Min: 0, Max: 1 << 31, Usage: "seed of where the study's gems are scattered"},
 		{Name: KeyDemo, Default: false, Usage: "play the demo walk: through the hall, a pause, the door, the study"},
+		{Name: KeyTitle, Default: true, Usage: "with a saved game, start on the title scene: a new game, or continue it"},
+		{Name: KeySave, Default: "", Usage: "the save slot's file (F5 saves); empty: walk-room/slot.yaml in the user's config directory"},
 	}
 }
 
@@ -72,6 +81,12 @@ func OptionsOf(cfg engine.Config) Options {
 	if v, ok := cfg.Game[KeyDemo].(bool); ok {
 		o.Demo = v
 	}
+	if v, ok := cfg.Game[KeyTitle].(bool); ok {
+		o.Title = v
+	}
+	if v, ok := cfg.Game[KeySave].(string); ok {
+		o.SaveFile = v
+	}
 	if cfg.Window.Width > 0 && cfg.Window.Height > 0 {
 		o.View = geom.Vec2{X: float64(cfg.Window.Width), Y: float64(cfg.Window.Height)}
 	}
@@ -86,6 +101,7 @@ type Game struct {
 	configured bool // the first room takes the options of the configuration ([FromConfig])
 	data       *Data
 	first      *Room
+	title      *Title
 	pause      *Pause
 	// watch has a watcher of each room's map, by name, with the
 	// engine's assets.dir: a room saved in Tiled is rebuilt.
@@ -105,6 +121,7 @@ type Game struct {
 func New(opts Options) *Game {
 	g := &Game{opts: withDefaults(opts), taken: make(map[string]bool)}
 	g.first = g.newRoom("", "") // the start room, once the options are known
+	g.title = &Title{game: g}
 	g.pause = &Pause{game: g}
 	return g
 }
@@ -202,8 +219,16 @@ func roomNames(rooms map[string]*Layout) []string {
 	return names
 }
 
-// First returns the scene the game starts with: the start room.
-func (g *Game) First() scene.Scene { return g.first }
+// First returns the scene the game starts with: the title scene when
+// [Options.Title] says so (or, for a game of [FromConfig], the title
+// scene, which goes on to the start room at once when the configuration
+// says no title), else the start room.
+func (g *Game) First() scene.Scene {
+	if g.opts.Title || g.configured {
+		return g.title
+	}
+	return g.first
+}
 
 // Rooms returns the names of the game's rooms, sorted; none before the
 // first room is entered.

@@ -178,7 +178,7 @@ func TestFromConfig(t *testing.T) {
 	if err := h.Start(); err != nil {
 		t.Fatal(err)
 	}
-	want := game.Options{Room: "study", Seed: 4, Demo: true, View: geom.Vec2{X: 800, Y: 450}}
+	want := game.Options{Room: "study", Seed: 4, Demo: true, View: geom.Vec2{X: 800, Y: 450}, Title: true} // a demo skips the title
 	if got := g.Options(); got != want || g.Snapshot().Room != "study" {
 		t.Errorf("Options() = %+v in room %q, want %+v", got, g.Snapshot().Room, want)
 	}

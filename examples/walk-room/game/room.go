@@ -41,7 +41,11 @@ type Room struct {
 	radius  float64   // of the player's collider
 	reach   geom.Vec2 // the player's position, for the pickup walk
 	pick    func(world.Entity, *Pickup, *geom.Vec2)
-	leaving bool // a door (or a saved map) has asked for the next room
+	leaving bool    // a door (or a saved map) has asked for the next room
+	resume  *resume // a save to put in place once the room is built ([Game.Continue])
+	// saveAsked is set by a step in which the save action was pressed,
+	// for the frame to save
+	saveAsked bool
 }
 
 // outside is the colour the camera shows where the room is not: only
@@ -148,6 +152,11 @@ func (r *Room) OnEnter() error {
 	}
 
 	r.pick = r.pickItem
+	if r.resume != nil {
+		if err := r.resumeSave(); err != nil {
+			return err
+		}
+	}
 	return errors.Join(
 		w.AddSystem(world.System{Name: "walk-room.walk", Phase: world.Fixed, Run: r.walk}),
 		w.AddSystem(world.System{Name: "walk-room.pause", Phase: world.Fixed, Run: r.pauseOnPress}),
@@ -159,6 +168,8 @@ func (r *Room) OnEnter() error {
 			Reads: []world.ComponentType{geom.Velocity}, Writes: []world.ComponentType{drawable.Sprite}}),
 		w.AddSystem(world.System{Name: "walk-room.hud", Phase: world.Fixed, Run: r.showHUD,
 			Writes: []world.ComponentType{drawable.Text}}),
+		w.AddSystem(world.System{Name: "walk-room.save", Phase: world.Fixed, Run: r.saveOnPress}),
+		w.AddSystem(world.System{Name: "walk-room.saved", Phase: world.Frame, Run: r.saveNoted}),
 		w.AddSystem(world.System{Name: "walk-room.reload", Phase: world.Frame, Run: r.reload}),
 	)
 }

@@ -1,0 +1,39 @@
+package save_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/tessera-engine/tessera/save"
+	"github.com/tessera-engine/tessera/world"
+)
+
+// TestGameState saves the game's own state beside the world and reads it
+// back; a save without one leaves the value as it was.
+func TestGameState(t *testing.T) {
+	type progress struct {
+		Room  string
+		Taken map[string]bool
+	}
+	codec, w := sampleWorld(t)
+	for _, f := range []save.Format{save.YAML, save.Compact} {
+		data, err := codec.Save(w, save.SaveOptions{Format: f, Game: progress{Room: "study", Taken: map[string]bool{"3": true}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		info, err := codec.Load(context.Background(), world.New(), data, save.LoadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got progress
+		if err := info.Game(&got); err != nil || got.Room != "study" || !got.Taken["3"] {
+			t.Errorf("%v: game state %+v (%v)", f, got, err)
+		}
+	}
+	data, _ := codec.Save(w, save.SaveOptions{})
+	info, _ := codec.Load(context.Background(), world.New(), data, save.LoadOptions{})
+	got := progress{Room: "hall"}
+	if err := info.Game(&got); err != nil || got.Room != "hall" {
+		t.Errorf("without game state: %+v (%v)", got, err)
+	}
+}
