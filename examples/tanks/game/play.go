@@ -120,10 +120,11 @@ var outside = color.NRGBA{R: 20, G: 26, B: 18, A: 255}
 //	tanks.pause    the pause action pushes the pause scene
 //	tanks.drive    the move axis drives the tank; its hull faces the way it goes
 //	tanks.aim      the turn actions turn the turret
-//	tanks.fire     the fire action fires a shell from the turret's muzzle
 //	tanks.hunt     monsters walk at the tank, straying at random
 //	tanks.nests    nests let monsters out
-//	systems.motion, systems.transform (the turret and the health bars follow their parents), systems.collision
+//	systems.motion, systems.transform (the turret and the health bars follow their parents)
+//	tanks.fire     the fire action fires a shell from the turret's muzzle, where it is now
+//	systems.collision
 //	tanks.shells   shells that hit a wall puff, and hurt the monster they hit
 //	tanks.bite     monsters that reach the tank hurt it
 //	tanks.pickup   the tank picks up repair kits
@@ -196,11 +197,11 @@ func (p *Play) addSystems() error {
 		{Name: "tanks.pause", Phase: world.Fixed, Run: p.pauseOnPress},
 		{Name: "tanks.drive", Phase: world.Fixed, Run: p.drive},
 		{Name: "tanks.aim", Phase: world.Fixed, Run: p.aim},
-		{Name: "tanks.fire", Phase: world.Fixed, Run: p.fire},
 		{Name: "tanks.hunt", Phase: world.Fixed, Run: p.hunt},
 		{Name: "tanks.nests", Phase: world.Fixed, Run: p.nests},
 		systems.Motion(),
 		systems.Transforms(),
+		{Name: "tanks.fire", Phase: world.Fixed, Run: p.fire},
 		p.col.System(),
 		{Name: "tanks.shells", Phase: world.Fixed, Run: p.shells},
 		{Name: "tanks.bite", Phase: world.Fixed, Run: p.bite},

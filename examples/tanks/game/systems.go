@@ -109,7 +109,9 @@ func (p *Play) fire(ctx *world.Context) error {
 // hunt walks every monster at the tank, off the straight line by its
 // stray, which it draws anew from the world's random generator every
 // 0.6 to 1.4 seconds (from a stream keyed by the step and the monster, so
-// the draws do not depend on the order monsters are visited in). Monsters
+// the draws do not depend on the order monsters are visited in); a
+// monster that walked into a wall turns a quarter further round first,
+// the other way, so it works its way round the wall. Monsters
 // face the way they walk; with the tank gone they stand.
 func (p *Play) hunt(ctx *world.Context) error {
 	w := ctx.World
@@ -120,9 +122,14 @@ func (p *Play) hunt(ctx *world.Context) error {
 			*v = geom.Vec2{}
 			continue
 		}
-		if m.Rethink -= ctx.DT; m.Rethink <= 0 {
+		m.Rethink -= ctx.DT
+		if mv, ok := systems.Mover.Get(w, e); ok && mv.OnWall && m.Rethink > 0.3 {
+			m.Rethink = 0 // stuck on a wall: think again, further round
+			m.Stray = math.Copysign(math.Pi/2, -m.Stray)
+		}
+		if m.Rethink <= 0 {
 			s := w.Rand().Stream(ctx.Step).Stream(uint64(e))
-			m.Stray = s.RangeFloat64(-m.Wander, m.Wander)
+			m.Stray = m.Stray/2 + s.RangeFloat64(-m.Wander, m.Wander)
 			m.Rethink = s.RangeFloat64(0.6, 1.4)
 		}
 		d := target.Sub(*geom.Position.Require(w, e))
