@@ -242,3 +242,27 @@ func layOver(list []Part, part Part) []Part {
 	}
 	return append(list, next)
 }
+
+// Fill gives e, a live entity, what spawning p gives the entity itself,
+// for loaders that make every entity, its id and its links themselves
+// (package save): p as e's [Origin], then p's plain values, then its
+// factories called with args, leaving out the components in without
+// (their factories are not called). It neither spawns p's children nor
+// links e to a parent; parent is what factories see as [Spawn.Parent].
+// For a child, p is one of its parent's prefab's [Prefab.Children]. It
+// costs what [Prefab.Spawn] costs for the entity alone.
+//
+// Panics as [Prefab.Spawn] does when a factory panics, and with a
+// [*world.Error] of code [world.CodeDeadEntity] when e is not alive.
+func (p *Prefab) Fill(w *world.World, e world.Entity, args any, parent world.Entity, without ...world.ComponentType) {
+	Origin.Add(w, e, p)
+	o := SpawnOptions{Without: without}
+	s := Spawn{World: w, Entity: e, Prefab: p, Args: args, Parent: parent}
+	for _, factories := range []bool{false, true} {
+		for _, part := range p.parts {
+			if part.factory() == factories && !skipped(part.Component().ID(), o) {
+				part.add(s)
+			}
+		}
+	}
+}

@@ -37,6 +37,7 @@ const (
 	CodeBrokenInvariant   Code = "world.broken-invariant"
 	CodeInvalidDefinition Code = "world.invalid-definition"
 	CodeEmptySnapshot     Code = "world.empty-snapshot"
+	CodeBadIDs            Code = "world.bad-ids"
 )
 
 // Sentinel errors, for errors.Is: an [*Error] matches the sentinel of its
@@ -94,6 +95,10 @@ var (
 	// ErrEmptySnapshot: [World.Restore] was given a [Snapshot] that no
 	// [World.Snapshot] filled.
 	ErrEmptySnapshot = sentinel(CodeEmptySnapshot)
+	// ErrBadIDs: [World.MakeIDs] was given ids that no world could hold
+	// (a slot twice, a generation 0, a slot past the count) or a world
+	// that has made entities already.
+	ErrBadIDs = sentinel(CodeBadIDs)
 )
 
 // hints say how to fix each kind of error; [Error.Hint] falls back to
@@ -119,6 +124,7 @@ var hints = map[Code]string{
 	CodeBrokenInvariant:   "report a bug in package world, with the operations that led here",
 	CodeInvalidDefinition: "see the option named in the message",
 	CodeEmptySnapshot:     "fill the snapshot with World.Snapshot before restoring it",
+	CodeBadIDs:            "give MakeIDs what World.Entities and World.FreeIDs of one world returned, to a new world",
 }
 
 // Error is the error world returns and panics with, and that other

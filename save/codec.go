@@ -1,0 +1,162 @@
+package save
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/tessera-engine/tessera/prefab"
+	"github.com/tessera-engine/tessera/world"
+)
+
+// Codec is what a build knows to save and load worlds with: its prefab
+// library and the components and relationships it registered. Make one
+// with [New] once; it is immutable, so any number of goroutines may save
+// and load with it (each save reading, each load writing, a world of its
+// own).
+type Codec struct {
+	lib    *prefab.Library
+	byName map[string]comp
+	byID   map[int]comp
+	rels   map[string]*world.Relation
+	relIDs map[int]*world.Relation
+	order  []*world.Relation // the relationships, in registration order (ChildOf first)
+}
+
+// New returns a codec that saves and loads entities spawned from lib's
+// prefabs (lib may be nil: every entity then saves every component) with
+// the components and relationships regs name. [world.ChildOf] is always
+// included. It fails with an error naming the registration when one is
+// zero or two share a name.
+func New(lib *prefab.Library, regs ...Registration) (*Codec, error) {
+	c := &Codec{lib: lib, byName: map[string]comp{}, byID: map[int]comp{},
+		rels: map[string]*world.Relation{}, relIDs: map[int]*world.Relation{}}
+	c.addRel(world.ChildOf)
+	var errs []error
+	for _, r := range regs {
+		switch {
+		case r.c != nil:
+			name := r.c.key().Name()
+			if _, dup := c.byName[name]; dup || c.rels[name] != nil {
+				errs = append(errs, fmt.Errorf("save: %s registered twice", r.describe()))
+				continue
+			}
+			c.byName[name] = r.c
+			c.byID[r.c.key().ID()] = r.c
+		case r.r != nil:
+			if r.r == world.ChildOf {
+				continue
+			}
+			if c.rels[r.r.Name()] != nil || c.byName[r.r.Name()] != nil {
+				errs = append(errs, fmt.Errorf("save: %s registered twice", r.describe()))
+				continue
+			}
+			c.addRel(r.r)
+		default:
+			errs = append(errs, errors.New("save: a zero Registration (make one with Component, Custom or Link)"))
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return c, nil
+}
+
+func (c *Codec) addRel(r *world.Relation) {
+	c.rels[r.Name()] = r
+	c.relIDs[r.ID()] = r
+	c.order = append(c.order, r)
+}
+
+// Format is how a save is written. Both are YAML documents of the same
+// shape, so a load reads either without being told which.
+type Format uint8
+
+const (
+	// YAML writes every entity as a mapping: readable and diffable.
+	YAML Format = iota
+	// Compact writes each entity that fits as one short string of the
+	// [compact] codec, with the definitions it needs in the save; those
+	// that do not fit stay mappings.
+	Compact
+)
+
+// String returns "yaml" or "compact".
+func (f Format) String() string {
+	switch f {
+	case YAML:
+		return "yaml"
+	case Compact:
+		return "compact"
+	}
+	return fmt.Sprintf("Format(%d)", uint8(f))
+}
+
+// Clock is the fixed-step clock a save holds beside the world, which has
+// no clock of its own: the engine's step count and time.
+type Clock struct {
+	Step uint64
+	Now  time.Duration
+}
+
+// SaveOptions says how [Codec.Save] writes a save.
+type SaveOptions struct {
+	Format Format
+	Clock  Clock
+	// SkipUnknown leaves out the components the codec was not given
+	// whose values a load could not give back, instead of failing with
+	// [ErrUnsaved].
+	SkipUnknown bool
+}
+
+// LoadOptions says how [Codec.Load] reads a save.
+type LoadOptions struct {
+	// Name is the file's name, for messages ("slot.yaml:14:7: ...").
+	Name string
+	// IgnoreRemoved skips the components, relationships and fields the
+	// save has and the build no longer knows, instead of reporting each
+	// ([ErrUnknownComponent], [ErrUnknownField]).
+	IgnoreRemoved bool
+	// Args is handed to the prefabs' factories.
+	Args any
+	// Progress, when set, is called on the loading goroutine as the load
+	// goes: at the start and end of each phase and after every slice of
+	// entities. It must not touch the world being loaded.
+	Progress func(Progress)
+	// Slice is how many entities a phase does between two progress calls
+	// and two looks at the context; 0 means 1024.
+	Slice int
+	// MaxBytes bounds the save's size; 0 means 256 MiB, -1 none.
+	MaxBytes int
+	// MaxNodes bounds the YAML nodes of the save, aliases expanded; 0
+	// means 1<<24, -1 none.
+	MaxNodes int
+}
+
+// The phases of a load, in order, as [Progress.Phase] names them.
+const (
+	PhaseParse    = "parse"    // reading the YAML
+	PhaseEntities = "entities" // making each entity from its prefab and changes
+	PhaseLinks    = "links"    // linking entities (hierarchy, relationships)
+	PhaseCommit   = "commit"   // putting the loaded world in place
+)
+
+// Progress is what a load has done: the phase, how far into it, and a
+// fraction of the whole load from 0 to 1 that only grows.
+type Progress struct {
+	Phase       string
+	Done, Total int
+	Fraction    float64
+}
+
+// Loaded is what a successful load read besides the world.
+type Loaded struct {
+	Clock    Clock
+	Entities int
+	// Ignored lists what [LoadOptions.IgnoreRemoved] skipped, each as
+	// "component Health field maxhp" or "component Flying", sorted.
+	Ignored []string
+}
+
+// version is the save format's version, written as "version".
+const version = 1

@@ -1,0 +1,127 @@
+package save_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/tessera-engine/tessera/prefab"
+	"github.com/tessera-engine/tessera/save"
+	"github.com/tessera-engine/tessera/world"
+)
+
+const testLibrary = `
+goblin:
+  components:
+    Health: {hp: 6, max: 6}
+    tPos: {x: 1, y: 2}
+    tAsleep: {}
+  children:
+    - {name: hat, prefab: hat}
+hat:
+  components:
+    tLabel: hat
+`
+
+func testCodec(t testing.TB) (*save.Codec, *prefab.Library) {
+	t.Helper()
+	lib := prefab.NewLibrary(registrations()...)
+	if err := lib.LoadBytes("lib.yaml", []byte(testLibrary)); err != nil {
+		t.Fatal(err)
+	}
+	return newCodec(t, lib), lib
+}
+
+const header = "version: 1\nrand: seed=1 stream=0 position=0\nids: {slots: 4, free: []}\n"
+
+// TestLoadErrors loads broken saves into a world and expects every
+// problem with its place and kind, and the world as it was, hash for
+// hash.
+func TestLoadErrors(t *testing.T) {
+	codec, lib := testCodec(t)
+	for _, c := range []struct {
+		name string
+		save string
+		want []error  // the sentinels, in order
+		at   []string // each problem's message begins so
+	}{
+		{"not YAML", "version: [1\n", []error{save.ErrSyntax}, []string{"slot.yaml:1: "}},
+		{"not a mapping", "- 1\n", []error{save.ErrSyntax}, []string{"slot.yaml:1:1: "}},
+		{"version", "version: 2\n", []error{save.ErrVersion}, []string{"slot.yaml:1:10: "}},
+		{"no version", "entities: []\n", []error{save.ErrVersion}, []string{"slot.yaml:1:1: "}},
+		{"unknown key", header + "colour: red\n", []error{save.ErrSyntax}, []string{"slot.yaml:4:1: "}},
+		{"unknown prefab", header + "entities:\n  - {id: 0v1, prefab: orc}\n",
+			[]error{save.ErrUnknownPrefab}, []string{`slot.yaml:5:5: entity 0v1 (prefab "orc"): `}},
+		{"every problem", header + "entities:\n  - id: 0v1\n    prefab: goblin\n    components:\n      Health: {hpp: 3}\n      Wings: {}\n  - {id: 1v1, prefab: orc}\n",
+			[]error{save.ErrUnknownField, save.ErrUnknownComponent, save.ErrUnknownPrefab},
+			[]string{`slot.yaml:8:16: entity 0v1 (prefab "goblin"): component "Health": field "hpp": `, `slot.yaml:9:7: entity 0v1 (prefab "goblin"): component "Wings": `, `slot.yaml:10:5: entity 1v1 (prefab "orc")`}},
+		{"bad value", header + "entities:\n  - {id: 0v1, prefab: goblin, components: {Health: {hp: lots}}}\n",
+			[]error{save.ErrValue}, []string{"slot.yaml:5:57: entity 0v1 (prefab \"goblin\"): component \"Health\": field \"hp\": save: invalid value: cannot unmarshal !!str `lots` into int"}},
+		{"custom load refuses", header + "entities:\n  - {id: 0v1, components: {tScore: -4}}\n",
+			[]error{save.ErrValue}, []string{`slot.yaml:5:36: entity 0v1: component "tScore": save: invalid value: negative score -4`}},
+		{"id twice", header + "entities:\n  - {id: 0v1}\n  - {id: 0v2}\n", []error{save.ErrIDs}, []string{"slot.yaml: "}},
+		{"slot past the count", header + "entities:\n  - {id: 7v1}\n", []error{save.ErrIDs}, []string{"slot.yaml: "}},
+		{"no id", header + "entities:\n  - {prefab: goblin}\n", []error{save.ErrIDs}, []string{"slot.yaml:5:5: "}},
+		{"link to an entity not saved", header + "entities:\n  - {id: 0v1, links: {ChildOf: [3v1]}}\n",
+			[]error{save.ErrIDs}, []string{"slot.yaml:5:23: entity 0v1: component \"ChildOf\": "}},
+		{"child of nothing", header + "entities:\n  - {id: 0v1, prefab: hat, child: 0}\n",
+			[]error{save.ErrUnknownPrefab}, []string{"slot.yaml:5:5: "}},
+		{"truncated compact string", header + "entityDefinitions: {0: {type: goblin, properties: [{name: '@slot', type: uint}, {name: Health.hp, type: int}]}}\nentities:\n  - \"#$P\"\n",
+			[]error{save.ErrCompact}, []string{"slot.yaml:6:5: "}},
+		{"compact string without definitions", header + "entities:\n  - \"#$\"\n", []error{save.ErrCompact}, []string{"slot.yaml:5:5: "}},
+		{"bad compact definitions", header + "entityDefinitions: {0: {properties: []}}\nentities: []\n", []error{save.ErrCompact}, []string{"slot.yaml:4:20: "}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			w := world.New()
+			w.Seed(9)
+			g, _ := lib.Spawn(w, "goblin", nil)
+			HealthC.Require(w, g).HP = 1
+			before := w.Hash()
+			_, err := codec.Load(context.Background(), w, []byte(c.save), save.LoadOptions{Name: "slot.yaml"})
+			if err == nil {
+				t.Fatal("loaded")
+			}
+			if w.Hash() != before || HealthC.Require(w, g).HP != 1 {
+				t.Fatalf("the failed load changed the world: %v", err)
+			}
+			got := save.Errors(err)
+			if len(got) != len(c.want) {
+				t.Fatalf("%d problems, want %d:\n%v", len(got), len(c.want), err)
+			}
+			for i, e := range got {
+				if !errors.Is(e, c.want[i]) || !strings.HasPrefix(e.Error(), c.at[i]) {
+					t.Errorf("problem %d = %q, want %v at %q", i, e, c.want[i], c.at[i])
+				}
+			}
+		})
+	}
+}
+
+// TestEvolution loads a save written by a build whose components had
+// fields this one lacks, and one whose prefab lacked fields this one's
+// has: removed fields are errors or ignored, added ones take the
+// prefab's value.
+func TestEvolution(t *testing.T) {
+	codec, _ := testCodec(t)
+	old := header + "entities:\n  - {id: 0v1, prefab: goblin, components: {Health: {hp: 2, armour: 3}, Wings: {span: 2}}}\n"
+	w := world.New()
+	_, err := codec.Load(context.Background(), w, []byte(old), save.LoadOptions{})
+	if !errors.Is(err, save.ErrUnknownField) || !errors.Is(err, save.ErrUnknownComponent) {
+		t.Fatalf("load = %v, want the removed field and component named", err)
+	}
+	info, err := codec.Load(context.Background(), w, []byte(old), save.LoadOptions{IgnoreRemoved: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"component Health field armour", "component Wings"}; strings.Join(info.Ignored, ",") != strings.Join(want, ",") {
+		t.Errorf("ignored %q, want %q", info.Ignored, want)
+	}
+	e := world.Entity(1 << 32)
+	if h := HealthC.Require(w, e); h.HP != 2 || h.Max != 6 {
+		t.Errorf("health %+v, want the saved hp and the prefab's max", *h)
+	}
+	if p := PosC.Require(w, e); *p != (Vec{1, 2}) {
+		t.Errorf("position %+v, want the prefab's: the save has none", *p)
+	}
+}

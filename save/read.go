@@ -1,0 +1,466 @@
+package save
+
+import (
+	"bytes"
+	"cmp"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/tessera-engine/tessera/internal/yamlpos"
+	"github.com/tessera-engine/tessera/random"
+	"github.com/tessera-engine/tessera/save/compact"
+	"github.com/tessera-engine/tessera/world"
+)
+
+// document is a save as read, before any entity is made.
+type document struct {
+	clock   Clock
+	rand    random.State
+	slots   int
+	free    []world.Entity
+	records []record
+}
+
+// record is one entity of a save.
+type record struct {
+	line, col int
+	id        world.Entity
+	prefab    string
+	child     int // -1 for none
+	comps     []recComp
+	links     []recLink
+}
+
+type recComp struct {
+	line, col int
+	name      string
+	removed   bool
+	whole     *yaml.Node // the value, for a component not written field by field
+	fields    []recField
+}
+
+type recField struct {
+	line, col int
+	path      string
+	node      *yaml.Node    // from YAML
+	cv        compact.Value // from a compact string, when node is nil
+}
+
+type recLink struct {
+	line, col int
+	name      string
+	targets   []world.Entity
+}
+
+// reader collects the problems of one load.
+type reader struct {
+	file string
+	errs []error
+}
+
+func (r *reader) fail(n *yaml.Node, rec *record, component, field string, err error) {
+	e := &Error{File: r.file, Component: component, Field: field, Err: err}
+	if n != nil {
+		e.Line, e.Col = n.Line, n.Column
+	}
+	if rec != nil {
+		if rec.id != 0 {
+			e.Entity = rec.id.String()
+		}
+		e.Prefab = rec.prefab
+	}
+	r.errs = append(r.errs, e)
+}
+
+// joined returns the problems in the order of their places in the file
+// (those of no place first), each place's in the order found.
+func (r *reader) joined() error {
+	slices.SortStableFunc(r.errs, func(a, b error) int {
+		x, y := a.(*Error), b.(*Error)
+		if x.Line != y.Line {
+			return cmp.Compare(x.Line, y.Line)
+		}
+		return cmp.Compare(x.Col, y.Col)
+	})
+	return errors.Join(r.errs...)
+}
+
+// parse reads data into a document, reporting every problem.
+func (r *reader) parse(data []byte, o LoadOptions) (*document, error) {
+	maxBytes := o.MaxBytes
+	if maxBytes == 0 {
+		maxBytes = 256 << 20
+	}
+	if maxBytes > 0 && len(data) > maxBytes {
+		return nil, &Error{File: r.file, Err: because(ErrTooLarge, fmt.Sprintf("%d bytes, past the %d allowed", len(data), maxBytes))}
+	}
+	var top yaml.Node
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	if err := yamlpos.Decode(dec, &top); err != nil {
+		line, msg := yamlpos.Syntax(data, err)
+		return nil, &Error{File: r.file, Line: line, Err: because(ErrSyntax, msg)}
+	}
+	maxNodes := o.MaxNodes
+	if maxNodes == 0 {
+		maxNodes = 1 << 24
+	}
+	if maxNodes > 0 {
+		if n := countNodes(&top, map[*yaml.Node]int{}, maxNodes); n > maxNodes {
+			return nil, &Error{File: r.file, Err: because(ErrTooLarge, fmt.Sprintf("more than %d YAML nodes, aliases expanded", maxNodes))}
+		}
+	}
+	root := &top
+	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
+		root = root.Content[0]
+	}
+	root = yamlpos.Resolve(root)
+	if root.Kind != yaml.MappingNode {
+		r.fail(root, nil, "", "", because(ErrSyntax, "a save is a mapping, not "+yamlpos.Describe(root)))
+		return nil, errors.Join(r.errs...)
+	}
+	doc := &document{}
+	var entities *yaml.Node
+	var table *compact.Table
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, v := root.Content[i], yamlpos.Resolve(root.Content[i+1])
+		if seen[k.Value] {
+			r.fail(k, nil, "", "", because(ErrSyntax, fmt.Sprintf("%q given twice", k.Value)))
+			continue
+		}
+		seen[k.Value] = true
+		switch k.Value {
+		case "version":
+			if v.Value != strconv.Itoa(version) {
+				r.fail(v, nil, "", "", because(ErrVersion, fmt.Sprintf("version %s; this build reads version %d", yamlpos.Describe(v), version)))
+				return nil, errors.Join(r.errs...)
+			}
+		case "format":
+			if v.Value != YAML.String() && v.Value != Compact.String() {
+				r.fail(v, nil, "", "", because(ErrSyntax, fmt.Sprintf("format %s is not yaml or compact", yamlpos.Describe(v))))
+			}
+		case "clock":
+			r.clock(v, &doc.clock)
+		case "rand":
+			if err := doc.rand.UnmarshalText([]byte(v.Value)); err != nil || v.Kind != yaml.ScalarNode {
+				r.fail(v, nil, "", "", because(ErrSyntax, fmt.Sprintf("rand %s is not a generator's state (seed=S stream=T position=P)", yamlpos.Describe(v))))
+			}
+		case "ids":
+			r.ids(v, doc)
+		case "entityDefinitions":
+			var defs map[int]compact.Definition
+			if err := v.Decode(&defs); err != nil {
+				r.fail(v, nil, "", "", fmt.Errorf("%w: %w", ErrCompact, err))
+				continue
+			}
+			t, err := compact.LoadTable(defs)
+			if err != nil {
+				r.fail(v, nil, "", "", &both{ErrCompact, err})
+				continue
+			}
+			table = t
+		case "entities":
+			entities = v
+		default:
+			r.fail(k, nil, "", "", because(ErrSyntax, fmt.Sprintf("unknown key %q", k.Value)))
+		}
+	}
+	if !seen["version"] {
+		r.fail(root, nil, "", "", because(ErrVersion, "no version"))
+	}
+	if entities != nil {
+		if entities.Kind != yaml.SequenceNode && !yamlpos.IsNull(entities) {
+			r.fail(entities, nil, "", "", because(ErrSyntax, "entities is a list, not "+yamlpos.Describe(entities)))
+		} else {
+			doc.records = make([]record, 0, len(entities.Content))
+			for _, n := range entities.Content {
+				n = yamlpos.Resolve(n)
+				rec := record{line: n.Line, col: n.Column, child: -1}
+				ok := false
+				switch {
+				case n.Kind == yaml.ScalarNode && n.Tag == "!!str":
+					ok = r.compactRecord(n, table, &rec)
+				case n.Kind == yaml.MappingNode:
+					ok = r.record(n, &rec)
+				default:
+					r.fail(n, nil, "", "", because(ErrSyntax, "an entity is a mapping or a compact string, not "+yamlpos.Describe(n)))
+				}
+				if ok {
+					doc.records = append(doc.records, rec)
+				}
+			}
+		}
+	}
+	if len(r.errs) > 0 {
+		return nil, errors.Join(r.errs...)
+	}
+	return doc, nil
+}
+
+// countNodes counts the nodes under n, an alias as the nodes it names,
+// stopping past limit.
+func countNodes(n *yaml.Node, memo map[*yaml.Node]int, limit int) int {
+	if n == nil {
+		return 0
+	}
+	if c, ok := memo[n]; ok {
+		return c
+	}
+	if n.Kind == yaml.AliasNode {
+		c := 1 + countNodes(n.Alias, memo, limit)
+		memo[n] = c
+		return c
+	}
+	memo[n] = limit + 1 // a cycle counts as too many
+	c := 1
+	for _, k := range n.Content {
+		c += countNodes(k, memo, limit)
+		if c > limit {
+			break
+		}
+	}
+	memo[n] = c
+	return c
+}
+
+func (r *reader) clock(v *yaml.Node, c *Clock) {
+	if v.Kind != yaml.MappingNode {
+		r.fail(v, nil, "", "", because(ErrSyntax, "clock is a mapping {step, now}, not "+yamlpos.Describe(v)))
+		return
+	}
+	for i := 0; i+1 < len(v.Content); i += 2 {
+		k, x := v.Content[i], yamlpos.Resolve(v.Content[i+1])
+		switch k.Value {
+		case "step":
+			s, err := strconv.ParseUint(x.Value, 10, 64)
+			if err != nil || x.Kind != yaml.ScalarNode {
+				r.fail(x, nil, "", "", because(ErrSyntax, "clock step "+yamlpos.Describe(x)+" is not a step count"))
+			}
+			c.Step = s
+		case "now":
+			d, err := time.ParseDuration(x.Value)
+			if err != nil || x.Kind != yaml.ScalarNode {
+				r.fail(x, nil, "", "", because(ErrSyntax, "clock now "+yamlpos.Describe(x)+" is not a duration such as 2.5s"))
+			}
+			c.Now = d
+		default:
+			r.fail(k, nil, "", "", because(ErrSyntax, fmt.Sprintf("unknown clock key %q", k.Value)))
+		}
+	}
+}
+
+func (r *reader) ids(v *yaml.Node, doc *document) {
+	if v.Kind != yaml.MappingNode {
+		r.fail(v, nil, "", "", because(ErrSyntax, "ids is a mapping {slots, free}, not "+yamlpos.Describe(v)))
+		return
+	}
+	for i := 0; i+1 < len(v.Content); i += 2 {
+		k, x := v.Content[i], yamlpos.Resolve(v.Content[i+1])
+		switch k.Value {
+		case "slots":
+			s, err := strconv.ParseUint(x.Value, 10, 32)
+			if err != nil || x.Kind != yaml.ScalarNode {
+				r.fail(x, nil, "", "", because(ErrIDs, "slots "+yamlpos.Describe(x)+" is not a count"))
+			}
+			doc.slots = int(s)
+		case "free":
+			if x.Kind != yaml.SequenceNode {
+				r.fail(x, nil, "", "", because(ErrSyntax, "free is a list of ids, not "+yamlpos.Describe(x)))
+				continue
+			}
+			for _, f := range x.Content {
+				if e, ok := r.entityID(f, nil, "", ""); ok {
+					doc.free = append(doc.free, e)
+				}
+			}
+		default:
+			r.fail(k, nil, "", "", because(ErrSyntax, fmt.Sprintf("unknown ids key %q", k.Value)))
+		}
+	}
+}
+
+// parseEntity reads an id as world.Entity.String writes it: "12v3".
+func parseEntity(s string) (world.Entity, bool) {
+	slot, gen, ok := strings.Cut(s, "v")
+	if !ok {
+		return 0, false
+	}
+	a, err1 := strconv.ParseUint(slot, 10, 32)
+	b, err2 := strconv.ParseUint(gen, 10, 32)
+	if err1 != nil || err2 != nil || b == 0 {
+		return 0, false
+	}
+	return world.Entity(b<<32 | a), true
+}
+
+func (r *reader) entityID(n *yaml.Node, rec *record, component, field string) (world.Entity, bool) {
+	n = yamlpos.Resolve(n)
+	e, ok := parseEntity(n.Value)
+	if !ok || n.Kind != yaml.ScalarNode {
+		r.fail(n, rec, component, field, because(ErrIDs, yamlpos.Describe(n)+" is not an entity id such as 3v1"))
+		return 0, false
+	}
+	return e, true
+}
+
+// record reads an entity written as a mapping.
+func (r *reader) record(n *yaml.Node, rec *record) bool {
+	before := len(r.errs)
+	var comps, links *yaml.Node
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], yamlpos.Resolve(n.Content[i+1])
+		switch k.Value {
+		case "id":
+			rec.id, _ = r.entityID(v, rec, "", "")
+		case "prefab":
+			if v.Kind != yaml.ScalarNode || v.Value == "" {
+				r.fail(v, rec, "", "", because(ErrSyntax, "prefab "+yamlpos.Describe(v)+" is not a prefab's name"))
+			}
+			rec.prefab = v.Value
+		case "child":
+			c, err := strconv.ParseUint(v.Value, 10, 31)
+			if err != nil || v.Kind != yaml.ScalarNode {
+				r.fail(v, rec, "", "", because(ErrSyntax, "child "+yamlpos.Describe(v)+" is not an index"))
+			}
+			rec.child = int(c)
+		case "components":
+			comps = v
+		case "links":
+			links = v
+		default:
+			r.fail(k, rec, "", "", because(ErrSyntax, fmt.Sprintf("unknown entity key %q", k.Value)))
+		}
+	}
+	if rec.id == 0 && len(r.errs) == before {
+		r.fail(n, rec, "", "", because(ErrIDs, "an entity without an id"))
+	}
+	if links != nil {
+		if links.Kind != yaml.MappingNode {
+			r.fail(links, rec, "", "", because(ErrSyntax, "links is a mapping, not "+yamlpos.Describe(links)))
+		} else {
+			for i := 0; i+1 < len(links.Content); i += 2 {
+				k, v := links.Content[i], yamlpos.Resolve(links.Content[i+1])
+				l := recLink{line: k.Line, col: k.Column, name: k.Value}
+				if v.Kind != yaml.SequenceNode {
+					r.fail(v, rec, k.Value, "", because(ErrSyntax, "a link is a list of ids, not "+yamlpos.Describe(v)))
+					continue
+				}
+				for _, t := range v.Content {
+					if e, ok := r.entityID(t, rec, k.Value, ""); ok {
+						l.targets = append(l.targets, e)
+					}
+				}
+				rec.links = append(rec.links, l)
+			}
+		}
+	}
+	if comps != nil {
+		if comps.Kind != yaml.MappingNode {
+			r.fail(comps, rec, "", "", because(ErrSyntax, "components is a mapping, not "+yamlpos.Describe(comps)))
+		} else {
+			for i := 0; i+1 < len(comps.Content); i += 2 {
+				k, v := comps.Content[i], yamlpos.Resolve(comps.Content[i+1])
+				c := recComp{line: k.Line, col: k.Column, name: k.Value}
+				switch {
+				case v.Kind == yaml.ScalarNode && v.Tag == "!!str" && v.Value == "none":
+					c.removed = true
+				case v.Kind == yaml.MappingNode && v.Style&yaml.FlowStyle != 0 || v.Kind == yaml.MappingNode:
+					c.whole = v // field paths or a whole mapping: the loader tells
+					for j := 0; j+1 < len(v.Content); j += 2 {
+						fk := v.Content[j]
+						c.fields = append(c.fields, recField{line: fk.Line, col: fk.Column, path: fk.Value, node: yamlpos.Resolve(v.Content[j+1])})
+					}
+				default:
+					c.whole = v
+				}
+				rec.comps = append(rec.comps, c)
+			}
+		}
+	}
+	return len(r.errs) == before
+}
+
+// compactRecord reads an entity written as a compact string.
+func (r *reader) compactRecord(n *yaml.Node, table *compact.Table, rec *record) bool {
+	if table == nil {
+		r.fail(n, nil, "", "", because(ErrCompact, "a compact entity string in a save without entityDefinitions"))
+		return false
+	}
+	ce, err := table.Decode(n.Value)
+	if err != nil {
+		r.fail(n, nil, "", "", &both{ErrCompact, err})
+		return false
+	}
+	rec.prefab = ce.Type
+	gen := uint64(1)
+	var slot uint64
+	hasSlot := false
+	before := len(r.errs)
+	bad := func(f compact.Field, msg string) {
+		r.fail(n, rec, "", f.Name, because(ErrCompact, msg))
+	}
+	for _, f := range ce.Fields {
+		switch f.Name {
+		case propSlot:
+			s, ok := f.Value.Uint64()
+			if !ok || s > math.MaxUint32 {
+				bad(f, "not a slot")
+			}
+			slot, hasSlot = s, true
+		case propGen:
+			g, ok := f.Value.Uint64()
+			if !ok || g == 0 || g > math.MaxUint32 {
+				bad(f, "not a generation")
+			}
+			gen = g
+		case propChild:
+			c, ok := f.Value.Uint64()
+			if !ok || c > math.MaxInt32 {
+				bad(f, "not a child index")
+			}
+			rec.child = int(c)
+		case propParent:
+			p, ok := f.Value.Uint64()
+			if !ok || p>>32 == 0 {
+				bad(f, "not an entity id")
+			}
+			rec.links = append(rec.links, recLink{line: n.Line, col: n.Column, name: world.ChildOf.Name(), targets: []world.Entity{world.Entity(p)}})
+		default:
+			if name, ok := strings.CutPrefix(f.Name, "-"); ok {
+				if b, ok := f.Value.Bool(); ok && b {
+					rec.comps = append(rec.comps, recComp{line: n.Line, col: n.Column, name: name, removed: true})
+					continue
+				}
+				bad(f, "a removed component's property is true or absent")
+				continue
+			}
+			name, path, ok := strings.Cut(f.Name, ".")
+			if !ok {
+				bad(f, "a property is Component.field")
+				continue
+			}
+			var c *recComp
+			if k := len(rec.comps); k > 0 && rec.comps[k-1].name == name && !rec.comps[k-1].removed {
+				c = &rec.comps[k-1]
+			} else {
+				rec.comps = append(rec.comps, recComp{line: n.Line, col: n.Column, name: name})
+				c = &rec.comps[len(rec.comps)-1]
+			}
+			c.fields = append(c.fields, recField{line: n.Line, col: n.Column, path: path, cv: f.Value})
+		}
+	}
+	if !hasSlot {
+		r.fail(n, rec, "", "", because(ErrCompact, "no @slot"))
+	}
+	rec.id = world.Entity(gen<<32 | slot)
+	return len(r.errs) == before
+}
+
+func describeNode(n *yaml.Node) string { return yamlpos.Describe(n) }
