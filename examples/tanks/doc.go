@@ -22,6 +22,9 @@
 //		the level played: a map of game/assets/levels (default arena)
 //	-demo
 //		skip the title and let the autopilot drive, aim and fire
+//	-slot file
+//		the save slot's file (default tessera/tanks-slot.yaml in the
+//		user's configuration directory); -slot= keeps it in memory
 //
 // and every engine key, such as -random.seed 7 (the seed of the monsters'
 // wandering and the nests' choices), -debug.overlay (or F3 while it

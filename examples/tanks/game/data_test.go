@@ -27,7 +27,7 @@ func TestLoad(t *testing.T) {
 	for _, o := range m.Objects() {
 		count[o.Class]++
 	}
-	want := map[string]int{"tank": 1, "ogre": 2, "demon": 1, "wraith": 1, "nest": 2, "repair": 2}
+	want := map[string]int{"tank": 1, "ogre": 2, "demon": 1, "wraith": 1, "nest": 1, "nest-slow": 1, "repair": 2}
 	for class, n := range want {
 		if count[class] != n {
 			t.Errorf("the arena has %d objects of class %s, want %d", count[class], class, n)

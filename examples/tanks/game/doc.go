@@ -16,6 +16,8 @@
 //   - Scenes: [Title], [Play] (one per play; its [Tally] is kept in its
 //     world, on the entity with [Stats]), [Pause] (pushed on top; saves the
 //     play in the slot) and [Over] (pushed over a play that ended).
+//   - The save slot: [Game.Save], [Game.HasSave], [Game.ContinuePlay]
+//     (package save, the play's whole world), [DefaultSlot].
 //   - Components: [Tank] and [Turret] (the tank's child), [Monster] and
 //     [Bar] (each monster's child), [Nest], [Repair], [Shell]; the
 //     collider tags [TagSolid], [TagWater], [TagTank], [TagMonster],

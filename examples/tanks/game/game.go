@@ -4,10 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"os"
+	"path/filepath"
 	"slices"
 
 	"github.com/tessera-engine/tessera/engine"
 	"github.com/tessera-engine/tessera/geom"
+	"github.com/tessera-engine/tessera/save"
 	"github.com/tessera-engine/tessera/scene"
 	"github.com/tessera-engine/tessera/world"
 )
@@ -24,6 +27,9 @@ type Options struct {
 	// View is the size of the logical screen, in world units, that the
 	// camera shows; the zero value means 640×360.
 	View geom.Vec2
+	// Slot is the file of the save slot; "" keeps the slot in memory,
+	// for as long as the game runs.
+	Slot string
 }
 
 // DefaultLevel is the level played when [Options.Level] is empty.
@@ -34,13 +40,26 @@ const DefaultLevel = "arena"
 const (
 	KeyLevel = "level"
 	KeyDemo  = "demo"
+	KeySlot  = "slot"
 )
+
+// DefaultSlot returns the save slot's file [Keys] gives by default:
+// tessera/tanks-slot.yaml in the user's configuration directory, or ""
+// (the slot in memory) where there is none, as in a browser.
+func DefaultSlot() string {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(dir, "tessera", "tanks-slot.yaml")
+}
 
 // Keys returns the game's configuration keys, for engine.Game.Keys.
 func Keys() []engine.Key {
 	return []engine.Key{
 		{Name: KeyLevel, Default: DefaultLevel, Usage: "level played (a map of the game's levels/)"},
 		{Name: KeyDemo, Default: false, Usage: "skip the title and let the autopilot drive, aim and fire"},
+		{Name: KeySlot, Default: DefaultSlot(), Usage: "file of the save slot (the pause screen saves, the title continues); empty keeps it in memory"},
 	}
 }
 
@@ -62,6 +81,9 @@ func OptionsOf(cfg engine.Config) Options {
 	}
 	if v, ok := cfg.Game[KeyDemo].(bool); ok {
 		o.Demo = v
+	}
+	if v, ok := cfg.Game[KeySlot].(string); ok {
+		o.Slot = v
 	}
 	if cfg.Window.Width > 0 && cfg.Window.Height > 0 {
 		o.View = geom.Vec2{X: float64(cfg.Window.Width), Y: float64(cfg.Window.Height)}
@@ -94,7 +116,8 @@ type Game struct {
 	play  *Play // the play entered last
 	plays int   // plays started, for tests
 
-	slot []byte // the saved game, nil if none
+	slot  []byte      // the saved game, nil if none
+	saves *save.Codec // made once the data is loaded
 
 	// Best is the best score of this session.
 	Best int

@@ -28,17 +28,26 @@ const HUDHeight = 22
 // drawable.Screen tag, so they stay put whatever the camera does, and the
 // HUDPart tag.
 type hud struct {
-	hearts []world.Entity
-	score  world.Entity
-	left   world.Entity
-	shown  [3]int // hp, score, monsters shown; -1 before the first
+	Board
+	shown [3]int // hp, score, monsters shown; -1 before the first
 }
+
+// Board is the value of [HUD]: the entities of a play's HUD, kept in its
+// world (on the entity with [Stats]) so that a continued play finds them.
+type Board struct {
+	Hearts []world.Entity `yaml:"hearts"`
+	Score  world.Entity   `yaml:"score"`
+	Left   world.Entity   `yaml:"left"`
+}
+
+// HUD holds a play's [Board], on the entity with [Stats].
+var HUD = world.DefineComponent[Board]("HUD")
 
 // spawn lays the HUD out on a screen of size view, with maxHP hearts.
 func (h *hud) spawn(w *world.World, view geom.Vec2, maxHP int) error {
 	h.shown = [3]int{-1, -1, -1}
 	screenRect(w, 0, 0, view.X, HUDHeight, hudBack)
-	h.hearts = h.hearts[:0]
+	h.Hearts = nil
 	for i := range maxHP {
 		e := world.Spawn2(w, geom.Position, geom.Vec2{X: 12 + 17*float64(i), Y: HUDHeight / 2}, drawable.Sprite, drawable.Picture{
 			Region: drawable.Frame("sprites/actors.yaml", "heart"),
@@ -47,10 +56,10 @@ func (h *hud) spawn(w *world.World, view geom.Vec2, maxHP int) error {
 		})
 		drawable.Screen.Add(w, e)
 		HUDPart.Add(w, e)
-		h.hearts = append(h.hearts, e)
+		h.Hearts = append(h.Hearts, e)
 	}
-	h.score = screenText(w, view.X/2, HUDHeight/2, 14, "", goldColor, drawable.AlignCenter)
-	h.left = screenText(w, view.X-8, HUDHeight/2, 12, "", inkColor, drawable.AlignEnd)
+	h.Score = screenText(w, view.X/2, HUDHeight/2, 14, "", goldColor, drawable.AlignCenter)
+	h.Left = screenText(w, view.X-8, HUDHeight/2, 12, "", inkColor, drawable.AlignEnd)
 	return nil
 }
 
@@ -68,15 +77,15 @@ func (p *Play) showHUD(ctx *world.Context) error {
 		return nil
 	}
 	h.shown = now
-	for i, e := range h.hearts {
+	for i, e := range h.Hearts {
 		frame := "heart"
 		if i >= hp {
 			frame = "heart-empty"
 		}
 		drawable.Sprite.Require(w, e).Region = drawable.Frame("sprites/actors.yaml", frame)
 	}
-	drawable.Text.Require(w, h.score).Text = fmt.Sprintf("%06d", now[1])
-	drawable.Text.Require(w, h.left).Text = fmt.Sprintf("monsters left: %d", now[2])
+	drawable.Text.Require(w, h.Score).Text = fmt.Sprintf("%06d", now[1])
+	drawable.Text.Require(w, h.Left).Text = fmt.Sprintf("monsters left: %d", now[2])
 	return nil
 }
 
@@ -84,8 +93,8 @@ func (p *Play) showHUD(ctx *world.Context) error {
 // left, such as "000300 · monsters left: 7".
 func (p *Play) HUDText() string {
 	w := p.World()
-	s, ok1 := drawable.Text.Get(w, p.hud.score)
-	l, ok2 := drawable.Text.Get(w, p.hud.left)
+	s, ok1 := drawable.Text.Get(w, p.hud.Score)
+	l, ok2 := drawable.Text.Get(w, p.hud.Left)
 	if !ok1 || !ok2 {
 		return ""
 	}

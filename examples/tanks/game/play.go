@@ -27,6 +27,10 @@ const (
 // Tally is the value of [Stats]: a play's score, kept in its world (on
 // an entity of its own) so that a save of the world holds it.
 type Tally struct {
+	// Level is the level played.
+	Level string `yaml:"level"`
+	// Ticks counts the play's steps; its random streams are keyed by it.
+	Ticks   uint64  `yaml:"ticks"`
 	Score   int     `yaml:"score"`
 	Kills   int     `yaml:"kills"`
 	Shots   int     `yaml:"shots"`
@@ -58,6 +62,7 @@ type Play struct {
 	hud    hud
 	over   bool           // the Over scene is pushed
 	spent  []world.Entity // the shells spent in a step, kept for its capacity
+	resume []byte         // the save a continued play loads
 }
 
 // NewPlay returns a new play of the game's level.
@@ -117,6 +122,7 @@ var outside = color.NRGBA{R: 20, G: 26, B: 18, A: 255}
 // generator from the configuration's random.seed, and adds the systems of
 // a step, in this order:
 //
+//	tanks.tick     the tally counts the play's steps
 //	tanks.pause    the pause action pushes the pause scene
 //	tanks.drive    the move axis drives the tank; its hull faces the way it goes
 //	tanks.aim      the turn actions turn the turret
@@ -133,25 +139,40 @@ var outside = color.NRGBA{R: 20, G: 26, B: 18, A: 255}
 //	tanks.outcome  a clear arena wins, a destroyed tank loses: the Over scene
 //	tanks.hud      the HUD's hearts, score and monster count
 //
-// The first scene entered loads the game's data.
+// The first scene entered loads the game's data. A play made by
+// [Game.ContinuePlay] loads the save into its world instead of the map.
 func (p *Play) OnEnter() error {
 	g, w := p.game, p.World()
 	if err := g.load(w); err != nil {
 		return err
 	}
 	g.play = p
-	p.m = g.data.Levels[g.opts.Level]
-	w.Seed(seed(w))
 	var err error
 	if p.col, err = systems.NewCollision(systems.CollisionOptions{}); err != nil {
 		return err
 	}
+	if p.resume != nil {
+		err = p.restore()
+	} else {
+		err = p.start()
+	}
+	if err != nil {
+		return err
+	}
+	return p.addSystems()
+}
+
+// start builds a new play of the game's level.
+func (p *Play) start() error {
+	g, w := p.game, p.World()
+	p.m = g.data.Levels[g.opts.Level]
+	w.Seed(seed(w))
 	p.m.Spawn(w)
-	p.stats = world.Spawn1(w, Stats, Tally{})
+	p.stats = world.Spawn1(w, Stats, Tally{Level: g.opts.Level})
 	if err := p.find(); err != nil {
 		return err
 	}
-	return errors.Join(p.build(), p.addSystems())
+	return p.build()
 }
 
 // find finds the tank, its turret and the tally in the play's world.
@@ -184,7 +205,11 @@ func (p *Play) build() error {
 	cam.SetScreen(v.X, v.Y)
 	cam.CenterOn(*geom.Position.Require(w, p.tank))
 	HUDPart.Add(w, world.Spawn1(w, drawable.Camera, cam))
-	return p.hud.spawn(w, v, Tank.Require(w, p.tank).MaxHP)
+	if err := p.hud.spawn(w, v, Tank.Require(w, p.tank).MaxHP); err != nil {
+		return err
+	}
+	HUD.Add(w, p.stats, p.hud.Board)
+	return nil
 }
 
 // addSystems adds the systems of a step (see [Play.OnEnter]). Each
@@ -194,6 +219,7 @@ func (p *Play) addSystems() error {
 	w := p.World()
 	var errs []error
 	for _, s := range []world.System{
+		{Name: "tanks.tick", Phase: world.Fixed, Run: p.tick},
 		{Name: "tanks.pause", Phase: world.Fixed, Run: p.pauseOnPress},
 		{Name: "tanks.drive", Phase: world.Fixed, Run: p.drive},
 		{Name: "tanks.aim", Phase: world.Fixed, Run: p.aim},

@@ -12,8 +12,8 @@ import (
 	"github.com/tessera-engine/tessera/world"
 )
 
-// Title is the title scene: the game's name over a patch of the arena's
-// grass with the tank and the monsters on it, the best score, and how to
+// Title is the title scene: the game's name over a corner of the arena
+// with the tank and the monsters on it, the best score, and how to
 // start (or continue the saved game).
 type Title struct {
 	scene.Base
@@ -34,27 +34,22 @@ func (t *Title) OnEnter() error {
 		t.Scenes().Replace(g.NewPlay())
 		return nil
 	}
+	// The backdrop is the arena itself, its lower left part, where the
+	// tank starts: the level's tiles, under a camera that stands still.
 	v := g.opts.View
-	world.Spawn1(w, drawable.Camera, camera.Camera{Position: v.Scale(0.5), Background: outside})
-	for y := 0.0; y < v.Y; y += TileSize {
-		for x := 0.0; x < v.X; x += TileSize {
-			tile := "0"
-			if int(x/TileSize*7+y/TileSize*3)%5 == 0 {
-				tile = "1"
-			}
-			world.Spawn2(w, geom.Position, geom.Vec2{X: x, Y: y}, drawable.Sprite, drawable.Picture{
-				Region: drawable.Frame("sprites/tiles.tsx", tile), Order: drawable.Order{Layer: LayerGround},
-			})
-		}
-	}
+	m := g.data.Levels[g.opts.Level]
+	cam := camera.Camera{Position: geom.Vec2{X: v.X / 2, Y: m.Size().Y - v.Y/2 - TileSize}, Bounds: m.Bounds(), Background: outside}
+	world.Spawn1(w, drawable.Camera, cam)
+	m.SpawnTiles(w)
+	o := cam.Position.Sub(v.Scale(0.5)) // the screen's top-left corner in the world
 	actor := func(frame string, x, y, scale, rot float64) {
-		world.Spawn2(w, geom.Position, geom.Vec2{X: x, Y: y}, drawable.Sprite, drawable.Picture{
+		world.Spawn2(w, geom.Position, o.Add(geom.Vec2{X: x, Y: y}), drawable.Sprite, drawable.Picture{
 			Region: drawable.Frame("sprites/actors.yaml", frame), Origin: geom.Vec2{X: 0.5, Y: 0.5},
 			Scale: geom.Vec2{X: scale, Y: scale}, Rotation: rot, Order: drawable.Order{Layer: LayerActors},
 		})
 	}
 	actor("hull-0", v.X/2, v.Y*0.62, 2, -0.3)
-	world.Spawn2(w, geom.Position, geom.Vec2{X: v.X / 2, Y: v.Y * 0.62}, drawable.Sprite, drawable.Picture{
+	world.Spawn2(w, geom.Position, o.Add(geom.Vec2{X: v.X / 2, Y: v.Y * 0.62}), drawable.Sprite, drawable.Picture{
 		Region: drawable.Frame("sprites/actors.yaml", "turret"), Origin: geom.Vec2{X: 0.3, Y: 0.5},
 		Scale: geom.Vec2{X: 2, Y: 2}, Rotation: -0.9, Order: drawable.Order{Layer: LayerActors, Z: 1},
 	})
@@ -86,7 +81,11 @@ func (t *Title) start(ctx *world.Context) error {
 	case in.JustPressed(StartAction) || in.JustPressed(FireAction):
 		t.Scenes().Replace(g.NewPlay())
 	case in.JustPressed(ContinueAction) && g.HasSave():
-		t.Scenes().Replace(g.ContinuePlay())
+		p, err := g.ContinuePlay()
+		if err != nil {
+			return err // the slot's file went, or cannot be read: the engine reports it, the title stays
+		}
+		t.Scenes().Replace(p)
 	}
 	return nil
 }

@@ -11,6 +11,14 @@ import (
 	"github.com/tessera-engine/tessera/world"
 )
 
+// tick counts the play's steps in its tally, which keys its random
+// streams: a number the world holds, so a saved and continued play draws
+// what the play would have drawn.
+func (p *Play) tick(ctx *world.Context) error {
+	Stats.Require(ctx.World, p.stats).Ticks++
+	return nil
+}
+
 // pauseOnPress pushes the pause scene when the pause action is pressed,
 // unless the play is over. The push takes effect after the step; from
 // then on the play does not step.
@@ -108,14 +116,17 @@ func (p *Play) fire(ctx *world.Context) error {
 
 // hunt walks every monster at the tank, off the straight line by its
 // stray, which it draws anew from the world's random generator every
-// 0.6 to 1.4 seconds (from a stream keyed by the step and the monster, so
-// the draws do not depend on the order monsters are visited in); a
+// 0.6 to 1.4 seconds (from a stream keyed by the play's tick and the
+// monster, so the draws depend neither on the order monsters are visited
+// in nor on the engine's step count, which a continued game does not
+// share with the saved one); a
 // monster that walked into a wall turns a quarter further round first,
 // the other way, so it works its way round the wall. Monsters
 // face the way they walk; with the tank gone they stand.
 func (p *Play) hunt(ctx *world.Context) error {
 	w := ctx.World
 	target, alive := geom.Position.Get(w, p.tank)
+	tick := Stats.Require(w, p.stats).Ticks
 	for e, m := range world.Query1(w, Monster) {
 		v := geom.Velocity.Require(w, e)
 		if !alive {
@@ -128,7 +139,7 @@ func (p *Play) hunt(ctx *world.Context) error {
 			m.Stray = math.Copysign(math.Pi/2, -m.Stray)
 		}
 		if m.Rethink <= 0 {
-			s := w.Rand().Stream(ctx.Step).Stream(uint64(e))
+			s := w.Rand().Stream(tick).Stream(uint64(e))
 			m.Stray = m.Stray/2 + s.RangeFloat64(-m.Wander, m.Wander)
 			m.Rethink = s.RangeFloat64(0.6, 1.4)
 		}
@@ -154,6 +165,7 @@ func (p *Play) hunt(ctx *world.Context) error {
 // wait is drawn between half and one and a half of its Every.
 func (p *Play) nests(ctx *world.Context) error {
 	w := ctx.World
+	tick := Stats.Require(w, p.stats).Ticks
 	for e, n := range world.Query1(w, Nest) {
 		if n.Spawned >= n.Count {
 			continue
@@ -161,7 +173,7 @@ func (p *Play) nests(ctx *world.Context) error {
 		if n.Wait -= ctx.DT; n.Wait > 0 {
 			continue
 		}
-		s := w.Rand().Stream(ctx.Step).Stream(uint64(e))
+		s := w.Rand().Stream(tick).Stream(uint64(e))
 		kind := n.Kinds[s.IntN(len(n.Kinds))]
 		n.Spawned++
 		n.Wait = n.Every * s.RangeFloat64(0.5, 1.5)
