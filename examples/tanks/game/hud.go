@@ -71,7 +71,7 @@ func (p *Play) showHUD(ctx *world.Context) error {
 	if t, ok := Tank.Get(w, p.tank); ok {
 		hp = max(t.HP, 0)
 	}
-	alive, coming := p.Monsters()
+	alive, coming := monsters(w)
 	now := [3]int{hp, Stats.Require(w, p.stats).Score, alive + coming}
 	if now == h.shown {
 		return nil

@@ -102,8 +102,11 @@ func (p *Play) TankState() Driving {
 
 // Monsters returns how many monsters are alive, and how many the nests
 // will still let out.
-func (p *Play) Monsters() (alive, coming int) {
-	w := p.World()
+func (p *Play) Monsters() (alive, coming int) { return monsters(p.World()) }
+
+// monsters counts w's monsters alive and to come, as [Play.Monsters]
+// says; systems call it with their context's world.
+func monsters(w *world.World) (alive, coming int) {
 	for range world.Query1(w, Monster) {
 		alive++
 	}

@@ -361,7 +361,7 @@ func (p *Play) outcome(ctx *world.Context) error {
 	}
 	if !w.IsAlive(p.tank) {
 		st.Outcome = Lost
-	} else if alive, coming := p.Monsters(); alive == 0 && coming == 0 {
+	} else if alive, coming := monsters(w); alive == 0 && coming == 0 {
 		st.Outcome = Won
 		engine.PlaySound(w, SoundWin)
 	} else {
