@@ -126,12 +126,22 @@ type LoadOptions struct {
 	// Slice is how many entities a phase does between two progress calls
 	// and two looks at the context; 0 means 1024.
 	Slice int
-	// MaxBytes bounds the save's size; 0 means 256 MiB, -1 none.
+	// MaxBytes bounds the save's size; 0 means [DefaultMaxBytes], -1
+	// none. Parsing YAML takes about 100 times a file's size in memory
+	// (less for compact saves, whose entities are one node each), so a
+	// game that loads saves it did not write sets it lower.
 	MaxBytes int
 	// MaxNodes bounds the YAML nodes of the save, aliases expanded; 0
-	// means 1<<24, -1 none.
+	// means [DefaultMaxNodes], -1 none.
 	MaxNodes int
 }
+
+// The limits a zero [LoadOptions] applies: room for saves of a few
+// hundred thousand entities.
+const (
+	DefaultMaxBytes = 64 << 20
+	DefaultMaxNodes = 1 << 23
+)
 
 // The phases of a load, in order, as [Progress.Phase] names them.
 const (

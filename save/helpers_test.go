@@ -15,8 +15,8 @@ import (
 // a struct with a configuration field, of a string, of a struct holding
 // an entity id, of a slice, a tag, a custom one, and a relationship.
 type (
-	Vec struct{ X, Y float64 }
-	Aim struct {
+	Vec  struct{ X, Y float64 }
+	tAim struct {
 		At    world.Entity
 		Power float32
 	}
@@ -30,7 +30,7 @@ type (
 var (
 	PosC    = world.DefineFields[Vec]("tPos")
 	LabelC  = world.DefineComponent[string]("tLabel")
-	AimC    = world.DefineComponent[Aim]("tAim")
+	AimC    = world.DefineComponent[tAim]("tAim")
 	BagC    = world.DefineComponent[[]string]("tBag", world.Options[[]string]{Copy: func(dst, src *[]string) { *dst = append((*dst)[:0], *src...) }})
 	AsleepC = world.DefineTag("tAsleep")
 	ScoreC  = world.DefineComponent[Score]("tScore")
@@ -158,7 +158,7 @@ func randomWorld(t testing.TB, rng *rand.Rand, lib *prefab.Library, names []stri
 			if len(dead) > 0 && rng.IntN(3) == 0 {
 				target = dead[rng.IntN(len(dead))]
 			}
-			AimC.Add(w, e, Aim{At: target, Power: float32(rng.IntN(10))})
+			AimC.Add(w, e, tAim{At: target, Power: float32(rng.IntN(10))})
 		case op == 9:
 			if b, ok := BagC.Get(w, e); ok {
 				*b = append(*b, "gem")

@@ -192,11 +192,11 @@ func (l *loader) build(doc *document) (*world.World, error) {
 	retired := doc.slots - len(live) - len(doc.free)
 	if retired > 1<<16 {
 		r.fail(nil, nil, "", "", because(ErrIDs, fmt.Sprintf("%d slots for %d ids: more retired slots than a world makes", doc.slots, len(live)+len(doc.free))))
-		return nil, errors.Join(r.errs...)
+		return nil, r.joined()
 	}
 	if err := fresh.MakeIDs(live, doc.free, doc.slots); err != nil {
 		r.fail(nil, nil, "", "", &both{ErrIDs, err})
-		return nil, errors.Join(r.errs...)
+		return nil, r.joined()
 	}
 	fresh.Rand().Restore(doc.rand)
 
@@ -263,7 +263,9 @@ func (l *loader) build(doc *document) (*world.World, error) {
 			return nil, err
 		}
 	}
-	l.report(PhaseEntities, total, total)
+	if total%l.o.Slice != 0 || total == 0 {
+		l.report(PhaseEntities, total, total)
+	}
 	l.report(PhaseLinks, 0, total)
 	for i := range doc.records {
 		l.linksOf(fresh, &doc.records[i])
@@ -271,7 +273,9 @@ func (l *loader) build(doc *document) (*world.World, error) {
 			return nil, err
 		}
 	}
-	l.report(PhaseLinks, total, total)
+	if total%l.o.Slice != 0 || total == 0 {
+		l.report(PhaseLinks, total, total)
+	}
 	if len(r.errs) > 0 {
 		return nil, r.joined()
 	}
@@ -422,6 +426,14 @@ func decodeInto(dst reflect.Value, node *yaml.Node, f recField) error {
 func compactInto(dst reflect.Value, v compact.Value) error {
 	bad := func() error {
 		return because(ErrValue, fmt.Sprintf("%v does not fit a %v", v, dst.Type()))
+	}
+	if dst.Type() == entityType {
+		n, ok := v.Uint64()
+		if !ok {
+			return bad()
+		}
+		dst.SetUint(entityCode(world.Entity(n)))
+		return nil
 	}
 	switch dst.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:

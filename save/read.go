@@ -63,9 +63,18 @@ type recLink struct {
 type reader struct {
 	file string
 	errs []error
+	more int // problems past maxProblems, counted only
 }
 
+// maxProblems bounds the problems a load reports one by one, so that a
+// save of a million bad entities costs a bounded message.
+const maxProblems = 100
+
 func (r *reader) fail(n *yaml.Node, rec *record, component, field string, err error) {
+	if len(r.errs) >= maxProblems {
+		r.more++
+		return
+	}
 	e := &Error{File: r.file, Component: component, Field: field, Err: err}
 	if n != nil {
 		e.Line, e.Col = n.Line, n.Column
@@ -89,6 +98,9 @@ func (r *reader) joined() error {
 		}
 		return cmp.Compare(x.Col, y.Col)
 	})
+	if r.more > 0 {
+		r.errs = append(r.errs, &Error{File: r.file, Err: fmt.Errorf("and %d more problems", r.more)})
+	}
 	return errors.Join(r.errs...)
 }
 
@@ -96,7 +108,7 @@ func (r *reader) joined() error {
 func (r *reader) parse(data []byte, o LoadOptions) (*document, error) {
 	maxBytes := o.MaxBytes
 	if maxBytes == 0 {
-		maxBytes = 256 << 20
+		maxBytes = DefaultMaxBytes
 	}
 	if maxBytes > 0 && len(data) > maxBytes {
 		return nil, &Error{File: r.file, Err: because(ErrTooLarge, fmt.Sprintf("%d bytes, past the %d allowed", len(data), maxBytes))}
@@ -109,7 +121,7 @@ func (r *reader) parse(data []byte, o LoadOptions) (*document, error) {
 	}
 	maxNodes := o.MaxNodes
 	if maxNodes == 0 {
-		maxNodes = 1 << 24
+		maxNodes = DefaultMaxNodes
 	}
 	if maxNodes > 0 {
 		if n := countNodes(&top, map[*yaml.Node]int{}, maxNodes); n > maxNodes {
@@ -123,7 +135,7 @@ func (r *reader) parse(data []byte, o LoadOptions) (*document, error) {
 	root = yamlpos.Resolve(root)
 	if root.Kind != yaml.MappingNode {
 		r.fail(root, nil, "", "", because(ErrSyntax, "a save is a mapping, not "+yamlpos.Describe(root)))
-		return nil, errors.Join(r.errs...)
+		return nil, r.joined()
 	}
 	doc := &document{}
 	var entities *yaml.Node
@@ -140,7 +152,7 @@ func (r *reader) parse(data []byte, o LoadOptions) (*document, error) {
 		case "version":
 			if v.Value != strconv.Itoa(version) {
 				r.fail(v, nil, "", "", because(ErrVersion, fmt.Sprintf("version %s; this build reads version %d", yamlpos.Describe(v), version)))
-				return nil, errors.Join(r.errs...)
+				return nil, r.joined()
 			}
 		case "format":
 			if v.Value != YAML.String() && v.Value != Compact.String() {
@@ -199,7 +211,7 @@ func (r *reader) parse(data []byte, o LoadOptions) (*document, error) {
 		}
 	}
 	if len(r.errs) > 0 {
-		return nil, errors.Join(r.errs...)
+		return nil, r.joined()
 	}
 	return doc, nil
 }
@@ -428,10 +440,10 @@ func (r *reader) compactRecord(n *yaml.Node, table *compact.Table, rec *record) 
 			rec.child = int(c)
 		case propParent:
 			p, ok := f.Value.Uint64()
-			if !ok || p>>32 == 0 {
+			if !ok || world.Entity(entityCode(world.Entity(p))).Generation() == 0 {
 				bad(f, "not an entity id")
 			}
-			rec.links = append(rec.links, recLink{line: n.Line, col: n.Column, name: world.ChildOf.Name(), targets: []world.Entity{world.Entity(p)}})
+			rec.links = append(rec.links, recLink{line: n.Line, col: n.Column, name: world.ChildOf.Name(), targets: []world.Entity{world.Entity(entityCode(world.Entity(p)))}})
 		default:
 			if name, ok := strings.CutPrefix(f.Name, "-"); ok {
 				if b, ok := f.Value.Bool(); ok && b {

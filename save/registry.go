@@ -94,8 +94,9 @@ func (t *typed[T]) put(w *world.World, e world.Entity, v reflect.Value) error {
 		}
 		return world.Set(w, e, t.k, val)
 	}
-	world.Add(w, e, t.k, val)
-	return nil
+	var zero T
+	world.Add(w, e, t.k, zero)
+	return world.Set(w, e, t.k, val) // checked: a NaN is refused
 }
 
 func (t *typed[T]) fields() []leaf                            { return t.leaves }

@@ -105,6 +105,7 @@ func (c *Codec) Save(w *world.World, o SaveOptions) ([]byte, error) {
 	}
 	addPair(doc, "entities", list)
 	var buf bytes.Buffer
+	buf.Grow(64 + len(ents)*80) // a YAML entity takes about 60 bytes, a compact one 15
 	enc := yaml.NewEncoder(&buf)
 	enc.SetIndent(2)
 	if err := enc.Encode(doc); err != nil {
@@ -447,8 +448,8 @@ func valueNode(v reflect.Value) (*yaml.Node, error) {
 	if v.Type() == entityType {
 		return scalar(world.Entity(v.Uint()).String()), nil
 	}
-	if f, ok := floatOf(v); ok && (math.IsNaN(f) || math.IsInf(f, 0)) {
-		return nil, fmt.Errorf("%v cannot be saved", f)
+	if f, ok := floatOf(v); ok && math.IsNaN(f) {
+		return nil, errors.New("NaN cannot be saved (a load refuses it)")
 	}
 	var n yaml.Node
 	if err := n.Encode(v.Interface()); err != nil {
@@ -610,7 +611,7 @@ func compactEntity(e *outEntity) (*compact.Entity, []compact.Property, bool) {
 		if l.name != world.ChildOf.Name() || len(l.targets) != 1 {
 			return nil, nil, false
 		}
-		add(propParent, compact.Uint, compact.UintValue(uint64(l.targets[0])))
+		add(propParent, compact.Uint, compact.UintValue(entityCode(l.targets[0])))
 	}
 	for i := range e.comps {
 		oc := &e.comps[i]
@@ -641,6 +642,9 @@ func compactValue(v reflect.Value) (compact.Kind, compact.Value, bool) {
 	if v.Type() != entityType && (v.Type().Implements(textMarshalerType) || v.Type().PkgPath() != "" && v.Kind() == reflect.Struct) {
 		return 0, compact.Value{}, false
 	}
+	if v.Type() == entityType {
+		return compact.Uint, compact.UintValue(entityCode(world.Entity(v.Uint()))), true
+	}
 	switch v.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		return compact.Int, compact.IntValue(v.Int()), true
@@ -649,10 +653,13 @@ func compactValue(v reflect.Value) (compact.Kind, compact.Value, bool) {
 	case reflect.Bool:
 		return compact.Boolean, compact.BoolValue(v.Bool()), true
 	case reflect.Float32:
+		if math.IsNaN(v.Float()) {
+			return 0, compact.Value{}, false
+		}
 		return compact.Float32, compact.Float32Value(float32(v.Float())), true
 	case reflect.Float64:
 		f := v.Float()
-		if math.IsNaN(f) || math.IsInf(f, 0) {
+		if math.IsNaN(f) {
 			return 0, compact.Value{}, false
 		}
 		return compact.String, compact.StringValue(strconv.FormatFloat(f, 'g', -1, 64)), true
@@ -664,5 +671,10 @@ func compactValue(v reflect.Value) (compact.Kind, compact.Value, bool) {
 	}
 	return 0, compact.Value{}, false
 }
+
+// entityCode is how a compact string holds an entity id: its bits with
+// generation 1 turned to 0, so that an id of the first generation is its
+// slot alone, a short number. It is its own inverse.
+func entityCode(e world.Entity) uint64 { return uint64(e) ^ 1<<32 }
 
 var textMarshalerType = reflect.TypeFor[interface{ MarshalText() ([]byte, error) }]()

@@ -48,8 +48,9 @@ func (b Bar) withDefaults() Bar {
 	return b
 }
 
-// Scene loads a batch of assets while showing its progress. On entering
-// it starts [assets.Batch.Load] on a goroutine; each frame its Update
+// Scene loads a batch of assets, or runs another slow task (its Task, such
+// as preparing a saved game), while showing its progress. On entering
+// it starts [assets.Batch.Load] (or the task) on a goroutine; each frame its Update
 // moves the bar, and once the batch is done it either replaces itself with
 // Next (the change takes effect between steps, as every scene change
 // does) or, if the batch failed, turns the bar red and calls OnError.
@@ -74,8 +75,16 @@ func (b Bar) withDefaults() Bar {
 type Scene struct {
 	scene.Base
 
-	// Batch is what the scene loads. Entering a scene without one fails.
+	// Batch is what the scene loads. Entering a scene without a Batch or
+	// a Task fails.
 	Batch *assets.Batch
+	// Task, used when Batch is nil, is any other slow work the scene
+	// shows the progress of, such as preparing a saved game
+	// (save.Codec.Prepare): it runs on the scene's goroutine, must stop
+	// soon once ctx is done, and reports what it has done of its total
+	// through progress (from any goroutine). Its error is the scene's,
+	// as a batch's is; it has no results.
+	Task func(ctx context.Context, progress func(done, total int)) error
 	// Next is the scene that replaces this one once the batch has loaded
 	// without errors. Nil pops the loading scene instead (for one pushed
 	// over a scene that waits for the assets).
@@ -108,7 +117,8 @@ func New(b *assets.Batch, next scene.Scene) *Scene {
 	return &Scene{Batch: b, Next: next}
 }
 
-// ErrNoBatch is returned by the OnEnter of a [Scene] whose Batch is nil.
+// ErrNoBatch is returned by the OnEnter of a [Scene] whose Batch and
+// Task are nil.
 var ErrNoBatch = errors.New("loading: the scene has no batch to load")
 
 // ErrPanic is wrapped by the error of a load that panicked (on the
@@ -127,14 +137,22 @@ func (s *Scene) OnEnter() error {
 	fill.Z = 1
 	w.Spawn(at, drawable.Shape.With(drawable.Rect(s.bar.W, s.bar.H, s.bar.Back)), drawable.Screen.Part())
 	s.fill = w.Spawn(at, drawable.Shape.With(fill), drawable.Screen.Part())
-	if s.Batch == nil {
+	var work func(ctx context.Context, progress func(done, total int)) ([]assets.Result, error)
+	switch b, task := s.Batch, s.Task; {
+	case b != nil:
+		s.progress.Store(uint64(b.Len()))
+		work = b.Load
+	case task != nil:
+		work = func(ctx context.Context, progress func(done, total int)) ([]assets.Result, error) {
+			return nil, task(ctx, progress)
+		}
+	default:
 		return ErrNoBatch
 	}
-	s.progress.Store(uint64(s.Batch.Len()))
 	ctx, cancel := context.WithCancel(context.Background())
 	s.cancel = cancel
 	s.loaded = make(chan outcome, 1)
-	b, loaded := s.Batch, s.loaded
+	loaded := s.loaded
 	go func() {
 		var results []assets.Result
 		var err error
@@ -147,7 +165,7 @@ func (s *Scene) OnEnter() error {
 					err = fmt.Errorf("%w: %v", ErrPanic, r)
 				}
 			}()
-			results, err = b.Load(ctx, func(done, total int) { s.progress.Store(uint64(done)<<32 | uint64(uint32(total))) })
+			results, err = work(ctx, func(done, total int) { s.progress.Store(uint64(done)<<32 | uint64(uint32(total))) })
 		}()
 		loaded <- outcome{results, err}
 	}()

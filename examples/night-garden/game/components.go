@@ -84,6 +84,7 @@ type wandering struct {
 	kind   string // the prefab it was spawned from
 	timer  systems.TimerID
 	x, y   systems.TweenID
+	glow   [3]systems.TweenID // the tweens pulsing its light, halo and size; 0 for none
 	target geom.Vec2
 }
 

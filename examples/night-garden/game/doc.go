@@ -31,9 +31,10 @@
 // between frames. The garden watches its prefab files itself (through
 // the same files, in [Garden.Update], after the frame's fixed steps) and
 // applies the settings file whenever the engine has reloaded it (its
-// generation moved). A changed firefly or flower prefab respawns the
-// entities made from it in place, so existing fireflies take the new
-// colour or speed; a changed settings file applies at once, and lays the
+// generation moved). A changed firefly or flower prefab reaches the live
+// entities made from it (prefab.Library.Apply), which are then dressed
+// again from their new data, so existing fireflies take the new colour or
+// speed and keep their flight, target and timer; a changed settings file applies at once, and lays the
 // garden out again when its size or populations changed. A file that
 // fails to load keeps the old data and is reported by [Garden.Problem]
 // (and on the help line) until it is fixed; a settings file that is no

@@ -24,12 +24,31 @@ func (g *Garden) spawnFirefly(kind string, at geom.Vec2) (world.Entity, error) {
 	}
 	w := g.World()
 	e := p.SpawnWith(w, prefab.SpawnOptions{With: []prefab.Part{prefab.Value(geom.Position, at)}})
-	data, ok := FireflyData.Get(w, e)
-	if !ok {
+	if !w.Has(e, FireflyData) {
 		w.Destroy(e)
 		return 0, fmt.Errorf("firefly: prefab %q has no %s component", kind, FireflyData.Name())
 	}
-	f := *data // the pointer lasts only until the next structural change
+	wander.Add(w, e, wandering{kind: kind, target: at})
+	g.dressFirefly(e)
+	rest := draw(g.rng, FireflyData.Require(w, e).Pause)
+	wander.Require(w, e).timer = g.timers.Start(systems.Timer{Name: "firefly.wander", Delay: rest, Entity: e, Do: g.onWander})
+	return e, nil
+}
+
+// dressFirefly gives firefly e what its Firefly data makes of it: its
+// light and halo, its bounds and the tweens that pulse its glow, in place
+// of those it had. Where it is, where it is going and its timer are its
+// own and stay: a reload of its prefab dresses it again.
+func (g *Garden) dressFirefly(e world.Entity) {
+	w := g.World()
+	f := *FireflyData.Require(w, e) // the pointer lasts only until the next structural change
+	wd := wander.Require(w, e)
+	for _, id := range wd.glow {
+		if id != 0 {
+			g.tweens.Stop(id)
+		}
+	}
+	wd.glow = [3]systems.TweenID{}
 	light := f.Color
 	light.A = unit(f.Glow.Min)
 	fig := drawable.Circle(f.Radius, light.NRGBA())
@@ -43,6 +62,8 @@ func (g *Garden) spawnFirefly(kind string, at geom.Vec2) (world.Entity, error) {
 			Tint:   color.NRGBA{R: f.Color.R, G: f.Color.G, B: f.Color.B, A: unit(f.Glow.Min * haloOpacity)},
 			Order:  drawable.Order{Layer: layerFireflies},
 		})
+	} else {
+		w.Remove(e, drawable.Sprite)
 	}
 	systems.Bounds.Add(w, e, systems.Boundary{Rect: g.settings.Bounds(), Mode: systems.Clamp})
 	if gl := f.Glow; gl.Seconds > 0 {
@@ -50,23 +71,18 @@ func (g *Garden) spawnFirefly(kind string, at geom.Vec2) (world.Entity, error) {
 		pulse := systems.Tween{Seconds: gl.Seconds, Delay: gl.Seconds * 2 * g.rng.Float64(),
 			Repeat: -1, Yoyo: true, Ease: systems.InOutSine, Name: "firefly.glow"}
 		pulse.To = float64(unit(gl.Max))
-		systems.TweenField(g.tweens, e, drawable.Shape, figureAlpha, pulse)
+		var glow [3]systems.TweenID
+		glow[0] = systems.TweenField(g.tweens, e, drawable.Shape, figureAlpha, pulse)
 		if f.Halo > 0 {
 			pulse.To, pulse.Name = float64(unit(gl.Max*haloOpacity)), "firefly.halo"
-			systems.TweenField(g.tweens, e, drawable.Sprite, pictureAlpha, pulse)
+			glow[1] = systems.TweenField(g.tweens, e, drawable.Sprite, pictureAlpha, pulse)
 		}
 		if gl.Grow > 0 && gl.Grow != 1 {
 			pulse.To, pulse.Name = f.Radius*gl.Grow, "firefly.grow"
-			systems.TweenField(g.tweens, e, drawable.Shape, figureRadius, pulse)
+			glow[2] = systems.TweenField(g.tweens, e, drawable.Shape, figureRadius, pulse)
 		}
+		wander.Require(w, e).glow = glow
 	}
-	rest := draw(g.rng, f.Pause)
-	wander.Add(w, e, wandering{
-		kind:   kind,
-		target: at,
-		timer:  g.timers.Start(systems.Timer{Name: "firefly.wander", Delay: rest, Entity: e, Do: g.onWander}),
-	})
-	return e, nil
 }
 
 // fly sends firefly e to a new target: a random point within its reach,

@@ -24,20 +24,36 @@ func (g *Garden) spawnFlower(kind string, base geom.Vec2, open bool) (world.Enti
 	}
 	w := g.World()
 	e := p.SpawnWith(w, prefab.SpawnOptions{With: []prefab.Part{prefab.Value(geom.Position, base)}})
-	f, ok := FlowerData.Get(w, e)
-	if !ok {
+	if !w.Has(e, FlowerData) {
 		w.Destroy(e)
 		return 0, fmt.Errorf("flower: prefab %q has no %s component", kind, FlowerData.Name())
 	}
-	fl := *f
-	head := base.Add(vec2(0, -fl.Height))
-	*geom.Position.Require(w, e) = head
+	stem := world.Spawn1(w, geom.Position, base)
+	bloom.Add(w, e, blooming{kind: kind, stem: stem, open: open})
+	g.dressFlower(e)
+	return e, nil
+}
+
+// dressFlower gives flower e what its Flower data makes of it: its head
+// raised on its stem, its petals' tint, its bud, its stem's line and the
+// colours the cycle lights. Its base, whether it is open and the petals'
+// scale now (which a tween may be moving) are its own and stay: a reload
+// of its prefab dresses it again.
+func (g *Garden) dressFlower(e world.Entity) {
+	w := g.World()
+	fl, b := *FlowerData.Require(w, e), *bloom.Require(w, e)
+	base := *geom.Position.Require(w, b.stem)
+	*geom.Position.Require(w, e) = base.Add(vec2(0, -fl.Height))
 	z := float32(base.Y) // nearer flowers over farther ones
-	s := petalScale(fl, open)
+	s := petalScale(fl, b.open)
+	scale := geom.Vec2{X: s, Y: s}
+	if pic, ok := drawable.Sprite.Get(w, e); ok {
+		scale = pic.Scale
+	}
 	drawable.Sprite.Add(w, e, drawable.Picture{
 		Region: drawable.Image(FlowerImage),
 		Origin: geom.Vec2{X: 0.5, Y: 0.5},
-		Scale:  geom.Vec2{X: s, Y: s},
+		Scale:  scale,
 		Tint:   fl.Petals.NRGBA(),
 		Order:  drawable.Order{Layer: layerFlowers, Z: z},
 	})
@@ -46,14 +62,10 @@ func (g *Garden) spawnFlower(kind string, base geom.Vec2, open bool) (world.Enti
 	drawable.Shape.Add(w, e, bud)
 	lit.Add(w, e, litColors{Shape: fl.Center, Sprite: fl.Petals})
 
-	stem := world.Spawn1(w, geom.Position, base)
 	line := drawable.Line(vec2(0, -fl.Height), 2, fl.Stem.NRGBA())
 	line.Order = drawable.Order{Layer: layerFlowers, Z: z - 0.5}
-	drawable.Shape.Add(w, stem, line)
-	lit.Add(w, stem, litColors{Shape: fl.Stem})
-
-	bloom.Add(w, e, blooming{kind: kind, stem: stem, open: open})
-	return e, nil
+	drawable.Shape.Add(w, b.stem, line)
+	lit.Add(w, b.stem, litColors{Shape: fl.Stem})
 }
 
 // turnFlower starts opening (open) or closing flower e: a tween on each

@@ -4,16 +4,17 @@ import (
 	"reflect"
 	"slices"
 
-	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/prefab"
-	"github.com/tessera-engine/tessera/world"
 )
 
-// applyPrefabReload respawns, in place, every firefly and flower whose
-// prefab the reload changed (or whose prefab extends one it changed), so
-// the new colour, speed or shape shows at once. A failed reload, or
-// prefabs the settings no longer fit, are kept as the problem to show;
-// the garden goes on with the entities it has.
+// applyPrefabReload brings the live fireflies and flowers up to date
+// with the prefabs the reload changed: [prefab.Library.Apply] gives each
+// the new values of the fields it has not changed since spawn (here,
+// every field of its Firefly or Flower data), then the garden dresses it
+// again from them, so the new colour, speed or shape shows at once while
+// where it is, where it is flying and whether it is open stay its own. A
+// failed reload, or prefabs the settings no longer fit, are kept as the
+// problem to show; the garden goes on with the entities it has.
 func (g *Garden) applyPrefabReload(r prefab.Reload) {
 	if r.Err != nil {
 		g.prefabProblem = r.Err
@@ -24,42 +25,39 @@ func (g *Garden) applyPrefabReload(r prefab.Reload) {
 		g.logf("prefabs reloaded: %v", r.Changed)
 	}
 	// The settings may name a prefab the reload removed or turned into
-	// another kind of thing: check them again before spawning any.
+	// another kind of thing: check them again before touching any.
 	g.prefabProblem = g.settings.Check(g.lib)
 	if g.prefabProblem != nil {
 		g.logf("prefabs do not fit the settings: %v", g.prefabProblem)
 		return
 	}
+	w := g.World()
+	if a := g.lib.Apply(w); a.Err != nil {
+		g.prefabProblem = a.Err
+		g.logf("prefabs not applied: %v", a.Err)
+	}
 	changed := func(kind string) bool {
 		p, ok := g.lib.Lookup(kind)
-		return !ok || slices.ContainsFunc(r.Changed, p.Is)
+		return ok && slices.ContainsFunc(r.Changed, p.Is)
 	}
-	w := g.World()
-	for i, e := range g.fireflies {
-		wd := wander.Require(w, e)
-		if !changed(wd.kind) {
-			continue
-		}
-		at := *geom.Position.Require(w, e)
-		kind := wd.kind
-		w.Destroy(e)
-		if ne, err := g.spawnFirefly(kind, at); err == nil {
-			g.fireflies[i] = ne
+	for _, e := range g.fireflies {
+		if wd := wander.Require(w, e); changed(wd.kind) {
+			g.dressFirefly(e)
 		}
 	}
-	for i, e := range g.flowers {
+	for _, e := range g.flowers {
 		b := bloom.Require(w, e)
 		if !changed(b.kind) {
 			continue
 		}
-		kind, base := b.kind, *geom.Position.Require(w, b.stem)
-		g.destroyFlower(e)
-		if ne, err := g.spawnFlower(kind, base, g.night); err == nil {
-			g.flowers[i] = ne
-		}
+		g.dressFlower(e)
+		b = bloom.Require(w, e) // dressing may have moved it
+		// Send the petals to the new open or closed scale from where
+		// they are.
+		open := b.open
+		b.open = !open
+		g.turnFlower(e, open)
 	}
-	g.fireflies = slices.DeleteFunc(g.fireflies, func(e world.Entity) bool { return !w.IsAlive(e) })
-	g.flowers = slices.DeleteFunc(g.flowers, func(e world.Entity) bool { return !w.IsAlive(e) })
 }
 
 // applySettingsReload applies the settings file the engine reloaded:

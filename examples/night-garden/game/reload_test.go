@@ -3,6 +3,7 @@ package game
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -190,4 +191,40 @@ func TestPrefabReloadThatBreaksTheSettings(t *testing.T) {
 	}
 	ed.save(prefabs, "firefly-lime:", "firefly-mint:")
 	stepUntil(t, g, h, func() bool { return g.Problem() == nil })
+}
+
+// TestReloadKeepsFireflyState: a reload that changes the fireflies'
+// colour reaches the live fireflies in place: the same entities, each
+// still flying to the target it had and on the timer it had, with the
+// new colour; a field a firefly changed itself is kept.
+func TestReloadKeepsFireflyState(t *testing.T) {
+	dir, ed := devDir(t), &designer{t: t}
+	g, h := startDev(t, dir, Options{Seed: 4})
+	if err := h.RunSteps(90); err != nil {
+		t.Fatal(err)
+	}
+	w := g.World()
+	ids := slices.Clone(g.fireflies)
+	own := ids[0]
+	if FireflyData.Require(w, own).Speed = 99; g.Snapshot().Fireflies[0].Kind != "firefly" {
+		t.Fatal("the first firefly is not a plain one")
+	}
+	ed.save(filepath.Join(dir, PrefabDir, "garden.yaml"), `color: "#f4f08a"`, `color: "#ff2020"`)
+	before := stepUntil(t, g, h, func() bool { return g.Snapshot().Fireflies[0].Data.Color == Color{0xff, 0x20, 0x20, 0xff} })
+	if !slices.Equal(g.fireflies, ids) {
+		t.Fatalf("fireflies %v after the reload, want the same entities %v", g.fireflies, ids)
+	}
+	after, kept := g.Snapshot().Fireflies, 0
+	for i, f := range after {
+		if f.Target == before.Fireflies[i].Target && wander.Require(w, ids[i]).timer != 0 {
+			kept++
+		}
+	}
+	// A firefly whose rest ended in that very step flies off anew.
+	if kept < len(after)-2 {
+		t.Errorf("%d of %d fireflies kept their target through the reload", kept, len(after))
+	}
+	if s := FireflyData.Require(w, own).Speed; s != 99 {
+		t.Errorf("speed %v after the reload, want the firefly's own 99", s)
+	}
 }
