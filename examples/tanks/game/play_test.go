@@ -171,3 +171,41 @@ func TestDemoClearsTheArena(t *testing.T) {
 		t.Errorf("seeds 1 and 2 ended in the same world (hash %x)", ha)
 	}
 }
+
+// TestPlayAgain: on the game-over screen a press of start before its
+// wait is over does nothing, and one after it starts a new play of the
+// level, with a fresh tally.
+func TestPlayAgain(t *testing.T) {
+	g, h := headless(t, Options{Level: "duel"}, 1, script(started, hold(FireAction, 2, 40))...)
+	runUntilOver(t, g, h, 600)
+	first := g.Play()
+	tap := func() {
+		t.Helper()
+		for _, down := range []bool{true, false} {
+			if err := h.Input().Hold(StartAction, down); err != nil {
+				t.Fatal(err)
+			}
+			if err := h.RunSteps(1); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := h.RunSteps(1); err != nil {
+		t.Fatal(err)
+	}
+	tap()
+	if _, ok := h.Scenes().Top().(*Over); !ok || g.Play() != first {
+		t.Fatalf("a press at once left %T on top; want the game-over screen still", h.Scenes().Top())
+	}
+	if err := h.RunSteps(60); err != nil {
+		t.Fatal(err)
+	}
+	tap()
+	if err := h.RunSteps(1); err != nil {
+		t.Fatal(err)
+	}
+	p := g.Play()
+	if p == first || h.Scenes().Top() != p || p.Tally().Outcome != Playing || p.Tally().Score != 0 || g.plays != 2 {
+		t.Errorf("after start: top %T, a new play %v, tally %+v, %d plays; want a second play, fresh", h.Scenes().Top(), p != first, p.Tally(), g.plays)
+	}
+}
