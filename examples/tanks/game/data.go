@@ -13,7 +13,6 @@ import (
 	"github.com/tessera-engine/tessera/engine"
 	"github.com/tessera-engine/tessera/level"
 	"github.com/tessera-engine/tessera/prefab"
-	"github.com/tessera-engine/tessera/systems"
 	"github.com/tessera-engine/tessera/world"
 )
 
@@ -53,12 +52,10 @@ const (
 )
 
 // components are the components the game's prefab files and its maps'
-// object properties may name: the engine's, the transform that places
-// prefab children (their "at", which engine.Components does not register
-// yet, though docs/PREFABS.md says it does) and the game's own.
+// object properties may name: the engine's (systems.LocalTransform among
+// them, which places prefab children given "at") and the game's own.
 func components() []prefab.Registration {
 	return append(engine.Components(),
-		prefab.Component(systems.LocalTransform).At("offset"),
 		prefab.Component(Tank), prefab.Component(Turret), prefab.Component(Monster),
 		prefab.Component(Nest), prefab.Component(Repair), prefab.Component(Bar),
 		prefab.Component(Shell),
