@@ -226,7 +226,12 @@ func (p *Play) addSystems() error {
 		{Name: "tanks.pause", Phase: world.Fixed, Run: p.pauseOnPress},
 		{Name: "tanks.drive", Phase: world.Fixed, Run: p.drive},
 		{Name: "tanks.aim", Phase: world.Fixed, Run: p.aim},
-		{Name: "tanks.hunt", Phase: world.Fixed, Run: p.hunt},
+		// The systems that touch only what they declare run beside
+		// others (docs/WORLD.md, "Declared access"); the rest read input,
+		// play sounds, change scenes or spawn, and stay exclusive.
+		{Name: "tanks.hunt", Phase: world.Fixed, Run: p.hunt,
+			Reads:  []world.ComponentType{geom.Position, Stats, systems.Mover},
+			Writes: []world.ComponentType{Monster, geom.Velocity, drawable.Sprite}},
 		{Name: "tanks.nests", Phase: world.Fixed, Run: p.nests},
 		systems.Motion(),
 		systems.Transforms(),
@@ -235,7 +240,8 @@ func (p *Play) addSystems() error {
 		{Name: "tanks.shells", Phase: world.Fixed, Run: p.shells},
 		{Name: "tanks.bite", Phase: world.Fixed, Run: p.bite},
 		{Name: "tanks.pickup", Phase: world.Fixed, Run: p.pickup},
-		{Name: "tanks.bars", Phase: world.Fixed, Run: p.bars},
+		{Name: "tanks.bars", Phase: world.Fixed, Run: p.bars,
+			Reads: []world.ComponentType{Monster, Bar, world.ChildOf}, Writes: []world.ComponentType{drawable.Shape}},
 		systems.Expire(),
 		{Name: "tanks.outcome", Phase: world.Fixed, Run: p.outcome},
 		{Name: "tanks.hud", Phase: world.Fixed, Run: p.showHUD},
