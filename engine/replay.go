@@ -296,28 +296,77 @@ func describeDiff(diff []world.Difference) string {
 // playback returns a headless run of g set to play r back, not started,
 // checking its hashes with hash (none when nil).
 func (r *Replay) playback(cfg Config, g Game, hash func(*world.World) uint64) (*Headless, error) {
-	cfg.Random.Seed, cfg.Loop.Hz = int(r.Seed), r.Hz
-	h, err := NewHeadless(cfg, g, HeadlessOptions{})
+	h, err := NewHeadless(r.Config(cfg), g, HeadlessOptions{})
 	if err != nil {
 		return nil, err
 	}
-	names := make([]string, len(h.input.actions))
-	for i, a := range h.input.actions {
+	if err := h.playBack(r, hash); err != nil {
+		h.Close()
+		return nil, err
+	}
+	return h, nil
+}
+
+// Config returns cfg with the seed and the step rate the replay was
+// recorded with: what an engine that plays it back must be made with
+// ([Engine.Play]).
+func (r *Replay) Config(cfg Config) Config {
+	cfg.Random.Seed, cfg.Loop.Hz = int(r.Seed), r.Hz
+	return cfg
+}
+
+// Play sets the engine, made with [Replay.Config] and not yet started, to
+// play r back from its first step: each fixed step gets the input it saw
+// when recorded instead of the devices', and, when the replay has hashes,
+// the hash of the running scene's world after the step ([world.World.Hash]
+// when hash is nil) is compared with the recorded one. The engine stops
+// after the last recorded step or at the first divergence, which
+// [Engine.Divergence] then returns. In a window this shows the recorded
+// run again; [Replay.Play] is the same on a headless run. It is an error
+// to play back on an engine that has started, records or plays already,
+// or whose actions, seed or step rate are not the replay's.
+func (e *Engine) Play(r *Replay, hash func(*world.World) uint64) error {
+	if hash == nil {
+		hash = (*world.World).Hash
+	}
+	return e.playBack(r, hash)
+}
+
+// playBack is Play with hash as given: nil checks no hashes.
+func (e *Engine) playBack(r *Replay, hash func(*world.World) uint64) error {
+	switch {
+	case e.started:
+		return fmt.Errorf("%w: Play on an engine that has started", ErrReplay)
+	case e.rec != nil:
+		return fmt.Errorf("%w: Play on an engine that records or plays already", ErrReplay)
+	case uint64(e.cfg.Random.Seed) != r.Seed || e.loop.Hz() != r.Hz:
+		return fmt.Errorf("%w: the engine runs with seed %d at %d Hz, the recording with seed %d at %d Hz (make it with Replay.Config)", ErrReplay, e.cfg.Random.Seed, e.loop.Hz(), r.Seed, r.Hz)
+	}
+	names := make([]string, len(e.input.actions))
+	for i, a := range e.input.actions {
 		names[i] = a.name
 	}
 	if !slices.Equal(names, r.Actions) {
-		h.Close()
-		return nil, fmt.Errorf("%w: the recording's actions %q are not the game's %q", ErrReplay, r.Actions, names)
+		return fmt.Errorf("%w: the recording's actions %q are not the game's %q", ErrReplay, r.Actions, names)
 	}
 	if err := r.check(); err != nil {
-		h.Close()
-		return nil, err
+		return err
 	}
 	if len(r.Hashes) == 0 {
 		hash = nil
 	}
-	h.rec = &recorder{r: r, hash: hash, play: true, cur: make([]state, len(names))}
-	return h, nil
+	e.rec = &recorder{r: r, hash: hash, play: true, cur: make([]state, len(names))}
+	return nil
+}
+
+// Divergence returns the first divergence of the replay the engine plays
+// back ([Engine.Play]), or nil while every step has matched (or when it
+// plays nothing back).
+func (e *Engine) Divergence() *Divergence {
+	if e.rec == nil || !e.rec.play {
+		return nil
+	}
+	return e.rec.diff
 }
 
 // check reports a replay that cannot be played: changes out of step

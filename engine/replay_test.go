@@ -7,7 +7,10 @@ import (
 	"errors"
 	"hash/fnv"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/tessera-engine/tessera/engine"
@@ -195,4 +198,87 @@ func FuzzReadReplay(f *testing.F) {
 			t.Fatalf("round trip: %v, %+v vs %+v", err, again, r)
 		}
 	})
+}
+
+// TestMainRecordsAndReplays: Main's -record writes the run's replay file
+// when the run ends, and -replay plays a file back: headless, it checks
+// every step's world hash, exits 0 saying so when all match, and 1
+// naming the step when the recording was not this run's.
+func TestMainRecordsAndReplays(t *testing.T) {
+	dir := t.TempDir()
+	game := func() engine.Game {
+		return engine.Game{First: &walker{}, Config: engine.Config{Input: engine.StandardInput()}}
+	}
+	recorded := filepath.Join(dir, "run.replay")
+	var out strings.Builder
+	if code := engine.RunMain([]string{"-headless", "-steps", "30", "-record", recorded}, game(), &out); code != 0 {
+		t.Fatalf("-record: exit %d: %s", code, out.String())
+	}
+	r := readReplay(t, recorded)
+	if r.Steps != 30 || len(r.Hashes) != 30 || r.Seed != 1 {
+		t.Fatalf("-record wrote %d steps, %d hashes, seed %d; want 30, 30 and the default seed 1", r.Steps, len(r.Hashes), r.Seed)
+	}
+
+	// A recording with input, made in code, played back by Main.
+	h, err := engine.NewHeadless(engine.Config{Input: engine.StandardInput(), Random: engine.RandomConfig{Seed: 5}}, game(), engine.HeadlessOptions{Script: walkScript})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Record(nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.RunSteps(60); err != nil {
+		t.Fatal(err)
+	}
+	walked := h.Recording()
+	h.Close()
+	for _, tc := range []struct {
+		name string
+		edit func(*engine.Replay)
+		code int
+		say  string
+	}{
+		{"as recorded", func(*engine.Replay) {}, 0, "60 steps, every world hash as recorded"},
+		{"one press fewer", func(r *engine.Replay) { r.Changes = r.Changes[:len(r.Changes)-2] }, 1, "replay: step "},
+	} {
+		r := *walked
+		r.Changes = slices.Clone(r.Changes)
+		tc.edit(&r)
+		path := filepath.Join(dir, "walk.replay")
+		writeReplay(t, path, &r)
+		out.Reset()
+		code := engine.RunMain([]string{"-headless", "-replay", path}, game(), &out)
+		if code != tc.code || !strings.Contains(out.String(), tc.say) {
+			t.Errorf("%s: -replay exits %d saying %q; want %d and %q", tc.name, code, out.String(), tc.code, tc.say)
+		}
+	}
+	out.Reset()
+	if code := engine.RunMain([]string{"-headless", "-replay", recorded, "-record", recorded}, game(), &out); code != 2 {
+		t.Errorf("-replay with -record: exit %d (%s); want 2", code, out.String())
+	}
+}
+
+func readReplay(t *testing.T, path string) *engine.Replay {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r, err := engine.ReadReplay(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func writeReplay(t *testing.T, path string, r *engine.Replay) {
+	t.Helper()
+	var b bytes.Buffer
+	if _, err := r.WriteTo(&b); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }

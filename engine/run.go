@@ -113,6 +113,14 @@ func runtime() func(*Engine) error {
 // for -steps fixed steps (600 by default, ten seconds at 60 Hz), in
 // either build, for servers, CI and machines without a display.
 //
+// -record FILE records the run (each fixed step's input and world hash,
+// [Engine.Record]) and writes it to FILE when the run ends; -replay FILE
+// plays such a file back ([Engine.Play]) with the seed and step rate it
+// was recorded with: in the window, to watch the run again, or with
+// -headless, checking every step's world hash and exiting 1 at the first
+// step that differs (a build that changed what the game does), 0 when
+// all match.
+//
 // In a browser (GOOS=js), the page's query string stands for the command
 // line (?window.zoom=2 is -window.zoom=2), and as there is no file system
 // there is no config file.
@@ -134,8 +142,19 @@ func runMain(args []string, g Game, stderr io.Writer) int {
 	fset.SetOutput(stderr)
 	headless := fset.Bool("headless", false, "run without a window, for -steps fixed steps")
 	steps := fset.Uint64("steps", DefaultHeadlessSteps, "fixed `steps` of a -headless run")
+	recordTo := fset.String("record", "", "record the run's input and world hashes, step by step, to `file` when it ends")
+	replayFrom := fset.String("replay", "", "play back the run recorded in `file` (with -headless, checking each step's world hash)")
 	cfg, err := LoadConfig(LoadOptions{Args: args, Defaults: g.Config, Keys: g.Keys, Flags: fset})
+	var replay *Replay
+	if err == nil && *replayFrom != "" {
+		if replay, err = readReplayFile(*replayFrom); err == nil {
+			cfg = replay.Config(cfg)
+		}
+	}
 	switch {
+	case err == nil && *recordTo != "" && *replayFrom != "":
+		fmt.Fprintf(stderr, "%s: -record and -replay: a run records or plays back, not both\n", name)
+		return 2
 	case errors.Is(err, flag.ErrHelp):
 		return 0
 	case err != nil:
@@ -158,7 +177,17 @@ func runMain(args []string, g Game, stderr io.Writer) int {
 	} else {
 		e, err = New(cfg, g)
 	}
+	if err == nil && replay != nil {
+		err = e.Play(replay, nil)
+		*steps = replay.Steps
+	}
+	if err == nil && *recordTo != "" {
+		err = e.Record(nil)
+	}
 	if err != nil {
+		if h != nil {
+			h.Close()
+		}
 		fmt.Fprintln(stderr, err)
 		return 2
 	}
@@ -176,6 +205,16 @@ func runMain(args []string, g Game, stderr io.Writer) int {
 	} else {
 		err = e.Run()
 	}
+	if *recordTo != "" {
+		err = errors.Join(err, writeReplayFile(*recordTo, e.Recording()))
+	}
+	if replay != nil {
+		if d := e.Divergence(); d != nil {
+			err = errors.Join(err, fmt.Errorf("replay %s: %w", *replayFrom, d))
+		} else if err == nil && *headless {
+			fmt.Fprintf(stderr, "%s: replay %s: %d steps, every world hash as recorded\n", name, *replayFrom, replay.Steps)
+		}
+	}
 	failed := len(logged) > 0
 	eachError(err, func(one error) {
 		if !slices.Contains(logged, one) {
@@ -187,4 +226,34 @@ func runMain(args []string, g Game, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// readReplayFile reads the replay file at path.
+func readReplayFile(path string) (*Replay, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r, err := ReadReplay(f)
+	if err != nil {
+		return nil, fmt.Errorf("replay %s: %w", path, err)
+	}
+	return r, nil
+}
+
+// writeReplayFile writes r to the file at path, replacing it.
+func writeReplayFile(path string, r *Replay) error {
+	if r == nil {
+		return nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if _, err := r.WriteTo(f); err != nil {
+		f.Close()
+		return fmt.Errorf("replay %s: %w", path, err)
+	}
+	return f.Close()
 }
