@@ -227,7 +227,7 @@ func (p *Play) addSystems() error {
 		{Name: "tanks.drive", Phase: world.Fixed, Run: p.drive},
 		{Name: "tanks.aim", Phase: world.Fixed, Run: p.aim},
 		// The systems that touch only what they declare run beside
-		// others (docs/WORLD.md, "Declared access"); the rest read input,
+		// others (docs/WORLD.md, "Systems in parallel"); the rest read input,
 		// play sounds, change scenes or spawn, and stay exclusive.
 		{Name: "tanks.hunt", Phase: world.Fixed, Run: p.hunt,
 			Reads:  []world.ComponentType{geom.Position, Stats, systems.Mover},
