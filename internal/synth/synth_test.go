@@ -36,3 +36,22 @@ func TestDeterministic(t *testing.T) {
 		t.Errorf("Sweep: %d samples, first %v; want %d, starting at 0", len(s), s[0], synth.Rate/10)
 	}
 }
+
+// TestWAVClipsAndSizes: a file is a RIFF WAVE of 16-bit mono PCM at the rate, its
+// sizes right, every sample within [-1, 1] clipped to full scale.
+func TestWAVClipsAndSizes(t *testing.T) {
+	b := synth.WAV([]float64{0, 1, -1, 2, -2, 0.5})
+	if string(b[:4]) != "RIFF" || string(b[8:16]) != "WAVEfmt " || string(b[36:40]) != "data" {
+		t.Fatalf("header %q", b[:44])
+	}
+	le := binary.LittleEndian
+	if le.Uint32(b[4:]) != uint32(len(b)-8) || le.Uint32(b[40:]) != 12 || le.Uint32(b[24:]) != synth.Rate || le.Uint16(b[22:]) != 1 || le.Uint16(b[34:]) != 16 {
+		t.Errorf("sizes or format wrong: %v", b[:44])
+	}
+	want := []int16{0, 32767, -32767, 32767, -32767, 16384}
+	for i, w := range want {
+		if got := int16(le.Uint16(b[44+2*i:])); got != w {
+			t.Errorf("sample %d is %d, want %d", i, got, w)
+		}
+	}
+}

@@ -8,18 +8,15 @@
 package main
 
 import (
-	"bytes"
-	"encoding/binary"
 	"flag"
 	"fmt"
 	"math"
 	"os"
 	"path/filepath"
 	"sort"
-)
 
-// rate is the files' sample rate; the mixer resamples to its own.
-const rate = 22050
+	"github.com/tessera-engine/tessera/internal/synth"
+)
 
 func main() {
 	out := flag.String("o", ".", "directory to write the WAV files to")
@@ -30,7 +27,7 @@ func main() {
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		if err := os.WriteFile(filepath.Join(*out, name), WAV(Effects[name]()), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(*out, name), synth.WAV(Effects[name]()), 0o644); err != nil {
 			fmt.Fprintln(os.Stderr, "gensound:", err)
 			os.Exit(1)
 		}
@@ -47,32 +44,19 @@ var Effects = map[string]func() []float64{
 	"win.wav":    win,
 }
 
-// noiser is a fixed-seed xorshift generator of noise in [-1, 1], so the
-// files are the same every time.
-type noiser uint32
-
-func (n *noiser) next() float64 {
-	s := uint32(*n)
-	s ^= s << 13
-	s ^= s >> 17
-	s ^= s << 5
-	*n = noiser(s)
-	return float64(s)/math.MaxUint32*2 - 1
-}
-
 // thump is a tone sliding from f0 down by half every half seconds, under
 // noise low-passed by smooth (0 to 1, more is brighter), fading at decay,
 // for seconds.
 func thump(seconds, f0, half, tone, hiss, smooth, decay float64, seed uint32) []float64 {
-	n := int(seconds * rate)
+	n := int(seconds * synth.Rate)
 	out := make([]float64, n)
-	rnd := noiser(seed)
+	rnd := synth.NewNoise(seed)
 	low, phase := 0.0, 0.0
 	for i := range n {
-		t := float64(i) / rate
-		phase += 2 * math.Pi * f0 * math.Pow(0.5, t/half) / rate
-		low += smooth * (rnd.next() - low)
-		out[i] = math.Exp(-t*decay) * attack(i, 40) * (tone*math.Sin(phase) + hiss*low)
+		t := float64(i) / synth.Rate
+		phase += 2 * math.Pi * f0 * math.Pow(0.5, t/half) / synth.Rate
+		low += smooth * (rnd.Next() - low)
+		out[i] = math.Exp(-t*decay) * synth.Attack(i, 40) * (tone*math.Sin(phase) + hiss*low)
 	}
 	return out
 }
@@ -88,17 +72,17 @@ func boom() []float64 { return thump(0.7, 90, 0.3, 0.5, 0.9, 0.08, 5, 123456789)
 
 // hurt is a monster's bite: a harsh buzz sliding down, 300 ms.
 func hurt() []float64 {
-	n := rate * 3 / 10
+	n := synth.Rate * 3 / 10
 	out := make([]float64, n)
 	phase := 0.0
 	for i := range n {
-		t := float64(i) / rate
-		phase += 2 * math.Pi * (220 - 300*t) / rate
+		t := float64(i) / synth.Rate
+		phase += 2 * math.Pi * (220 - 300*t) / synth.Rate
 		sq := 1.0
 		if math.Sin(phase) < 0 {
 			sq = -1
 		}
-		out[i] = 0.35 * math.Exp(-t*8) * attack(i, 60) * sq
+		out[i] = 0.35 * math.Exp(-t*8) * synth.Attack(i, 60) * sq
 	}
 	return out
 }
@@ -108,10 +92,10 @@ func hurt() []float64 {
 func chime(step float64, notes ...float64) []float64 {
 	var out []float64
 	for _, f := range notes {
-		n := int(step * rate)
+		n := int(step * synth.Rate)
 		for i := range n {
-			t := float64(i) / rate
-			env := math.Exp(-t*12) * attack(i, 60)
+			t := float64(i) / synth.Rate
+			env := math.Exp(-t*12) * synth.Attack(i, 60)
 			out = append(out, 0.45*env*(math.Sin(2*math.Pi*f*t)+0.3*math.Sin(4*math.Pi*f*t)))
 		}
 	}
@@ -123,36 +107,3 @@ func repair() []float64 { return chime(0.08, 660, 990) }
 
 // win is a rising arpeggio, C E G C, 600 ms.
 func win() []float64 { return chime(0.15, 523.25, 659.25, 783.99, 1046.5) }
-
-// attack ramps the first n samples up from 0, so a sound starts without a
-// click.
-func attack(i, n int) float64 {
-	if i >= n {
-		return 1
-	}
-	return float64(i) / float64(n)
-}
-
-// WAV encodes samples in [-1, 1] as a 16-bit mono PCM WAV file.
-func WAV(samples []float64) []byte {
-	var data bytes.Buffer
-	for _, s := range samples {
-		binary.Write(&data, binary.LittleEndian, int16(math.Round(max(-1, min(1, s))*math.MaxInt16)))
-	}
-	var b bytes.Buffer
-	le := func(v any) { binary.Write(&b, binary.LittleEndian, v) }
-	b.WriteString("RIFF")
-	le(uint32(36 + data.Len()))
-	b.WriteString("WAVEfmt ")
-	le(uint32(16))       // fmt chunk size
-	le(uint16(1))        // PCM
-	le(uint16(1))        // mono
-	le(uint32(rate))     // sample rate
-	le(uint32(rate * 2)) // bytes a second
-	le(uint16(2))        // bytes a frame
-	le(uint16(16))       // bits a sample
-	b.WriteString("data")
-	le(uint32(data.Len()))
-	b.Write(data.Bytes())
-	return b.Bytes()
-}
