@@ -1,8 +1,9 @@
 // Package geom holds the 2D geometry every part of Tessera shares: the
 // vector [Vec2], the axis-aligned [Rectangle], and the two field
-// components every moving body has, [Position] and [Velocity]. systems
-// moves and collides bodies by them and render draws them where they are,
-// so they live below both. It imports only world and the standard library.
+// components every moving body has, [Position] and [Velocity], with the
+// rotation and scale a hierarchy gives, [WorldTransform]. systems moves,
+// places and collides bodies by them and render draws them where they
+// are, so they live below both. It imports only world and the standard library.
 package geom
 
 import (

@@ -54,3 +54,19 @@ func ExampleRect() {
 	fmt.Println(r, r.Dx(), r.Contains(geom.Vec2{X: 4, Y: 4}))
 	// Output: {{0 0} {8 8}} 8 true
 }
+
+func TestPoseUnitScale(t *testing.T) {
+	tests := []struct {
+		scale, want geom.Vec2
+	}{
+		{geom.Vec2{}, geom.Vec2{X: 1, Y: 1}},
+		{geom.Vec2{X: 2}, geom.Vec2{X: 2, Y: 1}},
+		{geom.Vec2{Y: -3}, geom.Vec2{X: 1, Y: -3}},
+		{geom.Vec2{X: 0.5, Y: 4}, geom.Vec2{X: 0.5, Y: 4}},
+	}
+	for _, tt := range tests {
+		if got := (geom.Pose{Rotation: 1, Scale: tt.scale}).UnitScale(); got != tt.want {
+			t.Errorf("Pose{Scale: %v}.UnitScale() = %v, want %v", tt.scale, got, tt.want)
+		}
+	}
+}

@@ -25,8 +25,8 @@
 //     [Collision.AtPoint], [Collision.InRect], [Collision.Raycast],
 //     [Collision.RaycastAll] ([RayHit]), [Collision.Stats]
 //     ([CollisionStats]).
-//   - Hierarchies: [LocalTransform] ([Transform]), [WorldTransform]
-//     ([Pose]) and the system [Transforms], which places children of
+//   - Hierarchies: [LocalTransform] ([Transform]), [geom.WorldTransform]
+//     ([geom.Pose]) and the system [Transforms], which places children of
 //     [world.ChildOf] parents.
 //   - For worlds with positions of their own: [MirrorPositions].
 //   - Errors: [ColliderError], [ErrBadCollider], [OptionError],

@@ -3,27 +3,20 @@ package systems
 import (
 	"math"
 
+	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/world"
 )
 
-// The transform components: where an entity sits relative to its parent
-// ([world.ChildOf]), and the rotation and scale that come out of it in the
-// world. The world position is [Position] itself, so everything that reads
-// Position (collision, render, bounds) sees children where they are.
-var (
-	// LocalTransform places an entity relative to its [world.ChildOf]
-	// parent; [Transforms] computes its [Position] and [WorldTransform]
-	// from it and the parent's every step. It requires both, so they
-	// join with it.
-	LocalTransform = world.DefineFields("LocalTransform", world.Options[Transform]{
-		Requires: []world.ComponentType{Position, WorldTransform},
-	})
-	// WorldTransform is an entity's rotation and scale in the world: for a
-	// child, what [Transforms] computed; for a root of a hierarchy, set by
-	// the game (none means no rotation, scale 1). The world position is
-	// [Position].
-	WorldTransform = world.DefineFields[Pose]("WorldTransform")
-)
+// LocalTransform places an entity relative to its [world.ChildOf] parent:
+// [Transforms] computes its [Position] and its [geom.WorldTransform] (the
+// rotation and scale that come out of it in the world) from it and the
+// parent's every step. It requires both, so they join with it. The world
+// position is Position itself, so everything that reads Position
+// (collision, bounds, the renderer) sees children where they are, and the
+// renderer turns and scales their drawables by their WorldTransform.
+var LocalTransform = world.DefineFields("LocalTransform", world.Options[Transform]{
+	Requires: []world.ComponentType{Position, geom.WorldTransform},
+})
 
 // Transform is the value of [LocalTransform]: an entity's placement in its
 // parent's frame.
@@ -41,21 +34,13 @@ type Transform struct {
 	Scale Vec2
 }
 
-// Pose is the value of [WorldTransform]: a rotation, in radians, and a
-// scale per axis, in the world. A zero axis of Scale means 1, as in
-// [Transform].
-type Pose struct {
-	Rotation float64
-	Scale    Vec2
-}
-
 // TransformName is the name of the system [Transforms] returns.
 const TransformName = "systems.transform"
 
 // Transforms returns a [world.Fixed] system, named [TransformName], that
 // places every entity holding [LocalTransform] and a [world.ChildOf]
 // parent relative to that parent: its [Position] is the parent's plus the
-// Offset, scaled and rotated by the parent's [WorldTransform]; its
+// Offset, scaled and rotated by the parent's [geom.WorldTransform]; its
 // rotation is the parent's plus its own, its scale the parent's times its
 // own. Parents are placed before their children, whatever the order the
 // entities were made in, so a hierarchy of any depth is right within one
@@ -139,34 +124,23 @@ func (t *transforms) compute(w *world.World, e, parent world.Entity) {
 	if p, ok := Position.Get(w, parent); ok {
 		from = *p
 	}
-	pose := Pose{Scale: Vec2{X: 1, Y: 1}}
-	if p, ok := WorldTransform.Get(w, parent); ok {
-		pose = Pose{Rotation: p.Rotation, Scale: unitScale(p.Scale)}
+	pose := geom.Pose{Scale: Vec2{X: 1, Y: 1}}
+	if p, ok := geom.WorldTransform.Get(w, parent); ok {
+		pose = geom.Pose{Rotation: p.Rotation, Scale: p.UnitScale()}
 	}
 	off := Vec2{X: local.Offset.X * pose.Scale.X, Y: local.Offset.Y * pose.Scale.Y}
 	if pose.Rotation != 0 {
 		sin, cos := math.Sincos(pose.Rotation)
 		off = Vec2{X: off.X*cos - off.Y*sin, Y: off.X*sin + off.Y*cos}
 	}
-	ls := unitScale(local.Scale)
+	ls := geom.Pose{Scale: local.Scale}.UnitScale()
 	if err := Position.Set(w, e, from.Add(off)); err != nil && t.err == nil {
 		t.err = err
 	}
-	if err := WorldTransform.Set(w, e, Pose{
+	if err := geom.WorldTransform.Set(w, e, geom.Pose{
 		Rotation: pose.Rotation + local.Rotation,
 		Scale:    Vec2{X: pose.Scale.X * ls.X, Y: pose.Scale.Y * ls.Y},
 	}); err != nil && t.err == nil {
 		t.err = err
 	}
-}
-
-// unitScale returns s with each zero axis made 1.
-func unitScale(s Vec2) Vec2 {
-	if s.X == 0 {
-		s.X = 1
-	}
-	if s.Y == 0 {
-		s.Y = 1
-	}
-	return s
 }

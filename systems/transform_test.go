@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/systems"
 	"github.com/tessera-engine/tessera/world"
 )
@@ -27,7 +28,7 @@ func TestTransformsPlaceChildrenParentFirst(t *testing.T) {
 	leaf := w.Create()
 	mid := w.Create()
 	root := world.Spawn2(w, systems.Position, systems.Vec2{X: 100, Y: 50},
-		systems.WorldTransform, systems.Pose{Rotation: math.Pi / 2, Scale: systems.Vec2{X: 2, Y: 2}})
+		geom.WorldTransform, geom.Pose{Rotation: math.Pi / 2, Scale: systems.Vec2{X: 2, Y: 2}})
 	systems.LocalTransform.Add(w, mid, systems.Transform{Offset: systems.Vec2{X: 10}})
 	systems.LocalTransform.Add(w, leaf, systems.Transform{Offset: systems.Vec2{X: 0, Y: 5}, Rotation: math.Pi / 2, Scale: systems.Vec2{X: 0.5}})
 	mustOK(t, world.ChildOf.Set(w, mid, root))
@@ -43,7 +44,7 @@ func TestTransformsPlaceChildrenParentFirst(t *testing.T) {
 	if got := *systems.Position.Require(w, leaf); !nearVec(got, systems.Vec2{X: 90, Y: 70}) {
 		t.Errorf("leaf at %v, want {90 70}", got)
 	}
-	if got := *systems.WorldTransform.Require(w, leaf); math.Abs(got.Rotation-math.Pi) > 1e-9 || got.Scale != (systems.Vec2{X: 1, Y: 2}) {
+	if got := *geom.WorldTransform.Require(w, leaf); math.Abs(got.Rotation-math.Pi) > 1e-9 || got.Scale != (systems.Vec2{X: 1, Y: 2}) {
 		t.Errorf("leaf pose %v, want a half turn and scale {1 2}", got)
 	}
 
@@ -83,7 +84,7 @@ func TestTransformsLeaveWhatTheyDoNotPlace(t *testing.T) {
 		t.Errorf("its child at %v, want {40 41}", got)
 	}
 	// LocalTransform requires Position and WorldTransform.
-	if !w.Has(kid, systems.WorldTransform) {
+	if !w.Has(kid, geom.WorldTransform) {
 		t.Errorf("LocalTransform did not bring WorldTransform")
 	}
 }

@@ -38,7 +38,7 @@ func (g *Game) codec() (*save.Codec, error) {
 	}
 	c, err := save.New(g.data.Library,
 		save.Component(geom.Position), save.Component(geom.Velocity),
-		save.Component(systems.LocalTransform), save.Component(systems.WorldTransform),
+		save.Component(systems.LocalTransform), save.Component(geom.WorldTransform),
 		save.Component(systems.Collider), save.Component(systems.Mover), save.Component(systems.Lifetime),
 		save.Component(drawable.Sprite), save.Component(drawable.Animation), save.Component(drawable.Shape),
 		save.Component(drawable.Text), save.Component(drawable.Camera), save.Component(&drawable.Screen.Component),
