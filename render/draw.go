@@ -111,6 +111,7 @@ func (r *Renderer) prepare(b image.Rectangle, w *world.World, alpha float64) {
 func (r *Renderer) collect() (fast bool) {
 	r.hidden = r.w.Count(drawable.Hidden) > 0
 	r.onScreen = r.w.Count(drawable.Screen) > 0
+	r.posed = r.w.Count(geom.WorldTransform) > 0
 	if r.w.Count(drawable.Shape) > 0 {
 		world.Each2(r.w, geom.Position, drawable.Shape, r.shapeFn)
 	}
@@ -148,6 +149,32 @@ func place(pos geom.Vec2, rot float64) camera.Affine {
 	return camera.Affine{A: cos, B: sin, C: -sin, D: cos, TX: pos.X, TY: pos.Y}
 }
 
+// poseOf returns e's world pose: its [geom.WorldTransform], or the zero
+// Pose (no turn, scale 1) when it has none. O(1); one boolean test when
+// the world has no WorldTransform at all.
+func (r *Renderer) poseOf(e world.Entity) geom.Pose {
+	if r.posed {
+		if p, ok := geom.WorldTransform.Get(r.w, e); ok {
+			return *p
+		}
+	}
+	return geom.Pose{}
+}
+
+// placeOf returns the transform that places e's shape or text, which
+// turns by rot of its own, at pos: scaled by e's world pose, then turned
+// by the pose's rotation and rot, then moved to pos.
+func (r *Renderer) placeOf(e world.Entity, pos geom.Vec2, rot float64) camera.Affine {
+	if !r.posed {
+		return place(pos, rot)
+	}
+	p := r.poseOf(e)
+	k := p.UnitScale()
+	m := place(pos, p.Rotation+rot)
+	m.A, m.B, m.C, m.D = m.A*k.X, m.B*k.X, m.C*k.Y, m.D*k.Y
+	return m
+}
+
 func (r *Renderer) collectShape(e world.Entity, p *geom.Vec2, f *drawable.Figure) {
 	r.hist.Note(e.Slot(), e.Generation(), *p)
 	if r.hidden && r.w.Has(e, drawable.Hidden) {
@@ -158,7 +185,7 @@ func (r *Renderer) collectShape(e world.Entity, p *geom.Vec2, f *drawable.Figure
 		return
 	}
 	pos := r.hist.At(e.Slot(), e.Generation(), *p, r.alpha)
-	m := place(pos, f.Rotation)
+	m := r.placeOf(e, pos, f.Rotation)
 	it, idx := r.next()
 	it.Kind, it.Ref = core.KindShape, uint32(len(r.shapes))
 	it.Tint(f.Color)
@@ -178,7 +205,7 @@ func (r *Renderer) collectText(e world.Entity, p *geom.Vec2, l *drawable.Label) 
 	}
 	lc := r.labelText(e, l, face)
 	pos := r.hist.At(e.Slot(), e.Generation(), *p, r.alpha)
-	m := place(pos, l.Rotation)
+	m := r.placeOf(e, pos, l.Rotation)
 	it, idx := r.next()
 	it.Kind, it.Ref = core.KindText, uint32(len(r.labels))
 	it.Tint(l.Color)

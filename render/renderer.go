@@ -76,8 +76,10 @@ type Renderer struct {
 	regions     [][2]uint64
 	keptBlocks  int // blocks kept by the last frame, for tests
 
-	hidden   bool // whether any entity is Hidden this frame
-	onScreen bool // whether any entity has the Screen tag this frame
+	hidden   bool        // whether any entity is Hidden this frame
+	onScreen bool        // whether any entity has the Screen tag this frame
+	posed    bool        // whether any entity has a WorldTransform this frame
+	poses    []geom.Pose // by slot, the poses of the kept blocks that have some
 	items    []core.Item
 	order    core.Order
 	hud      core.Order // the Screen items, drawn after the cameras

@@ -123,13 +123,19 @@ func (r *Renderer) spriteItem(e world.Entity, p *geom.Vec2, s *drawable.Picture,
 	if sx == 0 && sy == 0 {
 		sx, sy = 1, 1
 	}
+	rot := s.Rotation
+	if r.posed {
+		p := r.poseOf(e)
+		k := p.UnitScale()
+		sx, sy, rot = sx*k.X, sy*k.Y, rot+p.Rotation
+	}
 	it, idx := r.next()
 	it.Kind, it.Ref, it.Src = core.KindSprite, g.tex, g.src
 	if s.Flip != 0 {
 		it.Src = flipped(it.Src, s.Flip)
 	}
 	it.Tint(s.Tint)
-	it.PlaceQuad(pos.X, pos.Y, g.w, g.h, s.Origin.X, s.Origin.Y, sx, sy, s.Rotation)
+	it.PlaceQuad(pos.X, pos.Y, g.w, g.h, s.Origin.X, s.Origin.Y, sx, sy, rot)
 	key := core.Entry{Hi: core.Key(int16(s.Layer), s.Z), Lo: core.Tie(e.Slot(), core.KindSprite)}
 	o.Add(key.Hi, key.Lo, idx)
 	return key

@@ -44,6 +44,7 @@ type spriteBlock struct {
 	tex      uint32 // the texture of its quads
 	reusable bool   // it was static, its quads share tex, no sprite is on Screen
 	keyed    bool   // first and last are its order keys
+	posed    bool   // a sprite placed has a WorldTransform: Renderer.poses holds the block's
 	first    core.Entry
 	last     core.Entry
 	// noted holds the ids of the history's buffers (the high half of the
@@ -105,6 +106,26 @@ func (r *Renderer) samePictures(b *spriteBlock, s0 int, ss []drawable.Picture) b
 	for i := range ss {
 		w, g := wordsOf(&ss[i]), &regions[i]
 		if w[0]^g[0]|w[1]^g[1]|w[2]^t[0]|w[3]^t[1]|w[4]^t[2]|w[5]^t[3]|w[6]^t[4]|w[7]^t[5]|w[8]^t[6] != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// keepPoses records the world poses of es, the entities of a block, for
+// the next frame's comparison.
+func (r *Renderer) keepPoses(es []world.Entity) {
+	for _, e := range es {
+		r.poses[e.Slot()] = r.poseOf(e)
+	}
+}
+
+// samePoses reports whether the world poses of es, the entities of a
+// block, are those keepPoses recorded. A pose that gained or lost its
+// WorldTransform changed the world's structure, which keeps no block.
+func (r *Renderer) samePoses(es []world.Entity) bool {
+	for _, e := range es {
+		if r.poseOf(e) != r.poses[e.Slot()] {
 			return false
 		}
 	}
@@ -182,6 +203,9 @@ func (r *Renderer) spritesStraight(bt *core.Batch, limit core.Entry) bool {
 		r.pics = slices.Grow(r.pics, len(sc)-len(r.pics))[:len(sc)]
 		r.regions = slices.Grow(r.regions, len(sc)-len(r.regions))[:len(sc)]
 	}
+	if r.posed && len(r.poses) < len(sc) {
+		r.poses = slices.Grow(r.poses, len(sc)-len(r.poses))[:len(sc)]
+	}
 	prev, blocks := r.hist.Current(), r.blocks[:0]
 	r.keptBlocks = 0
 	k := 0
@@ -195,7 +219,7 @@ func (r *Renderer) spritesStraight(bt *core.Batch, limit core.Entry) bool {
 			b := &blocks[n]
 			static := s1 <= len(prev) && sameBytes(prev[s0:s1], ps)
 			if reuse && n < len(r.blocks) && b.reusable && static && int(b.q0) == st.quads &&
-				r.samePictures(b, s0, ss) && st.keep(b) {
+				r.samePictures(b, s0, ss) && (!b.posed || r.samePoses(es)) && st.keep(b) {
 				r.keptBlocks++
 				if id := uint32(noteID >> 32); b.noted[0] != id && b.noted[1] != id {
 					copy(notes[s0:s1], ps)
@@ -218,6 +242,9 @@ func (r *Renderer) spritesStraight(bt *core.Batch, limit core.Entry) bool {
 			*b = nb
 			if nb.reusable {
 				r.keepPictures(b, s0, ss)
+				if nb.posed {
+					r.keepPoses(es)
+				}
 			}
 		}
 	}
@@ -271,7 +298,7 @@ func (r *Renderer) placeBlock(st *straight, ps []geom.Vec2, ss []drawable.Pictur
 	x0, y0, x1, y1 := st.area[0], st.area[1], st.area[2], st.area[3]
 	// Locals, not fields: the compiler keeps them in registers across the
 	// stores into the vertices.
-	hidden, onScreen, alpha := r.hidden, r.onScreen, r.alpha
+	hidden, onScreen, posed, alpha := r.hidden, r.onScreen, r.posed, r.alpha
 	memo, hist := &r.memo, &r.hist
 	notes, stamps, noteID := st.notes, st.stamps, st.noteID
 	keys, verts := st.keys, st.verts
@@ -320,10 +347,18 @@ func (r *Renderer) placeBlock(st *straight, ps []geom.Vec2, ss []drawable.Pictur
 		if s.Scale != (geom.Vec2{}) {
 			w, h = w*s.Scale.X, h*s.Scale.Y
 		}
+		rot := s.Rotation
+		if posed {
+			if wt, ok := geom.WorldTransform.Get(r.w, e); ok {
+				k := wt.UnitScale()
+				w, h, rot = w*k.X, h*k.Y, rot+wt.Rotation
+				b.posed = true // before culling: a turn may bring it into view
+			}
+		}
 		l, t := -s.Origin.X*w, -s.Origin.Y*h
 		qa, qb, qc, qd := a, bb, cc, d
-		if s.Rotation != 0 {
-			sin, cos := math.Sincos(s.Rotation)
+		if rot != 0 {
+			sin, cos := math.Sincos(rot)
 			sn, cs := float32(sin), float32(cos)
 			// The camera's linear part, after the sprite's turn.
 			qa, qb, qc, qd = a*cs+cc*sn, bb*cs+d*sn, -a*sn+cc*cs, -bb*sn+d*cs

@@ -19,8 +19,9 @@ import (
 // keeping the quads of the blocks of sprites that did not change and one
 // placing every sprite every frame, and checks that their batches are
 // the same, vertex for vertex, frame after frame. Between frames a few
-// sprites move, change any field of their picture, teleport, are hidden
-// or shown, die or are born; there are frames with no step, one or two
+// sprites move, change any field of their picture, turn or scale by
+// their world pose (a third have a WorldTransform), gain or lose one,
+// teleport, are hidden or shown, die or are born; there are frames with no step, one or two
 // (the second without a draw before it), settles, a moving camera, a
 // cache reload, and every alpha. Half the seeds change no structure and
 // step at most once a frame, so that the history's buffers keep their
@@ -52,7 +53,11 @@ func TestKeptBlocksMatchPlacing(t *testing.T) {
 			if len(ents)/150%4 == 3 {
 				p.Region = hero
 			}
-			ents = append(ents, k.sprite(rng.Float64()*340-10, rng.Float64()*260-10, p))
+			e := k.sprite(rng.Float64()*340-10, rng.Float64()*260-10, p)
+			if rng.IntN(3) == 0 {
+				geom.WorldTransform.Add(k.w, e, randomPose(rng))
+			}
+			ents = append(ents, e)
 		}
 		for range 700 {
 			spawn()
@@ -63,8 +68,9 @@ func TestKeptBlocksMatchPlacing(t *testing.T) {
 				return
 			}
 			p, pic := geom.Position.Require(k.w, e), drawable.Sprite.Require(k.w, e)
-			op := rng.IntN(12)
-			if calm && op >= 8 && op <= 10 {
+			op := rng.IntN(14)
+			wt, posed := geom.WorldTransform.Get(k.w, e)
+			if calm && (op >= 8 && op <= 10 || op >= 12 && !posed) {
 				op = 0 // no change of structure: the history's ids last
 			}
 			switch op {
@@ -91,6 +97,17 @@ func TestKeptBlocksMatchPlacing(t *testing.T) {
 				k.w.Destroy(e)
 			case 10:
 				spawn()
+			case 12, 13:
+				switch {
+				case !posed:
+					geom.WorldTransform.Add(k.w, e, randomPose(rng))
+				case op == 12:
+					wt.Rotation += rng.Float64() - 0.5
+				case calm || rng.IntN(4) > 0:
+					wt.Scale.X = rng.Float64() * 2
+				default:
+					k.w.Remove(e, geom.WorldTransform)
+				}
 			default:
 				pic.Scale = geom.Vec2{X: 1 + rng.Float64(), Y: 1}
 			}
@@ -144,6 +161,18 @@ func TestKeptBlocksMatchPlacing(t *testing.T) {
 			t.Errorf("seed %d: no block was ever kept", seed)
 		}
 	}
+}
+
+// randomPose returns a world pose with a random turn and scale, zero
+// axes among them.
+func randomPose(rng *rand.Rand) geom.Pose {
+	axis := func() float64 {
+		if rng.IntN(4) == 0 {
+			return 0 // means 1
+		}
+		return 0.25 + rng.Float64()*2
+	}
+	return geom.Pose{Rotation: rng.Float64()*8 - 4, Scale: geom.Vec2{X: axis(), Y: axis()}}
 }
 
 // touch gives hero.png a new modification time and reloads the kit's
