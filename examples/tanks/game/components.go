@@ -1,6 +1,7 @@
 package game
 
 import (
+	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/render/drawable"
 	"github.com/tessera-engine/tessera/systems"
 	"github.com/tessera-engine/tessera/world"
@@ -60,7 +61,9 @@ type Driving struct {
 	// Armour is the seconds the tank cannot be hurt after a hit.
 	Armour float64 `yaml:"armour"`
 
-	// Heading is the direction the hull faces, in radians.
+	// Heading is the direction the hull faces, in radians; drive turns
+	// the tank's WorldTransform by it, which turns the hull's picture and
+	// the turret with it.
 	Heading float64 `yaml:"heading"`
 	// Cooldown is the seconds until the gun may fire again.
 	Cooldown float64 `yaml:"cooldown"`
@@ -135,8 +138,10 @@ type Round struct {
 // Nest, Repair, Bar and Shell, and a map's object properties Nest.count,
 // Monster.speed and so on.
 var (
-	// Tank makes an entity the player's tank.
-	Tank = world.DefineComponent[Driving]("Tank")
+	// Tank makes an entity the player's tank. It requires a
+	// geom.WorldTransform, the hull's turn, which its children (the
+	// turret) turn with.
+	Tank = world.DefineComponent("Tank", world.Options[Driving]{Requires: []world.ComponentType{geom.WorldTransform}})
 	// Turret makes an entity the tank's turret: a child of the tank that
 	// aims on its own.
 	Turret = world.DefineComponent[Aim]("Turret")

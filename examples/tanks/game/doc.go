@@ -50,7 +50,9 @@
 //
 // The play's fixed systems are listed, in order, in [Play.OnEnter]:
 // drive, aim, hunt and nest before motion and the transform system (which
-// places the turret on the hull and the health bars over their monsters),
+// places the turret on the hull and the health bars over their monsters,
+// and turns the turret with the hull's WorldTransform, which the renderer
+// draws both pictures by),
 // then fire (from the turret's muzzle as placed), collision, and the
 // systems that read its contacts (shells, bite, pickup), the health bars,
 // lifetimes, the outcome and the HUD. Randomness comes from the world's

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tessera-engine/tessera/engine"
 	"github.com/tessera-engine/tessera/geom"
+	"github.com/tessera-engine/tessera/render/drawable"
 	"github.com/tessera-engine/tessera/world"
 )
 
@@ -92,8 +93,11 @@ func TestDeath(t *testing.T) {
 }
 
 // TestTurretRidesTheHull: driving moves the turret with the hull (the
-// transform system places the child at its parent every step), and
-// turning the turret leaves the hull's heading alone.
+// transform system places the child at its parent every step) and turns
+// the hull's WorldTransform, which the turret's is placed on, while the
+// turret keeps pointing where it was turned; turning the turret leaves the
+// hull's heading alone. Neither picture is turned by hand: the renderer
+// draws them by their WorldTransforms.
 func TestTurretRidesTheHull(t *testing.T) {
 	g, h := headless(t, Options{Level: "duel"}, 1, script(started, hold(MoveDown, 2, 30), hold(TurnLeft, 40, 70))...)
 	if err := h.RunSteps(35); err != nil {
@@ -109,6 +113,12 @@ func TestTurretRidesTheHull(t *testing.T) {
 	if math.Abs(heading-math.Pi/2) > 1e-9 {
 		t.Errorf("heading %v driving down, want π/2", heading)
 	}
+	poses := func() (hull, turret float64) {
+		return geom.WorldTransform.Require(w, p.Tank()).Rotation, geom.WorldTransform.Require(w, p.Turret()).Rotation
+	}
+	if h, tu := poses(); h != heading || math.Abs(tu) > 1e-9 {
+		t.Errorf("driving down turned the hull to %v and the turret to %v; want %v and the turret still at 0", h, tu, heading)
+	}
 	if err := h.RunSteps(40); err != nil {
 		t.Fatal(err)
 	}
@@ -116,6 +126,14 @@ func TestTurretRidesTheHull(t *testing.T) {
 	want := -30 * p.TankState().Turn / 60 // 30 steps of turning left
 	if math.Abs(aim-want) > 1e-9 || p.TankState().Heading != heading {
 		t.Errorf("turret at %v, heading %v; want %v and the heading unchanged", aim, p.TankState().Heading, want)
+	}
+	if _, tu := poses(); math.Abs(math.Remainder(tu-aim, 2*math.Pi)) > 1e-9 {
+		t.Errorf("the turret's world rotation is %v, want its aim %v (modulo 2π)", tu, aim)
+	}
+	for _, e := range []world.Entity{p.Tank(), p.Turret()} {
+		if r := drawable.Sprite.Require(w, e).Rotation; r != 0 {
+			t.Errorf("%v's picture is turned by %v by hand; want 0", e, r)
+		}
 	}
 }
 

@@ -31,8 +31,9 @@ func (p *Play) pauseOnPress(ctx *world.Context) error {
 
 // drive sets the tank's velocity from the move axis (and the
 // autopilot's): its speed in the axis's direction, scaled by how far a
-// stick is pushed. The hull faces the way it drives, and its treads roll
-// only while it moves.
+// stick is pushed. The hull faces the way it drives (its WorldTransform
+// turns its picture, and the turret, its child, with it), and its treads
+// roll only while it moves.
 func (p *Play) drive(ctx *world.Context) error {
 	w := ctx.World
 	t, ok := Tank.Get(w, p.tank)
@@ -54,7 +55,7 @@ func (p *Play) drive(ctx *world.Context) error {
 		return nil
 	}
 	t.Heading = math.Atan2(y, x)
-	drawable.Sprite.Require(w, p.tank).Rotation = t.Heading
+	geom.WorldTransform.Require(w, p.tank).Rotation = t.Heading
 	if anim.Clip == 0 {
 		anim.Play("drive")
 	}
@@ -62,8 +63,11 @@ func (p *Play) drive(ctx *world.Context) error {
 }
 
 // aim turns the turret by the turn actions (and the autopilot's), at the
-// tank's turning speed, whatever the hull does: the turret is the hull's
-// child for where it is, not for where it points.
+// tank's turning speed, whatever the hull does. The turret is the hull's
+// child: the transform system turns it with the hull, by its local
+// rotation on top of the hull's heading, so that local rotation is the
+// angle between the two, and the turret keeps pointing where it was
+// turned when the hull turns.
 func (p *Play) aim(ctx *world.Context) error {
 	w := ctx.World
 	t, ok := Tank.Get(w, p.tank)
@@ -78,7 +82,7 @@ func (p *Play) aim(ctx *world.Context) error {
 	turn = max(-1, min(1, turn))
 	a := Turret.Require(w, p.turret)
 	a.Angle = math.Remainder(a.Angle+turn*t.Turn*ctx.DT, 2*math.Pi)
-	drawable.Sprite.Require(w, p.turret).Rotation = a.Angle
+	systems.LocalTransform.Require(w, p.turret).Rotation = math.Remainder(a.Angle-t.Heading, 2*math.Pi)
 	return nil
 }
 
