@@ -29,7 +29,8 @@ type Options struct {
 // Renderer draws one world: its sprites, shapes and texts
 // ([drawable.Sprite], [drawable.Shape], [drawable.Text]), through its
 // cameras ([drawable.Camera]), each drawable between its positions at the
-// last two fixed steps. The engine's window runtime keeps one per scene
+// last two fixed steps, turned and scaled by its entity's
+// [geom.WorldTransform] on top of its own rotation and scale. The engine's window runtime keeps one per scene
 // and calls [Renderer.BeforeStep] before each of the scene's fixed steps
 // and [Renderer.Draw] every frame; games never hold one.
 //

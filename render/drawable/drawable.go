@@ -280,7 +280,10 @@ type Order struct {
 
 // Picture is the value of [Sprite]: which region to draw and how. Its
 // zero value draws nothing (no region); a Picture with only a Region draws
-// it at its size, its top-left corner at the entity's position. In prefab
+// it at its size, its top-left corner at the entity's position. An entity
+// with a [geom.WorldTransform] (a child of a hierarchy) is drawn turned by
+// its pose's rotation plus Rotation and scaled by its pose's scale times
+// Scale. In prefab
 // data the region's keys sit beside the others: {image: bird.png, origin:
 // {x: 0.5, y: 0.5}}.
 type Picture struct {
@@ -356,7 +359,8 @@ func (k *FigureKind) UnmarshalText(b []byte) error {
 }
 
 // Figure is the value of [Shape]: a rectangle, circle, line or polygon,
-// filled or stroked, in world units relative to the entity's position.
+// filled or stroked, in world units relative to the entity's position,
+// turned and scaled by the entity's [geom.WorldTransform] if it has one.
 // Make one with [Rect], [Circle], [Line] or [Polygon]. The renderer turns
 // it into triangles through ebitengine's vector package and keeps them
 // until the figure changes. The zero value draws nothing.

@@ -42,7 +42,8 @@ type Label struct {
 	// line height.
 	LineSpacing float64 `yaml:"linespacing"`
 	// Rotation turns the text about the position, in radians, clockwise
-	// on the screen.
+	// on the screen, on top of the entity's [geom.WorldTransform] (which
+	// also scales the text), if it has one.
 	Rotation float64 `yaml:"rotation"`
 	Order    `yaml:"order"`
 }
