@@ -79,7 +79,7 @@ func TestDrawAllocs(t *testing.T) {
 }
 
 // TestDrawAllocsMixed: the same with texts, hidden and screen drawables,
-// concave shapes and a following, turned camera.
+// concave shapes, world poses and a following, turned camera.
 func TestDrawAllocsMixed(t *testing.T) {
 	k := newKit(t, render.Options{})
 	k.lookAt(160, 120)
@@ -97,6 +97,9 @@ func TestDrawAllocsMixed(t *testing.T) {
 		if i%13 == 0 {
 			drawable.Shape.Add(k.w, e, drawable.Polygon(red, geom.Vec2{}, geom.Vec2{X: 10}, geom.Vec2{X: 2, Y: 2}, geom.Vec2{Y: 10}))
 		}
+		if i%3 == 0 {
+			geom.WorldTransform.Add(k.w, e, geom.Pose{Rotation: 0.2, Scale: geom.Vec2{X: 2}})
+		}
 	}
 	moveAll(t, k.w)
 	k.camera(camera.Camera{Follow: k.sprite(5, 5, drawable.Picture{}), Viewport: geom.Rect(200, 0, 320, 80), Zoom: 0.5, Rotation: 0.3, Smoothing: 0.2})
@@ -107,5 +110,37 @@ func TestDrawAllocsMixed(t *testing.T) {
 	}
 	if n := steadyAllocs(frame); n != 0 {
 		t.Errorf("a steady frame allocates %v times, want 0", n)
+	}
+}
+
+// TestDrawAllocsPosed: a steady frame of the straight path whose sprites
+// have world poses, half of which turn every step, allocates nothing.
+func TestDrawAllocsPosed(t *testing.T) {
+	k := newKit(t, render.Options{})
+	k.lookAt(320, 240)
+	for i := range 1000 {
+		e := k.sprite(float64(i%300), float64(i/5), drawable.Picture{Region: frame(i % 4)})
+		geom.WorldTransform.Add(k.w, e, geom.Pose{Rotation: float64(i), Scale: geom.Vec2{X: 1.5}})
+	}
+	if err := k.w.AddSystem(world.System{Name: "turn", Phase: world.Fixed, Run: func(ctx *world.Context) error {
+		for e, p := range world.Query1(ctx.World, geom.WorldTransform) {
+			if e.Slot()%2 == 0 {
+				p.Rotation += 0.01
+			}
+		}
+		return nil
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	screen := image.Rect(0, 0, 320, 240)
+	frame := func() {
+		k.step(t)
+		k.r.Prepare(screen, k.w, 0.5)
+	}
+	if n := steadyAllocs(frame); n != 0 {
+		t.Errorf("a steady frame allocates %v times, want 0", n)
+	}
+	if !k.r.Straight() {
+		t.Errorf("the sprites did not go the straight path")
 	}
 }

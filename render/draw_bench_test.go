@@ -3,6 +3,7 @@ package render_test
 import (
 	"fmt"
 	"image"
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -95,6 +96,39 @@ func (l *spriteLimit) draw(dst *ebiten.Image) {
 func benchSpriteDraw(b *testing.B, n int) {
 	k := spriteScene(b, n)
 	limit := newSpriteLimit(b, k.w)
+	r := timeInterleaved(b, n, nil, k.draw, limit.draw)
+	b.ReportMetric(r.a, "ns/sprite")
+	b.ReportMetric(r.b, "limit-ns/sprite")
+	b.ReportMetric(r.ratio, "ratio")
+	b.ReportMetric(r.allocs, "allocs/frame")
+}
+
+// BenchmarkSpriteDrawPosed_10k is BenchmarkSpriteDraw_10k with every
+// sprite's entity given a geom.WorldTransform (a turn and a scale, the
+// same every frame), as the children of a hierarchy have: each sprite is
+// then looked up in the WorldTransform column, and a kept block compares
+// its sprites' poses with the last frame's. Its limit is the same
+// sprites drawn turned and scaled, by the same hand-written DrawTriangles
+// calls. No target: it shows what a pose costs, against
+// BenchmarkSpriteDraw_10k, where no entity has one.
+func BenchmarkSpriteDrawPosed_10k(b *testing.B) {
+	const n = 10_000
+	k := spriteScene(b, n)
+	pose := geom.Pose{Rotation: 0.5, Scale: geom.Vec2{X: 1.5, Y: 1.5}}
+	for e := range world.Query1(k.w, drawable.Sprite) {
+		geom.WorldTransform.Add(k.w, e, pose)
+	}
+	k.step(b)
+	limit := newSpriteLimit(b, k.w)
+	sin, cos := math.Sincos(pose.Rotation)
+	for i := 0; i < len(limit.vs); i += 4 {
+		v := limit.vs[i : i+4]
+		x, y := v[0].DstX, v[0].DstY
+		for c := range v {
+			dx, dy := float64(v[c].DstX-x)*pose.Scale.X, float64(v[c].DstY-y)*pose.Scale.Y
+			v[c].DstX, v[c].DstY = x+float32(cos*dx-sin*dy), y+float32(sin*dx+cos*dy)
+		}
+	}
 	r := timeInterleaved(b, n, nil, k.draw, limit.draw)
 	b.ReportMetric(r.a, "ns/sprite")
 	b.ReportMetric(r.b, "limit-ns/sprite")
