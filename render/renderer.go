@@ -30,9 +30,10 @@ type Options struct {
 // ([drawable.Sprite], [drawable.Shape], [drawable.Text]), through its
 // cameras ([drawable.Camera]), each drawable between its positions at the
 // last two fixed steps, turned and scaled by its entity's
-// [geom.WorldTransform] on top of its own rotation and scale. The engine's window runtime keeps one per scene
-// and calls [Renderer.BeforeStep] before each of the scene's fixed steps
-// and [Renderer.Draw] every frame; games never hold one.
+// [geom.WorldTransform] on top of its own rotation and scale. The
+// engine's window runtime keeps one per scene and calls
+// [Renderer.BeforeStep] before each of the scene's fixed steps and
+// [Renderer.Draw] every frame; games never hold one.
 //
 // A Renderer is not safe for concurrent use: use it on the game loop's
 // goroutine.
