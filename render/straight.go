@@ -112,24 +112,24 @@ func (r *Renderer) samePictures(b *spriteBlock, s0 int, ss []drawable.Picture) b
 	return true
 }
 
-// keepPoses records the world poses of es, the entities of a block, for
-// the next frame's comparison.
-func (r *Renderer) keepPoses(es []world.Entity) {
-	for _, e := range es {
-		r.poses[e.Slot()] = r.poseOf(e)
+// keepPoses records the world poses of a block's sprites, at slots s0 to
+// s1 of wc, the WorldTransform column, for the next frame's comparison.
+// It copies the column's bytes: those of a slot without a WorldTransform
+// are leftovers, but a sprite that gains or loses one changes the world's
+// structure, which keeps no block, so they only have to compare equal
+// while they mean nothing; and a leftover that changed costs a placing,
+// never a stale quad.
+func (r *Renderer) keepPoses(s0, s1 int, wc []geom.Pose) {
+	if s1 <= len(wc) {
+		copy(r.poses[s0:s1], wc[s0:s1])
 	}
 }
 
-// samePoses reports whether the world poses of es, the entities of a
-// block, are those keepPoses recorded. A pose that gained or lost its
-// WorldTransform changed the world's structure, which keeps no block.
-func (r *Renderer) samePoses(es []world.Entity) bool {
-	for _, e := range es {
-		if r.poseOf(e) != r.poses[e.Slot()] {
-			return false
-		}
-	}
-	return true
+// samePoses reports whether the poses at slots s0 to s1 of wc are those
+// keepPoses recorded. A block that reaches past the column's end is never
+// kept.
+func (r *Renderer) samePoses(s0, s1 int, wc []geom.Pose) bool {
+	return s1 <= len(wc) && sameBytes(r.poses[s0:s1], wc[s0:s1])
 }
 
 // blockView is what the quads of a frame's blocks depend on besides the
@@ -203,8 +203,12 @@ func (r *Renderer) spritesStraight(bt *core.Batch, limit core.Entry) bool {
 		r.pics = slices.Grow(r.pics, len(sc)-len(r.pics))[:len(sc)]
 		r.regions = slices.Grow(r.regions, len(sc)-len(r.regions))[:len(sc)]
 	}
-	if r.posed && len(r.poses) < len(sc) {
-		r.poses = slices.Grow(r.poses, len(sc)-len(r.poses))[:len(sc)]
+	var wc []geom.Pose
+	if r.posed {
+		wc = geom.WorldTransform.Column(r.w)
+		if len(r.poses) < len(sc) {
+			r.poses = slices.Grow(r.poses, len(sc)-len(r.poses))[:len(sc)]
+		}
 	}
 	prev, blocks := r.hist.Current(), r.blocks[:0]
 	r.keptBlocks = 0
@@ -219,7 +223,7 @@ func (r *Renderer) spritesStraight(bt *core.Batch, limit core.Entry) bool {
 			b := &blocks[n]
 			static := s1 <= len(prev) && sameBytes(prev[s0:s1], ps)
 			if reuse && n < len(r.blocks) && b.reusable && static && int(b.q0) == st.quads &&
-				r.samePictures(b, s0, ss) && (!b.posed || r.samePoses(es)) && st.keep(b) {
+				r.samePictures(b, s0, ss) && (!b.posed || r.samePoses(s0, s1, wc)) && st.keep(b) {
 				r.keptBlocks++
 				if id := uint32(noteID >> 32); b.noted[0] != id && b.noted[1] != id {
 					copy(notes[s0:s1], ps)
@@ -243,7 +247,7 @@ func (r *Renderer) spritesStraight(bt *core.Batch, limit core.Entry) bool {
 			if nb.reusable {
 				r.keepPictures(b, s0, ss)
 				if nb.posed {
-					r.keepPoses(es)
+					r.keepPoses(s0, s1, wc)
 				}
 			}
 		}
