@@ -464,6 +464,40 @@ func TestTeleport(t *testing.T) {
 	}
 }
 
+// The collision system hears a step's many teleports in one call.
+var _ geom.ManyTeleporter = (*systems.Collision)(nil)
+
+// TestTeleportAll: geom.TeleportAll of many movers, the collision system
+// among its Teleporters, does what Teleport does for each: the movers
+// told arrive where they were put, one moved without a word is stopped by
+// the wall, and entities the system does not hold (dead, or without a
+// collider) change nothing.
+func TestTeleportAll(t *testing.T) {
+	col, w := newCollision(t, systems.CollisionOptions{})
+	spawn(w, systems.Vec2{X: 100}, systems.Box(20, 400))
+	var ms []world.Entity
+	for i := range 3 {
+		m := spawn(w, systems.Vec2{Y: float64(i * 40)}, systems.Box(16, 16))
+		systems.Mover.Add(w, m, systems.Movement{})
+		ms = append(ms, m)
+	}
+	dead := spawn(w, systems.Vec2{}, systems.Box(4, 4))
+	plain := world.Spawn1(w, systems.Position, systems.Vec2{})
+	step(t, w, 1)
+	w.Destroy(dead)
+	for _, m := range ms {
+		systems.Position.Require(w, m).X = 200
+	}
+	geom.TeleportAll(w, []world.Entity{ms[0], dead, plain, ms[2]})
+	step(t, w, 1)
+	for i, want := range []float64{200, 82, 200} { // the wall's left face is at 90; a 16-wide box stops at 82
+		if x := systems.Position.Require(w, ms[i]).X; !near(x, want) {
+			t.Errorf("mover %d at x = %v, want %v", i, x, want)
+		}
+	}
+	col.TeleportAll(nil) // nothing to tell
+}
+
 // TestWrappedMover: a mover that Confine wraps to the other edge arrives
 // there, instead of being swept back across the field into a wall.
 func TestWrappedMover(t *testing.T) {
