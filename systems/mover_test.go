@@ -22,6 +22,14 @@ func TestMoverNaNIsReported(t *testing.T) {
 		systems.Collider, systems.Box(10, 10))
 	systems.Mover.Add(w, hero, systems.Movement{})
 	err := w.Run(world.Context{Phase: world.Fixed, DT: stepDT}, nil)
+	if debugChecks {
+		// The checked build stops the collision system's walk at the NaN
+		// Position first, naming the entity and the component.
+		if !errors.Is(err, world.ErrNaN) || !strings.Contains(err.Error(), hero.String()) || !strings.Contains(err.Error(), "Position") {
+			t.Fatalf("step with a NaN velocity = %v, want world's NaN check of %v's Position", err, hero)
+		}
+		return
+	}
 	var ce *systems.ColliderError
 	if !errors.As(err, &ce) || ce.Entity != hero || !strings.Contains(err.Error(), "not finite") {
 		t.Fatalf("step with a NaN velocity = %v, want a ColliderError for %v", err, hero)
