@@ -113,7 +113,9 @@ type Divergence struct {
 }
 
 // Error returns a message such as
-// "engine: replay: step 120: world hash 8c2f… differs from the recording's 11aa…".
+// "engine: replay: step 120: world hash 8c2f… differs from the recording's 11aa…",
+// followed by what differs when it is known (Detail), such as
+// ": component Health: values differ".
 func (d *Divergence) Error() string {
 	s := fmt.Sprintf("engine: replay: step %d: world hash %016x differs from the recording's %016x", d.Step, d.Got, d.Want)
 	if d.Detail != "" {
