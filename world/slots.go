@@ -2,7 +2,7 @@ package world
 
 import (
 	"math/bits"
-	"slices"
+	"unsafe"
 )
 
 // maxViewComponents is how many components one [World.Slots] call may name.
@@ -102,45 +102,100 @@ func (w *World) Slots(types ...ComponentType) *Slots {
 	}
 	// A system asks for the same view with the same handles every step:
 	// comparing them with the last few asked for is cheaper than building
-	// the key (handles are pointers, so == is two word compares).
-	if v := w.recentTypes.lookup(types); v != nil {
+	// the key.
+	if v := w.recentTypes.lookupHandles(types); v != nil {
 		return v
 	}
 	v := w.slotsOf(types)
-	w.recentTypes.add(types, v)
+	w.recentTypes.addHandles(types, v)
 	return v
 }
 
-// recent remembers the views looked up last, by the keys they were asked
-// for with in that order (component handles, or sets): a system asks for
-// the same view every step, and comparing a few pointers is cheaper than
-// building the view's key and scanning for it.
-type recent[K comparable] struct {
-	entries [4]recentEntry[K]
+// recent remembers the views looked up last, by the pointers they were
+// asked for with, in that order (component handles, or sets): a system
+// asks for the same view every step, and comparing a few pointers is
+// cheaper than building the view's key and scanning for it.
+//
+// A handle is remembered by its value word alone. A handle is a pointer
+// to its component's own definition (the unexported base method keeps
+// other types out of [ComponentType]), so two handles with the same value
+// word are the same handle: comparing one pointer per handle finds what
+// == would, without the runtime's interface comparison (a call per
+// handle, a third of a small walk's fixed cost).
+type recent struct {
+	entries [4]recentEntry
 	next    int // the entry to replace next
 }
 
-type recentEntry[K comparable] struct {
+type recentEntry struct {
 	n    int
-	keys [maxViewComponents]K
+	ptrs [maxViewComponents]unsafe.Pointer
 	view *Slots
 }
 
-// lookup returns the view remembered for keys, or nil.
-func (r *recent[K]) lookup(keys []K) *Slots {
+// handlePtr returns the value word of *t, the handle's pointer.
+func handlePtr(t *ComponentType) unsafe.Pointer {
+	return (*[2]unsafe.Pointer)(unsafe.Pointer(t))[1]
+}
+
+// lookupHandles returns the view remembered for types, or nil.
+func (r *recent) lookupHandles(types []ComponentType) *Slots {
+next:
 	for i := range r.entries {
-		if e := &r.entries[i]; e.view != nil && e.n == len(keys) && slices.Equal(e.keys[:e.n], keys) {
-			return e.view
+		e := &r.entries[i]
+		if e.view == nil || e.n != len(types) {
+			continue
 		}
+		for j := range types {
+			if e.ptrs[j] != handlePtr(&types[j]) {
+				continue next
+			}
+		}
+		return e.view
 	}
 	return nil
 }
 
-// add remembers v as the view of keys, forgetting the oldest.
-func (r *recent[K]) add(keys []K, v *Slots) {
+// lookupSets returns the view remembered for sets, or nil.
+func (r *recent) lookupSets(sets []*set) *Slots {
+next:
+	for i := range r.entries {
+		e := &r.entries[i]
+		if e.view == nil || e.n != len(sets) {
+			continue
+		}
+		for j, s := range sets {
+			if e.ptrs[j] != unsafe.Pointer(s) {
+				continue next
+			}
+		}
+		return e.view
+	}
+	return nil
+}
+
+// addHandles remembers v as the view of types, forgetting the oldest.
+func (r *recent) addHandles(types []ComponentType, v *Slots) {
+	e := r.replace(len(types), v)
+	for j := range types {
+		e.ptrs[j] = handlePtr(&types[j])
+	}
+}
+
+// addSets remembers v as the view of sets, forgetting the oldest.
+func (r *recent) addSets(sets []*set, v *Slots) {
+	e := r.replace(len(sets), v)
+	for j, s := range sets {
+		e.ptrs[j] = unsafe.Pointer(s)
+	}
+}
+
+// replace empties the oldest entry for a view of n pointers.
+func (r *recent) replace(n int, v *Slots) *recentEntry {
 	e := &r.entries[r.next]
 	r.next = (r.next + 1) % len(r.entries)
-	e.n, e.view = copy(e.keys[:], keys), v
+	*e = recentEntry{n: n, view: v}
+	return e
 }
 
 // slotsOf finds or makes the view of types' components.

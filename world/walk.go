@@ -24,11 +24,11 @@ func member(s *set, slot uint32, mark uint64) bool {
 func (w *World) viewOf(sets ...*set) *Slots {
 	// A walk in a system asks for the same sets every step: comparing
 	// pointers with the last few is cheaper than building the key.
-	if v := w.recentSets.lookup(sets); v != nil {
+	if v := w.recentSets.lookupSets(sets); v != nil {
 		return v
 	}
 	v := w.findView(sets)
-	w.recentSets.add(sets, v)
+	w.recentSets.addSets(sets, v)
 	return v
 }
 

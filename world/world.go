@@ -23,8 +23,7 @@ type World struct {
 	used   []usedStore      // the non-nil stores, in the order first used
 	views  []*Slots         // cached slot views, looked up by key
 	// the views World.Slots and the walks looked up last
-	recentTypes recent[ComponentType]
-	recentSets  recent[*set]
+	recentTypes, recentSets recent
 
 	deferring int      // walks, system runs and hook calls in progress: destroys and removals wait
 	open      []uint64 // marks of the Each and Query loops in progress, innermost last: joins are stamped
