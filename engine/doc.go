@@ -15,8 +15,8 @@
 //     [Headless], [NewHeadless], [HeadlessOptions], [ScriptedInput],
 //     [Headless.RunSteps], [Headless.RunUntil], [Headless.Run].
 //   - Events: [Events], [Event], [EventKind], [SceneError].
-//   - Input: [Input], [NewInput], [Actions], [InputOf], [Button],
-//     [LookupButton].
+//   - Input: [Input], [NewInput], [Actions], [InputOf], [InputResource],
+//     [Button], [LookupButton].
 //   - Configuration: [Config], [DefaultConfig], [LoadConfig],
 //     [LoadOptions], [Key], [Keys], [ConfigError] and the Err sentinels.
 //
@@ -52,7 +52,8 @@
 // (input.actions.jump: [Space, GamepadA]), and 2D axes to four actions.
 // Gamepad sticks are analog buttons (GamepadLStickLeft …, [Button.Analog]):
 // an action bound to one has the stick's push as its [Actions.Value].
-// Systems read them with [InputOf](ctx). Edges seen between fixed steps are
+// Systems read them with [InputOf](ctx); a system that declares its access
+// lists [InputResource] in ReadsResources. Edges seen between fixed steps are
 // latched until a fixed step consumes them, so a fixed-phase system never
 // misses a press or sees it twice, whether a frame runs zero steps or
 // several; frame-phase systems get a per-frame view. See [Input].

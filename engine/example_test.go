@@ -64,16 +64,19 @@ func ExampleFixedLoop() {
 	// 1s frame: 8 steps, alpha 0.00, 42 dropped
 }
 
-// Jumper is a scene whose one system reads the jump action.
+// Jumper is a scene whose one system reads the jump action. The system
+// declares its access: it reads the input and nothing else.
 type Jumper struct{ scene.Base }
 
 func (s *Jumper) OnEnter() error {
-	return s.World().AddSystem(world.System{Name: "jump", Phase: world.Fixed, Run: func(ctx *world.Context) error {
-		if engine.InputOf(ctx).JustPressed("jump") {
-			fmt.Println("jump at step", ctx.Step)
-		}
-		return nil
-	}})
+	return s.World().AddSystem(world.System{Name: "jump", Phase: world.Fixed,
+		ReadsResources: []world.ResourceType{engine.InputResource},
+		Run: func(ctx *world.Context) error {
+			if engine.InputOf(ctx).JustPressed("jump") {
+				fmt.Println("jump at step", ctx.Step)
+			}
+			return nil
+		}})
 }
 
 func ExampleInputOf() {

@@ -410,10 +410,20 @@ func b2f(b bool) float64 {
 // the current one; leaving a scene clears its world, resources included.
 var inputResource = world.DefineResource[Input]("engine.Input")
 
+// InputResource is the world resource through which [InputOf] reads the
+// engine's input, for a system that declares its access: a system that
+// calls InputOf lists it in [world.System.ReadsResources] (the
+// tesseradebug build panics otherwise, naming the system and
+// "engine.Input"). Systems that only read input never conflict over it,
+// so they may run at once. It is a handle for declarations only: the
+// engine alone sets the input, when a scene becomes the current one.
+var InputResource world.ResourceType = inputResource
+
 // InputOf returns the input view for the system run ctx describes: the
 // fixed view in the fixed phase, the frame view in the frame phase. It
 // returns nil, whose methods answer false, for a world no engine runs, as
-// in a unit test of a system. O(1), no allocation.
+// in a unit test of a system. O(1), no allocation. A system that declares
+// its access declares [InputResource] among the resources it reads.
 func InputOf(ctx *world.Context) *Actions {
 	in, ok := inputResource.Lookup(ctx.World)
 	if !ok {

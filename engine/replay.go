@@ -15,9 +15,10 @@ import (
 
 // A Replay is a recorded run: the engine's seed and step rate, the input
 // every fixed step saw, and, when recorded, the hash of the world that
-// stepped after each step. Played back headless ([Replay.Play]), it
-// reproduces the run step for step, and a hash that differs names the
-// first step where the two runs part.
+// stepped after each step and the digests of its parts. Played back
+// headless ([Replay.Play]), it reproduces the run step for step, and a
+// hash that differs names the first step where the two runs part, and,
+// with digests, the components and resources that differ there.
 //
 // Only what fixed steps see is recorded: each action's value and the
 // presses and releases a step consumed. Frame-phase systems see no
@@ -40,6 +41,33 @@ type Replay struct {
 	// Hashes holds the world hash after each step, or is empty when the
 	// run was recorded without hashing.
 	Hashes []uint64
+	// Parts are the parts of the world's state that Digests are of (the
+	// parts [world.World.Digests] lists), in the order they first held
+	// state; a DigestChange names a part by its index here.
+	Parts []Part
+	// Digests are the changes of the recorded world's digests, in step
+	// order: the parts whose digest after a step differs from the one
+	// after the step before (every part starts absent). Empty when the
+	// run was recorded with a hash function of its own.
+	Digests []DigestChange
+}
+
+// Part is one part of a world's state, as a [world.Digest] names it: the
+// ids, the random generator, a component or a resource by name.
+type Part struct {
+	Kind world.DigestKind
+	Name string
+}
+
+// DigestChange is the digest part Part (an index in [Replay.Parts]) had
+// after fixed step Step, where it differs from the step before: its hash,
+// or Gone when the world no longer had the part (no entity held the
+// component, or the world held no value of the resource).
+type DigestChange struct {
+	Step uint64
+	Part int
+	Hash uint64
+	Gone bool
 }
 
 // InputChange is what fixed step Step saw of action Action (an index in
@@ -65,15 +93,19 @@ var ErrReplay = errors.New("engine: replay")
 
 // Divergence reports the first step at which a played-back run's world
 // differed from the recording, or from another run ([Replay.Lockstep]):
-// the step, the two hashes, and, when both worlds were at hand, what
-// differed.
+// the step, the two hashes, and what differed.
 type Divergence struct {
 	Step      uint64
 	Want, Got uint64
-	// Diff lists the entities and components that differ
-	// ([world.World.Diff] of the run's world against the other's), when
-	// the engine had both worlds ([Replay.Lockstep]); nil otherwise: a
-	// recording holds hashes, not worlds.
+	// Diff lists what differs. Against another run ([Replay.Lockstep]),
+	// whose world is at hand, it is [world.World.Diff] of this run's world
+	// against the other's: the entities and components. Against a
+	// recording with digests ([Replay.Digests]), it is the parts whose
+	// digests differ (Entity 0: a recording holds digests, not worlds),
+	// Side [world.OnlyThis] for a part only the playback has and
+	// [world.OnlyOther] for one only the recording had. Nil when the
+	// recording has no digests, or when the run's hash function sees a
+	// difference the world's digests do not.
 	Diff []world.Difference
 	// Detail says the same as Diff in words (its first few entries); ""
 	// without one.
@@ -81,7 +113,9 @@ type Divergence struct {
 }
 
 // Error returns a message such as
-// "engine: replay: step 120: world hash 8c2f… differs from the recording's 11aa…".
+// "engine: replay: step 120: world hash 8c2f… differs from the recording's 11aa…",
+// followed by what differs when it is known (Detail), such as
+// ": component Health: values differ".
 func (d *Divergence) Error() string {
 	s := fmt.Sprintf("engine: replay: step %d: world hash %016x differs from the recording's %016x", d.Step, d.Got, d.Want)
 	if d.Detail != "" {
@@ -102,16 +136,36 @@ type recorder struct {
 	step uint64                    // steps recorded or played so far
 	next int                       // of a playback: the change applied next
 	diff *Divergence               // the first divergence of a playback
+	// Of a recording with digests: the parts' indices, the digest each
+	// had after the last step (absent: not in the world), and scratch for
+	// World.Digests.
+	digests bool
+	part    map[Part]int
+	last    []partState
+	scratch []world.Digest
+}
+
+// partState is one part's digest after a step, as a recording keeps it.
+type partState struct {
+	hash    uint64
+	present bool
+	seen    bool // present after this step: cleared before each
 }
 
 // Record starts recording the run from the next fixed step: the input
 // each step sees and the hash of the running scene's world after each
 // step, [world.World.Hash] when hash is nil (or hash's, for a game that
-// hashes only part of its state). Stop with [Engine.Recording], which
-// returns what was recorded. Recording a run that is playing a replay
-// back is an error. The steps of a recording allocate only while its
-// slices grow; World.Hash costs about 5 ns an entity a step.
+// hashes only part of its state). When hash is nil it records the
+// world's digests too ([world.World.Digests], the parts the world hash is
+// made of: [Replay.Digests]), so that a playback that parts from the run
+// names the components and resources that differ. Stop with
+// [Engine.Recording], which returns what was recorded. Recording a run
+// that is playing a replay back is an error. The steps of a recording
+// allocate only while its slices grow; World.Hash costs about 5 ns an
+// entity a step, and the digests as much again, plus 32 bytes a step for
+// each part that changed in the step.
 func (e *Engine) Record(hash func(*world.World) uint64) error {
+	digests := hash == nil
 	if hash == nil {
 		hash = (*world.World).Hash
 	}
@@ -123,6 +177,9 @@ func (e *Engine) Record(hash func(*world.World) uint64) error {
 		names[i] = a.name
 	}
 	e.rec = &recorder{r: &Replay{Seed: uint64(e.cfg.Random.Seed), Hz: e.loop.Hz(), Actions: names}, hash: hash, cur: make([]state, len(names))}
+	if digests {
+		e.rec.digests, e.rec.part = true, map[Part]int{}
+	}
 	return nil
 }
 
@@ -184,13 +241,90 @@ func (e *Engine) stepHash(w *world.World, step uint64) {
 	h := rec.hash(w)
 	if !rec.play {
 		rec.r.Hashes = append(rec.r.Hashes, h)
+		if rec.digests {
+			rec.recordDigests(w)
+		}
 		return
 	}
 	i := rec.step - 1
 	if rec.diff == nil && i < uint64(len(rec.r.Hashes)) && rec.r.Hashes[i] != h {
 		rec.diff = &Divergence{Step: step, Want: rec.r.Hashes[i], Got: h}
+		if len(rec.r.Digests) > 0 {
+			rec.diff.Diff = rec.r.diffDigests(i, w.Digests(nil))
+			rec.diff.Detail = describeDiff(rec.diff.Diff)
+		}
 		e.Stop()
 	}
+}
+
+// recordDigests appends the changes of w's digests since the last step,
+// the recording's step rec.step-1. It allocates only while the
+// recording's slices grow and when a part first holds state.
+func (rec *recorder) recordDigests(w *world.World) {
+	step := rec.step - 1
+	rec.scratch = w.Digests(rec.scratch[:0])
+	for _, d := range rec.scratch {
+		k := Part{d.Kind, d.Name}
+		i, ok := rec.part[k]
+		if !ok {
+			i = len(rec.r.Parts)
+			rec.part[k] = i
+			rec.r.Parts = append(rec.r.Parts, k)
+			rec.last = append(rec.last, partState{})
+		}
+		p := &rec.last[i]
+		p.seen = true
+		if !p.present || p.hash != d.Hash {
+			p.hash, p.present = d.Hash, true
+			rec.r.Digests = append(rec.r.Digests, DigestChange{Step: step, Part: i, Hash: d.Hash})
+		}
+	}
+	for i := range rec.last {
+		p := &rec.last[i]
+		if p.present && !p.seen {
+			p.present = false
+			rec.r.Digests = append(rec.r.Digests, DigestChange{Step: step, Part: i, Gone: true})
+		}
+		p.seen = false
+	}
+}
+
+// diffDigests returns the parts whose digests in got, a playback's world
+// after step, differ from the recording's after that step: first the
+// playback's parts in got's order, then the parts only the recording had,
+// in the order of Parts. O(changes up to step + parts); it is for the
+// step that diverged, once.
+func (r *Replay) diffDigests(step uint64, got []world.Digest) []world.Difference {
+	want := make([]partState, len(r.Parts))
+	for _, c := range r.Digests {
+		if c.Step > step {
+			break
+		}
+		want[c.Part] = partState{hash: c.Hash, present: !c.Gone}
+	}
+	index := make(map[Part]int, len(r.Parts))
+	for i, p := range r.Parts {
+		index[p] = i
+	}
+	var out []world.Difference
+	for _, d := range got {
+		i, ok := index[Part{d.Kind, d.Name}]
+		switch {
+		case !ok || !want[i].present:
+			out = append(out, world.Difference{Kind: d.Kind, Name: d.Name, Side: world.OnlyThis})
+		case want[i].hash != d.Hash:
+			out = append(out, world.Difference{Kind: d.Kind, Name: d.Name, Side: world.BothDiffer})
+		}
+		if ok {
+			want[i].seen = true
+		}
+	}
+	for i, p := range r.Parts {
+		if want[i].present && !want[i].seen {
+			out = append(out, world.Difference{Kind: p.Kind, Name: p.Name, Side: world.OnlyOther})
+		}
+	}
+	return out
 }
 
 func b2i(b bool) int {
@@ -208,7 +342,11 @@ func b2i(b bool) int {
 // the recorded one. It returns the run, stopped after the last recorded
 // step or at the first divergence, and nil, or the run and a
 // [*Divergence] (wrapping [ErrReplay]), or an error of the run itself.
-// The replay's actions must be the game's.
+// When the replay has digests ([Engine.Record] with a nil hash records
+// them), the divergence names the components and resources whose digests
+// differ from the recording's at that step ([Divergence.Diff]), such as
+// "component Health: values differ". The replay's actions must be the
+// game's.
 func (r *Replay) Play(cfg Config, g Game, hash func(*world.World) uint64) (*Headless, error) {
 	if hash == nil {
 		hash = (*world.World).Hash
@@ -388,6 +526,42 @@ func (r *Replay) check() error {
 	if len(r.Hashes) != 0 && uint64(len(r.Hashes)) != r.Steps {
 		return fmt.Errorf("%w: %d hashes for %d steps", ErrReplay, len(r.Hashes), r.Steps)
 	}
+	return r.checkDigests()
+}
+
+// checkDigests reports parts of no kind a digest has, named twice or with
+// names too long for a file, and digest changes out of step order, past
+// the last step, twice of one part in a step or of a part there is not.
+func (r *Replay) checkDigests() error {
+	if len(r.Parts) > maxReplayParts {
+		return fmt.Errorf("%w: %d parts, over %d", ErrReplay, len(r.Parts), maxReplayParts)
+	}
+	seen := make(map[Part]bool, len(r.Parts))
+	for i, p := range r.Parts {
+		switch {
+		case p.Kind < world.DigestIDs || p.Kind > world.DigestResource:
+			return fmt.Errorf("%w: part %d is of kind %d", ErrReplay, i, p.Kind)
+		case len(p.Name) > maxReplayName:
+			return fmt.Errorf("%w: part %d's name is %d bytes, over %d", ErrReplay, i, len(p.Name), maxReplayName)
+		case seen[p]:
+			return fmt.Errorf("%w: part %d (%s %q) is listed twice", ErrReplay, i, p.Kind, p.Name)
+		}
+		seen[p] = true
+	}
+	last := make([]uint64, len(r.Parts)) // the step of each part's last change, plus one
+	for i, c := range r.Digests {
+		switch {
+		case i > 0 && c.Step < r.Digests[i-1].Step:
+			return fmt.Errorf("%w: digest change %d (step %d) comes after one of step %d", ErrReplay, i, c.Step, r.Digests[i-1].Step)
+		case c.Step >= r.Steps:
+			return fmt.Errorf("%w: digest change %d is of step %d, past the %d steps recorded", ErrReplay, i, c.Step, r.Steps)
+		case c.Part < 0 || c.Part >= len(r.Parts):
+			return fmt.Errorf("%w: digest change %d names part %d of %d", ErrReplay, i, c.Part, len(r.Parts))
+		case last[c.Part] == c.Step+1:
+			return fmt.Errorf("%w: digest change %d is the second of part %d in step %d", ErrReplay, i, c.Part, c.Step)
+		}
+		last[c.Part] = c.Step + 1
+	}
 	return nil
 }
 
@@ -396,18 +570,23 @@ const (
 	maxReplayActions = 4096
 	maxReplayName    = 256
 	maxReplaySteps   = 1 << 28 // over 50 days at 60 Hz
+	maxReplayParts   = 1 << 16
 )
 
 // replayMagic starts a replay file; the byte after it is the version.
 const replayMagic = "TSRP"
 
-const replayVersion = 1
+// replayVersion is the version WriteTo writes; ReadReplay reads it and
+// version 1, which has no digests.
+const replayVersion = 2
 
 // WriteTo writes the replay in Tessera's replay file format: a header
-// (magic, version, seed, rate, action names), then each step's changes
-// since the step before (the actions whose value, press or release
-// differ), and each step's hash if there are hashes. A run of hours at
-// 60 Hz with a held key or two is a few kilobytes.
+// (magic, version, seed, rate, action names, part names), then each
+// step's changes since the step before (the actions whose value, press or
+// release differ), its hash if there are hashes and its digest changes if
+// there are digests. A run of hours at 60 Hz with a held key or two is a
+// few kilobytes without hashes; hashes add 8 bytes a step, digests about
+// 10 for each part that changes in a step.
 func (r *Replay) WriteTo(w io.Writer) (int64, error) {
 	if err := r.check(); err != nil {
 		return 0, err
@@ -422,10 +601,17 @@ func (r *Replay) WriteTo(w io.Writer) (int64, error) {
 		bw.uvarint(uint64(len(a)))
 		bw.Write([]byte(a))
 	}
+	bw.uvarint(uint64(len(r.Parts)))
+	for _, p := range r.Parts {
+		bw.uvarint(uint64(p.Kind))
+		bw.uvarint(uint64(len(p.Name)))
+		bw.Write([]byte(p.Name))
+	}
 	hashed := uint64(len(r.Hashes)) == r.Steps && r.Steps > 0
+	digests := len(r.Digests) > 0
 	bw.uvarint(r.Steps)
-	bw.uvarint(uint64(b2i(hashed)))
-	next := 0
+	bw.uvarint(uint64(b2i(hashed)) | uint64(b2i(digests))<<1)
+	next, nextDigest := 0, 0
 	for step := range r.Steps {
 		n := 0
 		for next+n < len(r.Changes) && r.Changes[next+n].Step == step {
@@ -442,6 +628,24 @@ func (r *Replay) WriteTo(w io.Writer) (int64, error) {
 			var b [8]byte
 			binary.LittleEndian.PutUint64(b[:], r.Hashes[step])
 			bw.Write(b[:])
+		}
+		if digests {
+			n := 0
+			for nextDigest+n < len(r.Digests) && r.Digests[nextDigest+n].Step == step {
+				n++
+			}
+			bw.uvarint(uint64(n))
+			for _, c := range r.Digests[nextDigest : nextDigest+n] {
+				// The part and whether it is gone in one number; the hash
+				// of a part still there after it.
+				bw.uvarint(uint64(c.Part)<<1 | uint64(b2i(c.Gone)))
+				if !c.Gone {
+					var b [8]byte
+					binary.LittleEndian.PutUint64(b[:], c.Hash)
+					bw.Write(b[:])
+				}
+			}
+			nextDigest += n
 		}
 	}
 	if bw.err == nil {
@@ -472,8 +676,9 @@ func (c *countWriter) uvarint(v uint64) { c.Write(c.buf[:binary.PutUvarint(c.buf
 // ReadReplay reads a replay file written by [Replay.WriteTo]. A file that
 // is not one, is truncated, has trailing bytes, a value the format cannot
 // hold (a press flag over 3, an action index out of range, a value that
-// is not a finite number in [0, 1]) or goes over a limit (4096 actions,
-// names of 256 bytes, 2^28 steps) is an error wrapping [ErrReplay] that
+// is not a finite number in [0, 1], digests of a part it does not name)
+// or goes over a limit (4096 actions, 65536 parts, names of 256 bytes,
+// 2^28 steps) is an error wrapping [ErrReplay] that
 // gives the byte offset; it never panics, and reads in time and memory
 // linear in the file's size.
 func ReadReplay(rd io.Reader) (*Replay, error) {
@@ -537,6 +742,54 @@ func (d *replayDecoder) uvarint(what string, max uint64) uint64 {
 	return v
 }
 
+// uint64 reads 8 bytes, little-endian.
+func (d *replayDecoder) uint64() uint64 {
+	var b [8]byte
+	for i := range b {
+		b[i] = d.byte()
+	}
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// parts reads the part names of a version 2 header.
+func (d *replayDecoder) parts() []Part {
+	n := int(d.uvarint("part count", maxReplayParts))
+	var parts []Part
+	for range n {
+		kind := world.DigestKind(d.uvarint("part kind", uint64(world.DigestResource)))
+		if d.err == nil && kind < world.DigestIDs {
+			d.fail("part kind 0")
+		}
+		l := int(d.uvarint("part name length", maxReplayName))
+		b := make([]byte, 0, l)
+		for range l {
+			b = append(b, d.byte())
+		}
+		if d.err != nil {
+			return nil
+		}
+		parts = append(parts, Part{kind, string(b)})
+	}
+	return parts
+}
+
+// digestChanges reads one step's digest changes and appends them to out.
+func (d *replayDecoder) digestChanges(out []DigestChange, step uint64, parts int) []DigestChange {
+	n := int(d.uvarint("digest change count", uint64(parts)))
+	for range n {
+		v := d.uvarint("part index", uint64(max(parts-1, 0))<<1|1)
+		c := DigestChange{Step: step, Part: int(v >> 1), Gone: v&1 != 0}
+		if !c.Gone {
+			c.Hash = d.uint64()
+		}
+		if d.err != nil {
+			return out
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
 func (d *replayDecoder) replay() *Replay {
 	for i := range len(replayMagic) {
 		if d.byte() != replayMagic[i] {
@@ -544,8 +797,9 @@ func (d *replayDecoder) replay() *Replay {
 			return nil
 		}
 	}
-	if v := d.uvarint("version", math.MaxUint64); d.err == nil && v != replayVersion {
-		d.fail("version %d, want %d", v, replayVersion)
+	version := d.uvarint("version", math.MaxUint64)
+	if d.err == nil && version != 1 && version != replayVersion {
+		d.fail("version %d, want 1 or %d", version, replayVersion)
 	}
 	r := &Replay{Seed: d.uvarint("seed", math.MaxUint64), Hz: int(d.uvarint("rate", MaxHz))}
 	if d.err == nil && r.Hz == 0 {
@@ -560,8 +814,16 @@ func (d *replayDecoder) replay() *Replay {
 		}
 		r.Actions = append(r.Actions, string(b))
 	}
+	if version >= 2 {
+		r.Parts = d.parts()
+	}
 	r.Steps = d.uvarint("step count", maxReplaySteps)
-	hashed := d.uvarint("hash flag", 1) == 1
+	maxFlags := uint64(1)
+	if version >= 2 {
+		maxFlags = 3 // 1: hashes; 2: digests
+	}
+	flags := d.uvarint("hash and digest flags", maxFlags)
+	hashed, digests := flags&1 != 0, flags&2 != 0
 	for step := range r.Steps {
 		if d.err != nil {
 			return nil
@@ -580,11 +842,15 @@ func (d *replayDecoder) replay() *Replay {
 			r.Changes = append(r.Changes, InputChange{Step: step, Action: k, Value: v, Pressed: flags&1 != 0, Released: flags&2 != 0})
 		}
 		if hashed {
-			var b [8]byte
-			for i := range b {
-				b[i] = d.byte()
-			}
-			r.Hashes = append(r.Hashes, binary.LittleEndian.Uint64(b[:]))
+			r.Hashes = append(r.Hashes, d.uint64())
+		}
+		if digests {
+			r.Digests = d.digestChanges(r.Digests, step, len(r.Parts))
+		}
+	}
+	if d.err == nil && digests {
+		if err := r.checkDigests(); err != nil {
+			d.fail("%v", strings.TrimPrefix(err.Error(), ErrReplay.Error()+": "))
 		}
 	}
 	if d.err == nil {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/solarlune/resolv"
+	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/systems"
 	"github.com/tessera-engine/tessera/world"
 )
@@ -219,3 +220,47 @@ func median(xs []float64) float64 {
 func BenchmarkCollisionVsLimit_1k(b *testing.B)  { benchVsLimit(b, 1_000) }
 func BenchmarkCollisionVsLimit_5k(b *testing.B)  { benchVsLimit(b, 5_000) }
 func BenchmarkCollisionVsLimit_10k(b *testing.B) { benchVsLimit(b, 10_000) }
+
+// eachTeleport hides the collision system's TeleportAll, so that
+// geom.TeleportAll calls its Teleport once for each entity: how the
+// system heard a step's teleports before it had TeleportAll (the one
+// dynamic call an entity, then Collision.Teleport, called directly).
+type eachTeleport struct{ c *systems.Collision }
+
+func (e eachTeleport) Teleport(x world.Entity) { e.c.Teleport(x) }
+
+// BenchmarkCollisionTeleportAll_10k tells the collision system of 10,000
+// bodies that all of them jumped, through geom.TeleportAll, in one call
+// (the system is a geom.ManyTeleporter) and once an entity (through
+// eachTeleport), the two in turn in every iteration so that the machine's
+// load falls on both alike. It reports each's ns per teleport and their
+// ratio.
+func BenchmarkCollisionTeleportAll_10k(b *testing.B) {
+	const n = 10_000
+	bs, _ := benchBodies(n, false)
+	col := mustCollision(b, systems.CollisionOptions{CellSize: benchCell})
+	many, each := world.New(), world.New()
+	if err := many.AddSystem(col.System()); err != nil {
+		b.Fatal(err)
+	}
+	es := make([]world.Entity, n)
+	for i, x := range bs {
+		es[i] = world.Spawn2(many, systems.Position, x.p, systems.Collider, x.shape)
+	}
+	if err := many.Run(world.Context{Phase: world.Fixed, DT: 1.0 / 60}, nil); err != nil {
+		b.Fatal(err)
+	}
+	geom.AddTeleporter(each, eachTeleport{col})
+	var tMany, tEach time.Duration
+	b.ReportAllocs()
+	for b.Loop() {
+		t0 := time.Now()
+		geom.TeleportAll(many, es)
+		t1 := time.Now()
+		geom.TeleportAll(each, es)
+		tMany, tEach = tMany+t1.Sub(t0), tEach+time.Since(t1)
+	}
+	b.ReportMetric(float64(tMany.Nanoseconds())/float64(b.N*n), "many-ns/teleport")
+	b.ReportMetric(float64(tEach.Nanoseconds())/float64(b.N*n), "each-ns/teleport")
+	b.ReportMetric(float64(tEach)/float64(tMany), "each/many")
+}

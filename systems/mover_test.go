@@ -22,6 +22,14 @@ func TestMoverNaNIsReported(t *testing.T) {
 		systems.Collider, systems.Box(10, 10))
 	systems.Mover.Add(w, hero, systems.Movement{})
 	err := w.Run(world.Context{Phase: world.Fixed, DT: stepDT}, nil)
+	if debugChecks {
+		// The checked build stops the collision system's walk at the NaN
+		// Position first, naming the entity and the component.
+		if !errors.Is(err, world.ErrNaN) || !strings.Contains(err.Error(), hero.String()) || !strings.Contains(err.Error(), "Position") {
+			t.Fatalf("step with a NaN velocity = %v, want world's NaN check of %v's Position", err, hero)
+		}
+		return
+	}
 	var ce *systems.ColliderError
 	if !errors.As(err, &ce) || ce.Entity != hero || !strings.Contains(err.Error(), "not finite") {
 		t.Fatalf("step with a NaN velocity = %v, want a ColliderError for %v", err, hero)
@@ -462,6 +470,40 @@ func TestTeleport(t *testing.T) {
 	if x := systems.Position.Require(w, m).X; x != 0 {
 		t.Errorf("moved back to 0 with geom.Teleport, now at %v; want 0", x)
 	}
+}
+
+// The collision system hears a step's many teleports in one call.
+var _ geom.ManyTeleporter = (*systems.Collision)(nil)
+
+// TestTeleportAll: geom.TeleportAll of many movers, the collision system
+// among its Teleporters, does what Teleport does for each: the movers
+// told arrive where they were put, one moved without a word is stopped by
+// the wall, and entities the system does not hold (dead, or without a
+// collider) change nothing.
+func TestTeleportAll(t *testing.T) {
+	col, w := newCollision(t, systems.CollisionOptions{})
+	spawn(w, systems.Vec2{X: 100}, systems.Box(20, 400))
+	var ms []world.Entity
+	for i := range 3 {
+		m := spawn(w, systems.Vec2{Y: float64(i * 40)}, systems.Box(16, 16))
+		systems.Mover.Add(w, m, systems.Movement{})
+		ms = append(ms, m)
+	}
+	dead := spawn(w, systems.Vec2{}, systems.Box(4, 4))
+	plain := world.Spawn1(w, systems.Position, systems.Vec2{})
+	step(t, w, 1)
+	w.Destroy(dead)
+	for _, m := range ms {
+		systems.Position.Require(w, m).X = 200
+	}
+	geom.TeleportAll(w, []world.Entity{ms[0], dead, plain, ms[2]})
+	step(t, w, 1)
+	for i, want := range []float64{200, 82, 200} { // the wall's left face is at 90; a 16-wide box stops at 82
+		if x := systems.Position.Require(w, ms[i]).X; !near(x, want) {
+			t.Errorf("mover %d at x = %v, want %v", i, x, want)
+		}
+	}
+	col.TeleportAll(nil) // nothing to tell
 }
 
 // TestWrappedMover: a mover that Confine wraps to the other edge arrives

@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 
+	"github.com/tessera-engine/tessera/engine"
 	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/level"
 	"github.com/tessera-engine/tessera/render/camera"
@@ -158,7 +159,9 @@ func (r *Room) OnEnter() error {
 		}
 	}
 	return errors.Join(
-		w.AddSystem(world.System{Name: "walk-room.walk", Phase: world.Fixed, Run: r.walk}),
+		w.AddSystem(world.System{Name: "walk-room.walk", Phase: world.Fixed, Run: r.walk,
+			Reads: []world.ComponentType{Walker}, Writes: []world.ComponentType{geom.Velocity},
+			ReadsResources: []world.ResourceType{engine.InputResource}}),
 		w.AddSystem(world.System{Name: "walk-room.pause", Phase: world.Fixed, Run: r.pauseOnPress}),
 		w.AddSystem(systems.Motion()),
 		w.AddSystem(r.col.System()),

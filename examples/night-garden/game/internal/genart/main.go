@@ -14,6 +14,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+
+	"github.com/tessera-engine/tessera/internal/pixelart"
 )
 
 func main() {
@@ -40,20 +42,6 @@ func write(path string, img image.Image) error {
 	return f.Close()
 }
 
-// cover returns how much of the pixel at (x, y) (its centre at x+0.5,
-// y+0.5) lies inside the shape whose signed distance is sd, sampled 4×4.
-func cover(x, y int, sd func(px, py float64) float64) float64 {
-	in := 0
-	for i := range 4 {
-		for j := range 4 {
-			if sd(float64(x)+(float64(i)+0.5)/4, float64(y)+(float64(j)+0.5)/4) <= 0 {
-				in++
-			}
-		}
-	}
-	return float64(in) / 16
-}
-
 // moon is a 32×32 pale full moon with a few darker craters.
 func moon() image.Image {
 	const size, r = 32, 14.5
@@ -61,7 +49,7 @@ func moon() image.Image {
 	craters := []struct{ x, y, r float64 }{{12, 11, 3.5}, {20, 18, 4.5}, {11, 21, 2.5}, {21, 9, 2}}
 	for y := range size {
 		for x := range size {
-			a := cover(x, y, func(px, py float64) float64 { return math.Hypot(px-16, py-16) - r })
+			a := pixelart.Coverage(x, y, func(px, py float64) float64 { return math.Hypot(px-16, py-16) - r })
 			if a == 0 {
 				continue
 			}
@@ -100,7 +88,7 @@ func flower() image.Image {
 					v := -dx*math.Sin(ang) + dy*math.Cos(ang)
 					return math.Hypot(u/7.5, v/4.5) - 1
 				}
-				if a := cover(x, y, petal); a > best {
+				if a := pixelart.Coverage(x, y, petal); a > best {
 					best = a
 					depth = math.Hypot(float64(x)+0.5-16, float64(y)+0.5-16) / 15
 				}

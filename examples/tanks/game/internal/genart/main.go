@@ -29,6 +29,8 @@ import (
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2/examples/resources/images"
+
+	"github.com/tessera-engine/tessera/internal/pixelart"
 )
 
 func main() {
@@ -69,7 +71,7 @@ func all() ([]file, error) {
 // tiles.tsx says.
 type tile struct {
 	name string
-	draw func(c *canvas)
+	draw func(c *pixelart.Canvas)
 	// tags are the collision tags of a tile that collides wherever a tile
 	// layer shows it; "" for tiles only drawn.
 	tags string
@@ -98,7 +100,7 @@ func tileFiles() ([]file, error) {
 	img := image.NewNRGBA(image.Rect(0, 0, TileSize*len(tiles), TileSize))
 	id := map[string]int{}
 	for i, t := range tiles {
-		t.draw(&canvas{img: img, r: image.Rect(i*TileSize, 0, (i+1)*TileSize, TileSize)})
+		t.draw(pixelart.New(img, image.Rect(i*TileSize, 0, (i+1)*TileSize, TileSize)))
 		id[t.name] = i
 	}
 	var b bytes.Buffer
@@ -139,7 +141,7 @@ func tileFiles() ([]file, error) {
 type piece struct {
 	name string
 	w, h int
-	draw func(c *canvas)
+	draw func(c *pixelart.Canvas)
 }
 
 // clip is an animation of frames of actors.png, as the atlas file writes
@@ -153,8 +155,8 @@ type clip struct {
 
 // rl copies a 64×64 cell of the RLTiles sheet at half size, moved up by
 // lift pixels (a monster's hop).
-func rl(col, row, lift int) func(c *canvas) {
-	return copied(images.Spritesheet_png, col*64, row*64, 2, lift)
+func rl(col, row, lift int) func(c *pixelart.Canvas) {
+	return pixelart.Copied(images.Spritesheet_png, col*64, row*64+lift*2, 2)
 }
 
 // pieces are the frames of actors.png, packed in this order.
@@ -172,10 +174,10 @@ var pieces = []piece{
 	{"demon-1", 32, 32, rl(13, 7, 2)},
 	{"wraith-0", 32, 32, rl(11, 7, 0)},
 	{"wraith-1", 32, 32, rl(11, 7, 2)},
-	{"boom-0", 64, 64, copied(images.Spritesheet_png, 512, 640, 1, 0)},
-	{"boom-1", 64, 64, copied(images.Spritesheet_png, 576, 640, 1, 0)},
-	{"boom-2", 64, 64, copied(images.Spritesheet_png, 640, 640, 1, 0)},
-	{"puff", 30, 28, copied(images.Smoke_png, 0, 0, 12, 0)},
+	{"boom-0", 64, 64, pixelart.Copied(images.Spritesheet_png, 512, 640, 1)},
+	{"boom-1", 64, 64, pixelart.Copied(images.Spritesheet_png, 576, 640, 1)},
+	{"boom-2", 64, 64, pixelart.Copied(images.Spritesheet_png, 640, 640, 1)},
+	{"puff", 30, 28, pixelart.Copied(images.Smoke_png, 0, 0, 12)},
 	{"nest", 48, 48, nest},
 }
 
@@ -192,29 +194,21 @@ const sheetWidth = 256
 
 // actorFiles draws actors.png and writes actors.yaml.
 func actorFiles() ([]file, error) {
-	type placed struct {
-		piece
-		r image.Rectangle
+	sizes := make([]image.Point, len(pieces))
+	for i, p := range pieces {
+		sizes[i] = image.Pt(p.w, p.h)
 	}
-	var ps []placed
-	x, y, row := 0, 0, 0
-	for _, p := range pieces {
-		if x+p.w > sheetWidth {
-			x, y, row = 0, y+row+1, 0
-		}
-		ps = append(ps, placed{p, image.Rect(x, y, x+p.w, y+p.h)})
-		x += p.w + 1 // a pixel apart, so filtering never bleeds
-		row = max(row, p.h)
-	}
-	img := image.NewNRGBA(image.Rect(0, 0, sheetWidth, y+row))
+	rs, size := pixelart.Pack(sheetWidth, sizes)
+	img := image.NewNRGBA(image.Rectangle{Max: size})
 	var yaml strings.Builder
 	yaml.WriteString("# Written by internal/genart (go generate in package game): do not edit.\n")
 	yaml.WriteString("# The tank, its shells and the HUD's heart, drawn in code; the monsters and\n")
 	yaml.WriteString("# the explosion from ebitengine's RLTiles sheet, the puff from its smoke.png.\n")
 	yaml.WriteString("image: actors.png\nframes:\n")
-	for _, p := range ps {
-		p.draw(&canvas{img: img, r: p.r})
-		fmt.Fprintf(&yaml, "  %s: {x: %d, y: %d, w: %d, h: %d}\n", p.name, p.r.Min.X, p.r.Min.Y, p.r.Dx(), p.r.Dy())
+	for i, p := range pieces {
+		r := rs[i]
+		p.draw(pixelart.New(img, r))
+		fmt.Fprintf(&yaml, "  %s: {x: %d, y: %d, w: %d, h: %d}\n", p.name, r.Min.X, r.Min.Y, r.Dx(), r.Dy())
 	}
 	yaml.WriteString("clips:\n")
 	for _, c := range clips {
@@ -231,290 +225,157 @@ func actorFiles() ([]file, error) {
 	return []file{{"actors.png", b.Bytes()}, {"actors.yaml", []byte(yaml.String())}}, nil
 }
 
-// copied returns a drawing that copies the piece's size from the PNG data
-// src at (x, y), each pixel the mean of a scale×scale block of src, lift
-// pixels higher than it is in src.
-func copied(src []byte, x, y, scale, lift int) func(c *canvas) {
-	return func(c *canvas) {
-		img, err := png.Decode(bytes.NewReader(src))
-		if err != nil {
-			panic(fmt.Sprintf("genart: ebitengine's picture does not decode: %v", err)) // the module's embedded bytes
-		}
-		n := float64(scale * scale)
-		for py := range c.h() {
-			for px := range c.w() {
-				var r, g, b, a float64
-				for j := range scale {
-					for i := range scale {
-						p := color.NRGBAModel.Convert(img.At(x+px*scale+i, y+(py+lift)*scale+j)).(color.NRGBA)
-						k := float64(p.A)
-						r, g, b, a = r+float64(p.R)*k, g+float64(p.G)*k, b+float64(p.B)*k, a+k
-					}
-				}
-				if a == 0 {
-					continue
-				}
-				c.img.SetNRGBA(c.r.Min.X+px, c.r.Min.Y+py, color.NRGBA{
-					R: uint8(math.Round(r / a)), G: uint8(math.Round(g / a)), B: uint8(math.Round(b / a)), A: uint8(math.Round(a / n)),
-				})
-			}
-		}
-	}
-}
-
-// canvas draws into one piece's rectangle of a sheet, in the piece's own
-// coordinates.
-type canvas struct {
-	img *image.NRGBA
-	r   image.Rectangle
-}
-
-func (c *canvas) w() int { return c.r.Dx() }
-func (c *canvas) h() int { return c.r.Dy() }
-
-// blend lays colour col over the pixel (x, y) with coverage k in [0, 1].
-func (c *canvas) blend(x, y int, col color.NRGBA, k float64) {
-	if x < 0 || y < 0 || x >= c.w() || y >= c.h() || k <= 0 {
-		return
-	}
-	k *= float64(col.A) / 255
-	px := c.img.NRGBAAt(c.r.Min.X+x, c.r.Min.Y+y)
-	a := float64(px.A) / 255
-	outA := k + a*(1-k)
-	if outA == 0 {
-		return
-	}
-	mix := func(s, d uint8) uint8 { return uint8(math.Round((float64(s)*k + float64(d)*a*(1-k)) / outA)) }
-	c.img.SetNRGBA(c.r.Min.X+x, c.r.Min.Y+y, color.NRGBA{mix(col.R, px.R), mix(col.G, px.G), mix(col.B, px.B), uint8(math.Round(outA * 255))})
-}
-
-// shape fills the points whose signed distance sd is negative, with
-// antialiased edges (4×4 samples a pixel).
-func (c *canvas) shape(col color.NRGBA, sd func(x, y float64) float64) {
-	for y := range c.h() {
-		for x := range c.w() {
-			in := 0
-			for i := range 4 {
-				for j := range 4 {
-					if sd(float64(x)+(float64(i)+0.5)/4, float64(y)+(float64(j)+0.5)/4) <= 0 {
-						in++
-					}
-				}
-			}
-			c.blend(x, y, col, float64(in)/16)
-		}
-	}
-}
-
-// rect fills the box from (x0, y0) to (x1, y1) with corners of radius r.
-func (c *canvas) rect(col color.NRGBA, x0, y0, x1, y1, r float64) {
-	c.shape(col, func(x, y float64) float64 { return roundBox(x, y, x0, y0, x1, y1, r) })
-}
-
-// ellipse fills the ellipse centred on (cx, cy) with radii rx, ry.
-func (c *canvas) ellipse(col color.NRGBA, cx, cy, rx, ry float64) {
-	c.shape(col, func(x, y float64) float64 {
-		return (math.Hypot((x-cx)/rx, (y-cy)/ry) - 1) * min(rx, ry)
-	})
-}
-
-// grain lightens or darkens each pixel of the box a little, by a hash of
-// its place, so flat colours read as a material.
-func (c *canvas) grain(x0, y0, x1, y1 int, amount float64, seed uint32) {
-	for y := y0; y < y1; y++ {
-		for x := x0; x < x1; x++ {
-			n := noise(uint32(x), uint32(y), seed)*2 - 1
-			col := color.NRGBA{A: uint8(math.Abs(n) * amount * 255)}
-			if n > 0 {
-				col.R, col.G, col.B = 255, 255, 255
-			}
-			c.blend(x, y, col, 1)
-		}
-	}
-}
-
-// roundBox is the signed distance from (x, y) to a box with rounded
-// corners.
-func roundBox(x, y, x0, y0, x1, y1, r float64) float64 {
-	cx, cy := (x0+x1)/2, (y0+y1)/2
-	hx, hy := (x1-x0)/2-r, (y1-y0)/2-r
-	dx, dy := math.Abs(x-cx)-hx, math.Abs(y-cy)-hy
-	return math.Hypot(max(dx, 0), max(dy, 0)) + min(max(dx, dy), 0) - r
-}
-
-// noise is a hash of (x, y, seed) in [0, 1).
-func noise(x, y, seed uint32) float64 {
-	h := x*374761393 + y*668265263 + seed*2246822519
-	h = (h ^ h>>13) * 1274126177
-	h ^= h >> 16
-	return float64(h&0xffffff) / (1 << 24)
-}
-
-func rgb(r, g, b uint8) color.NRGBA { return color.NRGBA{r, g, b, 255} }
-
-// shade returns col lightened (k > 0) or darkened (k < 0) by k.
-func shade(col color.NRGBA, k float64) color.NRGBA {
-	f := func(v uint8) uint8 {
-		if k >= 0 {
-			return uint8(math.Round(float64(v) + (255-float64(v))*k))
-		}
-		return uint8(math.Round(float64(v) * (1 + k)))
-	}
-	return color.NRGBA{f(col.R), f(col.G), f(col.B), col.A}
-}
-
 // The palette.
 var (
-	grassGreen = rgb(86, 140, 58)
-	soil       = rgb(128, 96, 62)
-	stone      = rgb(120, 116, 128)
-	mortar     = rgb(58, 54, 66)
-	deep       = rgb(38, 92, 160)
-	plank      = rgb(150, 104, 58)
-	olive      = rgb(92, 110, 52)
-	oliveDark  = rgb(56, 68, 30)
-	tread      = rgb(42, 40, 38)
-	steel      = rgb(70, 72, 78)
-	brass      = rgb(250, 210, 90)
-	red        = rgb(214, 48, 52)
-	ink        = rgb(28, 24, 22)
+	grassGreen = pixelart.RGB(86, 140, 58)
+	soil       = pixelart.RGB(128, 96, 62)
+	stone      = pixelart.RGB(120, 116, 128)
+	mortar     = pixelart.RGB(58, 54, 66)
+	deep       = pixelart.RGB(38, 92, 160)
+	plank      = pixelart.RGB(150, 104, 58)
+	olive      = pixelart.RGB(92, 110, 52)
+	oliveDark  = pixelart.RGB(56, 68, 30)
+	tread      = pixelart.RGB(42, 40, 38)
+	steel      = pixelart.RGB(70, 72, 78)
+	brass      = pixelart.RGB(250, 210, 90)
+	red        = pixelart.RGB(214, 48, 52)
+	ink        = pixelart.RGB(28, 24, 22)
 )
 
 // grass is a tile of grass: blades of lighter and darker green, seeded.
-func grass(seed uint32) func(c *canvas) {
-	return func(c *canvas) {
+func grass(seed uint32) func(c *pixelart.Canvas) {
+	return func(c *pixelart.Canvas) {
 		base := grassGreen
 		if seed == 2 {
-			base = shade(grassGreen, -0.07)
+			base = pixelart.Shade(grassGreen, -0.07)
 		}
-		c.rect(base, 0, 0, 32, 32, 0)
-		c.grain(0, 0, 32, 32, 0.10, seed)
+		c.Rect(base, 0, 0, 32, 32, 0)
+		c.Grain(0, 0, 32, 32, 0.10, seed, 1)
 		for i := range 18 {
-			x := int(noise(uint32(i), 1, seed) * 32)
-			y := int(noise(uint32(i), 2, seed) * 31)
+			x := int(pixelart.Noise(uint32(i), 1, seed) * 32)
+			y := int(pixelart.Noise(uint32(i), 2, seed) * 31)
 			k := 0.25
 			if i%3 == 0 {
 				k = -0.3
 			}
-			c.blend(x, y, shade(base, k), 0.9)
-			c.blend(x, y+1, shade(base, k/2), 0.7)
+			c.Blend(x, y, pixelart.Shade(base, k), 0.9)
+			c.Blend(x, y+1, pixelart.Shade(base, k/2), 0.7)
 		}
 	}
 }
 
 // flowers is grass with the clover and a blue and a red bush of
 // ebitengine's orthographic outdoor tiles on it, at their size.
-func flowers(c *canvas) {
+func flowers(c *pixelart.Canvas) {
 	grass(3)(c)
 	for i, at := range [][2]int{{32, 192}, {48, 192}, {64, 192}} {
 		x, y := []int{1, 15, 8}[i], []int{2, 6, 16}[i]
-		sub := &canvas{img: c.img, r: image.Rect(c.r.Min.X+x, c.r.Min.Y+y, c.r.Min.X+x+16, c.r.Min.Y+y+16)}
-		copied(images.Tiles_png, at[0], at[1], 1, 0)(sub)
+		pixelart.Copied(images.Tiles_png, at[0], at[1], 1)(c.Sub(x, y, 16, 16))
 	}
 }
 
 // dirt is a tile of trodden earth with pebbles.
-func dirt(c *canvas) {
-	c.rect(soil, 0, 0, 32, 32, 0)
-	c.grain(0, 0, 32, 32, 0.14, 7)
+func dirt(c *pixelart.Canvas) {
+	c.Rect(soil, 0, 0, 32, 32, 0)
+	c.Grain(0, 0, 32, 32, 0.14, 7, 1)
 	for i := range 6 {
-		x := 3 + noise(uint32(i), 3, 9)*26
-		y := 3 + noise(uint32(i), 4, 9)*26
-		c.ellipse(shade(soil, -0.35), x+0.6, y+0.8, 1.8, 1.3)
-		c.ellipse(shade(soil, 0.3), x, y, 1.6, 1.2)
+		x := 3 + pixelart.Noise(uint32(i), 3, 9)*26
+		y := 3 + pixelart.Noise(uint32(i), 4, 9)*26
+		c.Ellipse(pixelart.Shade(soil, -0.35), x+0.6, y+0.8, 1.8, 1.3)
+		c.Ellipse(pixelart.Shade(soil, 0.3), x, y, 1.6, 1.2)
 	}
 }
 
 // wall is a tile of stone blocks: two courses, the blocks bevelled.
-func wall(c *canvas) {
-	c.rect(mortar, 0, 0, 32, 32, 0)
+func wall(c *pixelart.Canvas) {
+	c.Rect(mortar, 0, 0, 32, 32, 0)
 	for row := range 2 {
 		off := float64(row%2) * 8
 		for col := -1; col < 3; col++ {
 			x0 := off + float64(col)*16 + 1
 			y0 := float64(row)*16 + 1
-			c.rect(shade(stone, 0.25), x0, y0, x0+14, y0+14, 1.5)
-			c.rect(shade(stone, -0.25), x0+1.5, y0+1.5, x0+14, y0+14, 1.5)
-			c.rect(stone, x0+1.5, y0+1.5, x0+12.5, y0+12.5, 1)
+			c.Rect(pixelart.Shade(stone, 0.25), x0, y0, x0+14, y0+14, 1.5)
+			c.Rect(pixelart.Shade(stone, -0.25), x0+1.5, y0+1.5, x0+14, y0+14, 1.5)
+			c.Rect(stone, x0+1.5, y0+1.5, x0+12.5, y0+12.5, 1)
 		}
 	}
-	c.grain(0, 0, 32, 32, 0.12, 11)
+	c.Grain(0, 0, 32, 32, 0.12, 11, 1)
 }
 
 // water is a tile of water, its ripples moved by phase.
-func water(phase int) func(c *canvas) {
-	return func(c *canvas) {
-		c.rect(deep, 0, 0, 32, 32, 0)
-		c.grain(0, 0, 32, 32, 0.06, 13)
+func water(phase int) func(c *pixelart.Canvas) {
+	return func(c *pixelart.Canvas) {
+		c.Rect(deep, 0, 0, 32, 32, 0)
+		c.Grain(0, 0, 32, 32, 0.06, 13, 1)
 		for i := range 5 {
 			x := float64((i*13+phase*5)%28) + 2
 			y := float64((i*7)%28) + 3
-			c.rect(shade(deep, 0.35), x, y, x+6, y+1.2, 0.6)
+			c.Rect(pixelart.Shade(deep, 0.35), x, y, x+6, y+1.2, 0.6)
 		}
 	}
 }
 
 // crate is a wooden crate: a frame, planks and a cross brace.
-func crate(c *canvas) {
-	c.rect(ink, 1, 1, 31, 31, 2)
-	c.rect(plank, 2, 2, 30, 30, 1.5)
+func crate(c *pixelart.Canvas) {
+	c.Rect(ink, 1, 1, 31, 31, 2)
+	c.Rect(plank, 2, 2, 30, 30, 1.5)
 	for y := 6.0; y < 29; y += 6 {
-		c.rect(shade(plank, -0.25), 4, y, 28, y+0.8, 0)
+		c.Rect(pixelart.Shade(plank, -0.25), 4, y, 28, y+0.8, 0)
 	}
-	c.shape(shade(plank, -0.35), func(x, y float64) float64 { return math.Abs(x-y)/math.Sqrt2 - 1.6 })
-	c.rect(shade(plank, 0.25), 2, 2, 30, 5, 1)
-	c.rect(shade(plank, 0.25), 2, 27, 30, 30, 1)
-	c.grain(2, 2, 30, 30, 0.12, 17)
+	c.Shape(pixelart.Shade(plank, -0.35), func(x, y float64) float64 { return math.Abs(x-y)/math.Sqrt2 - 1.6 })
+	c.Rect(pixelart.Shade(plank, 0.25), 2, 2, 30, 5, 1)
+	c.Rect(pixelart.Shade(plank, 0.25), 2, 27, 30, 30, 1)
+	c.Grain(2, 2, 30, 30, 0.12, 17, 1)
 }
 
 // hull is the tank's body seen from above, facing right: treads top and
 // bottom (their links moved by frame), an olive deck with hatches.
-func hull(frame int) func(c *canvas) {
-	return func(c *canvas) {
+func hull(frame int) func(c *pixelart.Canvas) {
+	return func(c *pixelart.Canvas) {
 		for _, y := range []float64{0, 23} {
-			c.rect(ink, 0, y, 34, y+7, 2)
-			c.rect(tread, 1, y+1, 33, y+6, 1.5)
+			c.Rect(ink, 0, y, 34, y+7, 2)
+			c.Rect(tread, 1, y+1, 33, y+6, 1.5)
 			for x := 2 + 3*frame; x < 33; x += 6 {
-				c.rect(shade(tread, 0.4), float64(x), y+1.5, float64(x)+2, y+5.5, 0.5)
+				c.Rect(pixelart.Shade(tread, 0.4), float64(x), y+1.5, float64(x)+2, y+5.5, 0.5)
 			}
 		}
-		c.rect(ink, 2, 4, 32, 26, 3)
-		c.rect(olive, 3, 5, 31, 25, 2.5)
-		c.rect(shade(olive, 0.2), 3, 5, 31, 8, 2)
-		c.rect(oliveDark, 3, 22, 31, 25, 2)
-		c.rect(oliveDark, 26, 8, 30, 22, 1)
-		c.grain(3, 5, 31, 25, 0.08, 19)
+		c.Rect(ink, 2, 4, 32, 26, 3)
+		c.Rect(olive, 3, 5, 31, 25, 2.5)
+		c.Rect(pixelart.Shade(olive, 0.2), 3, 5, 31, 8, 2)
+		c.Rect(oliveDark, 3, 22, 31, 25, 2)
+		c.Rect(oliveDark, 26, 8, 30, 22, 1)
+		c.Grain(3, 5, 31, 25, 0.08, 19, 1)
 	}
 }
 
 // turret is the tank's turret from above, its barrel pointing right: the
 // picture's origin (0.3, 0.5) is the turret's pivot.
-func turret(c *canvas) {
-	c.rect(ink, 12, 7, 40, 13, 1)
-	c.rect(steel, 13, 8, 39, 12, 0.8)
-	c.rect(shade(steel, 0.3), 13, 8, 39, 9.5, 0.5)
-	c.rect(ink, 34, 6, 40, 14, 1)
-	c.rect(steel, 35, 7, 39, 13, 0.8)
-	c.ellipse(ink, 12, 10, 10, 9.5)
-	c.ellipse(shade(olive, 0.1), 12, 10, 9, 8.5)
-	c.ellipse(shade(olive, 0.35), 10.5, 8, 5, 4)
-	c.ellipse(oliveDark, 9, 11, 3, 3)
+func turret(c *pixelart.Canvas) {
+	c.Rect(ink, 12, 7, 40, 13, 1)
+	c.Rect(steel, 13, 8, 39, 12, 0.8)
+	c.Rect(pixelart.Shade(steel, 0.3), 13, 8, 39, 9.5, 0.5)
+	c.Rect(ink, 34, 6, 40, 14, 1)
+	c.Rect(steel, 35, 7, 39, 13, 0.8)
+	c.Ellipse(ink, 12, 10, 10, 9.5)
+	c.Ellipse(pixelart.Shade(olive, 0.1), 12, 10, 9, 8.5)
+	c.Ellipse(pixelart.Shade(olive, 0.35), 10.5, 8, 5, 4)
+	c.Ellipse(oliveDark, 9, 11, 3, 3)
 }
 
 // shell is a glowing shell flying right.
-func shell(c *canvas) {
-	c.ellipse(color.NRGBA{255, 160, 40, 120}, 5, 3, 5, 3)
-	c.ellipse(brass, 7, 3, 4, 2)
-	c.ellipse(rgb(255, 250, 220), 8, 3, 2, 1)
+func shell(c *pixelart.Canvas) {
+	c.Ellipse(color.NRGBA{255, 160, 40, 120}, 5, 3, 5, 3)
+	c.Ellipse(brass, 7, 3, 4, 2)
+	c.Ellipse(pixelart.RGB(255, 250, 220), 8, 3, 2, 1)
 }
 
 // repair is a repair kit: a red box with a white cross.
-func repair(c *canvas) {
-	c.rect(ink, 1, 2, 19, 19, 3)
-	c.rect(red, 2, 3, 18, 18, 2.5)
-	c.rect(shade(red, 0.3), 2, 3, 18, 6, 2)
-	c.rect(rgb(250, 246, 240), 8.5, 6, 11.5, 16, 0.5)
-	c.rect(rgb(250, 246, 240), 5, 9.5, 15, 12.5, 0.5)
+func repair(c *pixelart.Canvas) {
+	c.Rect(ink, 1, 2, 19, 19, 3)
+	c.Rect(red, 2, 3, 18, 18, 2.5)
+	c.Rect(pixelart.Shade(red, 0.3), 2, 3, 18, 6, 2)
+	c.Rect(pixelart.RGB(250, 246, 240), 8.5, 6, 11.5, 16, 0.5)
+	c.Rect(pixelart.RGB(250, 246, 240), 5, 9.5, 15, 12.5, 0.5)
 }
 
 // heartSD is the signed distance to a heart 14×13 pixels: two circles
@@ -527,27 +388,27 @@ func heartSD(x, y float64) float64 {
 }
 
 // heart is a full heart of the HUD.
-func heart(c *canvas) {
-	c.shape(ink, func(x, y float64) float64 { return heartSD(x, y) - 0.8 })
-	c.shape(red, heartSD)
-	c.ellipse(shade(red, 0.5), 4.5, 4.5, 1.6, 1.2)
+func heart(c *pixelart.Canvas) {
+	c.Shape(ink, func(x, y float64) float64 { return heartSD(x, y) - 0.8 })
+	c.Shape(red, heartSD)
+	c.Ellipse(pixelart.Shade(red, 0.5), 4.5, 4.5, 1.6, 1.2)
 }
 
 // heartEmpty is a heart lost.
-func heartEmpty(c *canvas) {
-	c.shape(ink, func(x, y float64) float64 { return heartSD(x, y) - 0.8 })
-	c.shape(rgb(70, 60, 64), heartSD)
+func heartEmpty(c *pixelart.Canvas) {
+	c.Shape(ink, func(x, y float64) float64 { return heartSD(x, y) - 0.8 })
+	c.Shape(pixelart.RGB(70, 60, 64), heartSD)
 }
 
 // nest is a monsters' lair: a dark pit ringed with stones.
-func nest(c *canvas) {
-	c.ellipse(color.NRGBA{20, 14, 10, 90}, 24, 26, 23, 20)
+func nest(c *pixelart.Canvas) {
+	c.Ellipse(color.NRGBA{20, 14, 10, 90}, 24, 26, 23, 20)
 	for i := range 10 {
 		a := float64(i) / 10 * 2 * math.Pi
-		c.ellipse(shade(stone, -0.3), 24+math.Cos(a)*18, 24+math.Sin(a)*16+1, 4.5, 3.8)
-		c.ellipse(shade(stone, 0.1), 24+math.Cos(a)*18, 24+math.Sin(a)*16, 4, 3.3)
+		c.Ellipse(pixelart.Shade(stone, -0.3), 24+math.Cos(a)*18, 24+math.Sin(a)*16+1, 4.5, 3.8)
+		c.Ellipse(pixelart.Shade(stone, 0.1), 24+math.Cos(a)*18, 24+math.Sin(a)*16, 4, 3.3)
 	}
-	c.ellipse(rgb(30, 18, 24), 24, 24, 13, 11)
-	c.ellipse(rgb(90, 20, 40), 24, 26, 7, 5)
-	c.grain(6, 6, 42, 42, 0.08, 23)
+	c.Ellipse(pixelart.RGB(30, 18, 24), 24, 24, 13, 11)
+	c.Ellipse(pixelart.RGB(90, 20, 40), 24, 26, 7, 5)
+	c.Grain(6, 6, 42, 42, 0.08, 23, 1)
 }
