@@ -8,8 +8,8 @@ import (
 )
 
 // Components returns the registrations of every component the engine
-// ships that prefab data may name: positions and velocities (package
-// geom), motion, bounds, lifetimes, collision and LocalTransform, which
+// ships that prefab data may name: positions, velocities and
+// WorldTransform, a root's rotation and scale (package geom), motion, bounds, lifetimes, collision and LocalTransform, which
 // places prefab children given `at:` (package systems), and
 // the drawables (package render/drawable: sprites, animations, shapes,
 // texts, cameras, Hidden and Screen). A game's library starts from them
@@ -22,6 +22,7 @@ func Components() []prefab.Registration {
 	return []prefab.Registration{
 		prefab.Component(geom.Position),
 		prefab.Component(geom.Velocity),
+		prefab.Component(geom.WorldTransform), // a root's pose; systems.Transforms computes a placed child's
 		prefab.Component(systems.Acceleration),
 		prefab.Component(systems.Damping),
 		prefab.Component(systems.MaxSpeed),
