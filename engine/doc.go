@@ -17,6 +17,9 @@
 //   - Events: [Events], [Event], [EventKind], [SceneError].
 //   - Input: [Input], [NewInput], [Actions], [InputOf], [InputResource],
 //     [Button], [LookupButton].
+//   - Services: [AssetsOf], [ConfigOf], [LastReload], [PlaySound],
+//     [PlaySoundVolume], [PlayMusicOf], [StopMusicOf], [SoundResource],
+//     [Sound].
 //   - Configuration: [Config], [DefaultConfig], [LoadConfig],
 //     [LoadOptions], [Key], [Keys], [ConfigError] and the Err sentinels.
 //

@@ -45,7 +45,8 @@ type Engine struct {
 	onError func(error)    // made once, so reporting costs no allocation
 	step    stepper
 
-	svc        services           // what scenes' worlds get: the loader, the sound queue
+	svc        services           // what scenes' worlds get: the loader, the configuration
+	queue      soundQueue         // where their sound requests go: sounds
 	watch      *assets.Watcher    // with assets.dir: what changed there
 	sounds     []Sound            // sound requests not yet taken
 	animator   *drawable.Animator // plays the stepping scene's animations
@@ -83,8 +84,7 @@ func New(cfg Config, g Game) (*Engine, error) {
 		return nil, err
 	}
 	e.svc.cfg = &e.cfg
-	e.svc.sounds = &e.sounds
-	e.svc.steps = e.stepNow
+	e.queue = soundQueue{sounds: &e.sounds, steps: e.stepNow}
 	if e.svc.assets != nil {
 		e.animator = drawable.NewAnimator(e.svc.assets)
 	}

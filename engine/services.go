@@ -35,20 +35,43 @@ type Game struct {
 	Keys []Key
 }
 
-// services is what the engine gives every scene's world, as a resource:
-// its loader and its sound queue. Systems reach them with [AssetsOf] and
-// [PlaySound].
+// services is what the engine gives every scene's world, as a resource,
+// for reading: its loader and configuration, reached with [AssetsOf],
+// [ConfigOf] and [LastReload].
 type services struct {
 	cfg    *Config
 	assets *assets.Loader
-	sounds *[]Sound
-	steps  func() uint64 // the loop's step count, to stamp sounds
 	// The last reload of assets.dir's files, and how many there were.
 	reload  assets.Reload
 	reloads uint64
 }
 
 var servicesOf = world.DefineResource[services]("engine.Services")
+
+// soundQueue is the engine's queue of sound requests, which [PlaySound]
+// and its kin append to: a resource apart from services, so that systems
+// asking for sounds conflict with each other (they append to one slice)
+// and not with those reading assets or configuration.
+type soundQueue struct {
+	sounds *[]Sound
+	steps  func() uint64 // the loop's step count, to stamp sounds
+}
+
+var soundsOf = world.DefineResource[soundQueue]("engine.Sounds")
+
+// SoundResource is the world resource through which [PlaySound],
+// [PlaySoundVolume], [PlayMusicOf] and [StopMusicOf] queue their requests,
+// for a system that declares its access: a system that asks for sounds
+// lists it in [world.System.WritesResources], since each request is
+// appended to one queue; two such systems then conflict, so they run one
+// after the other, in the order they were added, and the requests keep
+// that order whatever the number of cores. (The tesseradebug build
+// panics, naming the system and "engine.Sounds", when a system that
+// declares its access lists it in neither ReadsResources nor
+// WritesResources; it cannot tell a read from a write here, so listing it
+// only as read is a race it does not catch.) It is a handle for
+// declarations only: the engine sets it on every scene's world.
+var SoundResource world.ResourceType = soundsOf
 
 // AssetsOf returns the loader of the game's files ([Game.Assets]) for a
 // scene's world: a scene loads its data through it in OnEnter
@@ -126,7 +149,8 @@ func (s Sound) String() string {
 // PlaySound asks for the sound file at path (a path in [Game.Assets]) to
 // be played once, at full volume, by the engine running w's scene. It
 // does nothing in a world no engine runs, as in a unit test of a system.
-// O(1); it allocates only while the queue grows.
+// O(1); it allocates only while the queue grows. A system that declares
+// its access lists [SoundResource] in its WritesResources.
 func PlaySound(w *world.World, path string) { request(w, PlayEffect, path, 1) }
 
 // PlaySoundVolume is [PlaySound] at a volume from 0 to 1.
@@ -142,7 +166,7 @@ func PlayMusicOf(w *world.World, path string) { request(w, PlayMusic, path, 1) }
 func StopMusicOf(w *world.World) { request(w, StopMusic, "", 1) }
 
 func request(w *world.World, k SoundKind, path string, volume float64) {
-	s, ok := servicesOf.Lookup(w)
+	s, ok := soundsOf.Lookup(w)
 	if !ok {
 		return
 	}
@@ -235,11 +259,12 @@ func LastReload(w *world.World) (r assets.Reload, n uint64) {
 	return assets.Reload{}, 0
 }
 
-// provide gives a scene's world the engine's services and seeds its
-// generator with random.seed, before its OnEnter runs.
+// provide gives a scene's world the engine's services and sound queue,
+// and seeds its generator with random.seed, before its OnEnter runs.
 func (e *Engine) provide(s scene.Scene) {
 	w := s.World()
 	servicesOf.Set(w, &e.svc)
+	soundsOf.Set(w, &e.queue)
 	w.Seed(uint64(e.cfg.Random.Seed))
 }
 
