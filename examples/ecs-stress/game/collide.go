@@ -8,13 +8,13 @@ import (
 	"github.com/tessera-engine/tessera/world"
 )
 
-// addCollider gives body e a circle collider of its radius.
-func (s *Scene) addCollider(w *world.World, e world.Entity) {
-	r := 1.0
+// radiusOf returns the radius of body e's circle collider: its Radius, or
+// 1 without a positive one.
+func radiusOf(w *world.World, e world.Entity) float64 {
 	if d, ok := Radius.Get(w, e); ok && d.R > 0 {
-		r = d.R
+		return d.R
 	}
-	systems.Collider.Add(w, e, systems.Circle(r))
+	return 1
 }
 
 // addCollision adds the collision system, after the move, and the system
@@ -29,7 +29,8 @@ func (s *Scene) addCollision(w *world.World) error {
 	if err := w.AddSystem(col.System()); err != nil {
 		return err
 	}
-	return w.AddSystem(world.System{Name: HitsName, Phase: world.Fixed, Run: s.hits.run})
+	return w.AddSystem(world.System{Name: HitsName, Phase: world.Fixed, Run: s.hits.run,
+		Writes: []world.ComponentType{drawable.Sprite}})
 }
 
 // hits tints the bodies that started touching another in the current step

@@ -56,8 +56,9 @@ func (h *hud) spawn(s *Scene, w *world.World) error {
 		Color: color.NRGBA{R: 0xf0, G: 0xf0, B: 0xf0, A: 0xff}, Order: drawable.Order{Layer: hudLayer, Z: 1},
 	})
 	drawable.Screen.Add(w, h.text)
-	h.write()
-	return w.AddSystem(world.System{Name: HUDName, Phase: world.Frame, Run: h.frame})
+	h.write(w)
+	return w.AddSystem(world.System{Name: HUDName, Phase: world.Frame, Run: h.frame,
+		Writes: []world.ComponentType{drawable.Text}})
 }
 
 // frame counts the frame and the steps it ran, and rewrites the text
@@ -76,14 +77,15 @@ func (h *hud) frame(ctx *world.Context) error {
 		refresh = true
 	}
 	if refresh {
-		h.write()
+		h.write(ctx.World)
 	}
 	return nil
 }
 
-// write writes the text.
-func (h *hud) write() {
-	l, ok := drawable.Text.Get(h.s.World(), h.text)
+// write writes the text, in w: the scene's world, or the system's
+// ctx.World.
+func (h *hud) write(w *world.World) {
+	l, ok := drawable.Text.Get(w, h.text)
 	if !ok {
 		return
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/tessera-engine/tessera/render/camera"
 	"github.com/tessera-engine/tessera/render/drawable"
 	"github.com/tessera-engine/tessera/scene"
+	"github.com/tessera-engine/tessera/systems"
 	"github.com/tessera-engine/tessera/world"
 )
 
@@ -60,6 +61,7 @@ type Scene struct {
 	lib      *prefab.Library
 	settings Settings
 	kinds    []*prefab.Prefab
+	radii    []float64 // by kind: its bodies' collider radius, with collision
 	rng      *rand.Rand
 	bodies   []world.Entity // in spawn order
 	hits     hits
@@ -125,6 +127,7 @@ func (s *Scene) OnEnter() error {
 		}
 		s.kinds = append(s.kinds, p)
 	}
+	parts := s.measureKinds()
 	s.rng = rand.New(rand.NewPCG(s.opts.Seed, 0xb0d1e5))
 	s.bodies = s.bodies[:0]
 	n := s.opts.Bodies
@@ -144,7 +147,8 @@ func (s *Scene) OnEnter() error {
 		return fmt.Errorf("ecs-stress: unknown walk %q (have %v)", s.opts.Walk, Walks())
 	}
 	errs := []error{
-		w.AddSystem(world.System{Name: ControlsName, Phase: world.Fixed, Run: s.controls}),
+		w.AddSystem(world.System{Name: ControlsName, Phase: world.Fixed, Run: s.controls,
+			Spawns: parts, Destroys: parts, ReadsResources: []world.ResourceType{engine.InputResource}}),
 		w.AddSystem(move),
 	}
 	if s.opts.Collide {
@@ -175,19 +179,46 @@ func (st *Settings) check() error {
 func (s *Scene) add(w *world.World, n int) {
 	st := &s.settings
 	for range n {
-		kind := s.kinds[s.rng.IntN(len(s.kinds))]
+		k := s.rng.IntN(len(s.kinds))
 		pos := geom.Vec2{X: s.rng.Float64() * st.Width, Y: s.rng.Float64() * st.Height}
 		angle := s.rng.Float64() * 2 * math.Pi
 		speed := st.MinSpeed + s.rng.Float64()*(st.MaxSpeed-st.MinSpeed)
 		vel := geom.Vec2{X: speed * math.Cos(angle), Y: speed * math.Sin(angle)}
-		e := kind.SpawnWith(w, prefab.SpawnOptions{
-			With: []prefab.Part{prefab.Value(geom.Position, pos), prefab.Value(geom.Velocity, vel)},
-		})
-		if s.opts.Collide {
-			s.addCollider(w, e)
-		}
-		s.bodies = append(s.bodies, e)
+		s.bodies = append(s.bodies, s.spawnBody(w, k, pos, vel))
 	}
+}
+
+// spawnBody spawns one body of kind k. With collision, its collider comes
+// with it, of the kind's radius, rather than being added after: the
+// controls system that spawns bodies records its spawns, so it cannot
+// read a body it has just made.
+func (s *Scene) spawnBody(w *world.World, k int, pos, vel geom.Vec2) world.Entity {
+	with := []prefab.Part{prefab.Value(geom.Position, pos), prefab.Value(geom.Velocity, vel)}
+	if s.opts.Collide {
+		with = append(with, prefab.Value(systems.Collider, systems.Circle(s.radii[k])))
+	}
+	return s.kinds[k].SpawnWith(w, prefab.SpawnOptions{With: with})
+}
+
+// measureKinds spawns a body of each kind into a world of its own to learn
+// its collider radius (see [Options.Collide]) and what a body holds,
+// which it returns: the components the controls system declares it
+// spawns and destroys bodies with.
+func (s *Scene) measureKinds() []world.ComponentType {
+	scratch := world.New()
+	s.radii = s.radii[:0]
+	var parts []world.ComponentType
+	seen := map[int]bool{}
+	for k, kind := range s.kinds {
+		s.radii = append(s.radii, radiusOf(scratch, kind.Spawn(scratch, nil)))
+		for _, c := range scratch.ComponentsOf(s.spawnBody(scratch, k, geom.Vec2{}, geom.Vec2{})) {
+			if !seen[c.ID()] {
+				seen[c.ID()] = true
+				parts = append(parts, c)
+			}
+		}
+	}
+	return parts
 }
 
 // remove destroys the n bodies spawned last, or all of them if there are

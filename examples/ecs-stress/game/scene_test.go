@@ -7,6 +7,7 @@ import (
 	"github.com/tessera-engine/tessera/engine"
 	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/render/drawable"
+	"github.com/tessera-engine/tessera/world"
 )
 
 // TestScriptedInput presses add twice and remove three times through the
@@ -170,5 +171,28 @@ func TestStepAllocs(t *testing.T) {
 				t.Errorf("%d steps in 51 frames, want one a frame", got)
 			}
 		})
+	}
+}
+
+// TestSchedule: every system of the field declares its access, so none is
+// exclusive but collision's; the controls, which spawn and destroy
+// bodies, come before the move, which writes what the bodies hold, and
+// the HUD writes its text in the frame phase.
+func TestSchedule(t *testing.T) {
+	for _, tc := range []struct {
+		opts         Options
+		fixed, frame string
+	}{
+		{Options{Bodies: 10}, "fixed: [ecs-stress.controls] [ecs-stress.move]", "frame:"},
+		{Options{Bodies: 10, Collide: true, HUD: true},
+			"fixed: [ecs-stress.controls] [ecs-stress.move] [systems.collision!] [ecs-stress.hits]", "frame: [ecs-stress.hud]"},
+	} {
+		s := run(t, tc.opts, 1)
+		if got := s.World().Schedule(world.Fixed).String(); got != tc.fixed {
+			t.Errorf("%+v: fixed schedule = %s, want %s", tc.opts, got, tc.fixed)
+		}
+		if got := s.World().Schedule(world.Frame).String(); got != tc.frame {
+			t.Errorf("%+v: frame schedule = %s, want %s", tc.opts, got, tc.frame)
+		}
 	}
 }

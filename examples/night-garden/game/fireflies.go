@@ -88,9 +88,10 @@ func (g *Garden) dressFirefly(e world.Entity) {
 // fly sends firefly e to a new target: a random point within its reach,
 // inside the garden's bounds, eased toward at its speed by two tweens
 // (one per axis, so the path is straight whatever the easing). Its timer
-// then fires after the flight and a rest, to send it off again.
-func (g *Garden) fly(e world.Entity) {
-	w := g.World()
+// then fires after the flight and a rest, to send it off again. w is the
+// world of the system running: the input system's ctx.World, which
+// declares its access, or the garden's for the timers.
+func (g *Garden) fly(w *world.World, e world.Entity) {
 	wd, ok := wander.Get(w, e)
 	if !ok {
 		return

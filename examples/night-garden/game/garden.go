@@ -8,6 +8,7 @@ import (
 
 	"github.com/tessera-engine/tessera/assets"
 	"github.com/tessera-engine/tessera/engine"
+	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/prefab"
 	"github.com/tessera-engine/tessera/render/camera"
 	"github.com/tessera-engine/tessera/render/drawable"
@@ -81,7 +82,7 @@ type Garden struct {
 // and key.
 func New(opts Options) *Garden {
 	g := &Garden{opts: opts}
-	g.onWander = func(ev systems.TimerEvent) { g.fly(ev.Entity) }
+	g.onWander = func(ev systems.TimerEvent) { g.fly(g.World(), ev.Entity) }
 	g.shapeTint, g.spriteTint = g.tintShape, g.tintSprite
 	return g
 }
@@ -204,7 +205,8 @@ func (g *Garden) OnEnter() error {
 	g.night = g.phase.Night()
 	g.fireflies, g.flowers, g.scenery = nil, nil, nil
 	for _, s := range []world.System{
-		{Name: "garden.input", Phase: world.Fixed, Run: g.readInput},
+		{Name: "garden.input", Phase: world.Fixed, Run: g.readInput, Reads: []world.ComponentType{FireflyData, geom.Position},
+			Writes: []world.ComponentType{wander}, ReadsResources: []world.ResourceType{engine.InputResource}},
 		{Name: "garden.cycle", Phase: world.Fixed, Run: g.runCycle},
 		g.timers.System(),
 		g.tweens.System(),

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tessera-engine/tessera/engine"
+	"github.com/tessera-engine/tessera/world"
 )
 
 // TestFirefliesStayInside runs the garden for several hundred steps, with
@@ -232,4 +233,16 @@ func openFlags(s Snapshot) []bool {
 		out = append(out, f.Open)
 	}
 	return out
+}
+
+// TestGardenSchedule: the input system declares its access, so it is a
+// group of its own, not an exclusive one, ahead of the exclusive cycle it
+// hands skip and fast to; the light declares its access too.
+func TestGardenSchedule(t *testing.T) {
+	g, _ := start(t, Options{Seed: 5})
+	got := g.World().Schedule(world.Fixed).String()
+	want := "fixed: [garden.input] [garden.cycle!] [systems.timers!] [systems.tweens!] [systems.bounds!] [garden.light]"
+	if got != want {
+		t.Errorf("the garden's schedule = %s\nwant %s", got, want)
+	}
 }

@@ -26,7 +26,10 @@ func Actions() engine.InputConfig {
 }
 
 // readInput is the fixed system that reads the actions: scatter now,
-// skip and fast for the cycle, which runs next.
+// skip and fast for the cycle, which runs next. It declares its access
+// (the input; the fireflies' data and positions read, their wandering
+// written), and hands skip and fast to the cycle through the garden: the
+// cycle is exclusive, so it runs after this system, never beside it.
 func (g *Garden) readInput(ctx *world.Context) error {
 	in := engine.InputOf(ctx)
 	if in == nil {
@@ -35,7 +38,7 @@ func (g *Garden) readInput(ctx *world.Context) error {
 	}
 	if in.JustPressed(ActionScatter) {
 		for _, e := range g.fireflies {
-			g.fly(e)
+			g.fly(ctx.World, e)
 		}
 	}
 	g.skip = in.JustPressed(ActionSkip)

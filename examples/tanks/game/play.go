@@ -224,18 +224,19 @@ func (p *Play) addSystems() error {
 	var errs []error
 	for _, s := range []world.System{
 		{Name: "tanks.tick", Phase: world.Fixed, Run: p.tick},
-		{Name: "tanks.pause", Phase: world.Fixed, Run: p.pauseOnPress},
+		{Name: "tanks.pause", Phase: world.Fixed, Run: p.pauseOnPress,
+			ReadsResources: []world.ResourceType{engine.InputResource}},
 		// The systems that touch only what they declare run beside
 		// others (docs/WORLD.md, "Systems in parallel"); the rest play
 		// sounds, change scenes or spawn, and stay exclusive. Drive and
 		// aim read the autopilot's view too (Position, Monster, Turret).
 		{Name: "tanks.drive", Phase: world.Fixed, Run: p.drive,
 			Reads:          []world.ComponentType{geom.Position, Monster, Turret},
-			Writes:         []world.ComponentType{Tank, geom.Velocity, drawable.Animation, drawable.Sprite},
+			Writes:         []world.ComponentType{Tank, geom.Velocity, geom.WorldTransform, drawable.Animation, drawable.Sprite},
 			ReadsResources: []world.ResourceType{engine.InputResource}},
 		{Name: "tanks.aim", Phase: world.Fixed, Run: p.aim,
 			Reads:          []world.ComponentType{Tank, geom.Position, Monster},
-			Writes:         []world.ComponentType{Turret, drawable.Sprite},
+			Writes:         []world.ComponentType{Turret, systems.LocalTransform, drawable.Sprite},
 			ReadsResources: []world.ResourceType{engine.InputResource}},
 		{Name: "tanks.hunt", Phase: world.Fixed, Run: p.hunt,
 			Reads:  []world.ComponentType{geom.Position, Stats, systems.Mover},

@@ -70,7 +70,8 @@ func (t *Title) OnEnter() error {
 		controls = fmt.Sprintf("best score %d · %s", g.Best, controls)
 	}
 	screenText(w, v.X/2, v.Y-12, 10, controls, hintColor, drawable.AlignCenter)
-	return w.AddSystem(world.System{Name: "tanks.title", Phase: world.Fixed, Run: t.start})
+	return w.AddSystem(world.System{Name: "tanks.title", Phase: world.Fixed, Run: t.start,
+		ReadsResources: []world.ResourceType{engine.InputResource}})
 }
 
 // start begins a new play when start or fire is pressed, or continues
@@ -114,7 +115,8 @@ func (p *Pause) OnEnter() error {
 	screenText(w, v.X/2, v.Y/2-20, 28, "Paused", inkColor, drawable.AlignCenter)
 	screenText(w, v.X/2, v.Y/2+12, 12, "Esc, P or Start: go on   ·   F5 or X: save   ·   Backspace or B: quit to the title", hintColor, drawable.AlignCenter)
 	p.note = screenText(w, v.X/2, v.Y/2+36, 12, "", goldColor, drawable.AlignCenter)
-	return w.AddSystem(world.System{Name: "tanks.unpause", Phase: world.Fixed, Run: p.keys})
+	return w.AddSystem(world.System{Name: "tanks.unpause", Phase: world.Fixed, Run: p.keys,
+		Writes: []world.ComponentType{drawable.Text}, ReadsResources: []world.ResourceType{engine.InputResource}})
 }
 
 // keys pops the pause scene, saves the play beneath, or quits to the
@@ -165,7 +167,8 @@ func (o *Over) OnEnter() error {
 	}
 	screenText(w, v.X/2, v.Y/2+4, 14, fmt.Sprintf("score %d · %d monsters · %d shells%s", o.tally.Score, o.tally.Kills, o.tally.Shots, best), inkColor, drawable.AlignCenter)
 	screenText(w, v.X/2, v.Y/2+30, 12, "Enter or Start: play again   ·   Backspace or B: title", hintColor, drawable.AlignCenter)
-	return w.AddSystem(world.System{Name: "tanks.again", Phase: world.Fixed, Run: o.again})
+	return w.AddSystem(world.System{Name: "tanks.again", Phase: world.Fixed, Run: o.again,
+		ReadsResources: []world.ResourceType{engine.InputResource}})
 }
 
 // again starts a new play, or goes back to the title, once the wait is

@@ -34,12 +34,14 @@ func (p *Pause) OnEnter() error {
 	screenRect(w, 0, 0, v.X, v.Y, dim)
 	screenText(w, v.X/2, v.Y/2-12, 24, "Paused", inkColor, center)
 	screenText(w, v.X/2, v.Y/2+14, 12, "Esc, P or Start to go on", hintColor, center)
-	return w.AddSystem(world.System{Name: "walk-room.unpause", Phase: world.Fixed, Run: func(ctx *world.Context) error {
-		if engine.InputOf(ctx).JustPressed(PauseAction) || p.game.demoPause(ctx) {
-			p.Scenes().Pop()
-		}
-		return nil
-	}})
+	return w.AddSystem(world.System{Name: "walk-room.unpause", Phase: world.Fixed,
+		ReadsResources: []world.ResourceType{engine.InputResource},
+		Run: func(ctx *world.Context) error {
+			if engine.InputOf(ctx).JustPressed(PauseAction) || p.game.demoPause(ctx) {
+				p.Scenes().Pop()
+			}
+			return nil
+		}})
 }
 
 // FixedUpdate counts the steps run while paused.

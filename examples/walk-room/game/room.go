@@ -39,8 +39,9 @@ type Room struct {
 	player  world.Entity
 	camera  world.Entity
 	hud     hud
-	radius  float64   // of the player's collider
-	reach   geom.Vec2 // the player's position, for the pickup walk
+	radius  float64      // of the player's collider
+	reach   geom.Vec2    // the player's position, for the pickup walk
+	picking *world.World // the pickup system's ctx.World, for the walk's function
 	pick    func(world.Entity, *Pickup, *geom.Vec2)
 	leaving bool    // a door (or a saved map) has asked for the next room
 	resume  *resume // a save to put in place once the room is built ([Game.Continue])
@@ -158,23 +159,51 @@ func (r *Room) OnEnter() error {
 			return err
 		}
 	}
+	input := []world.ResourceType{engine.InputResource}
 	return errors.Join(
 		w.AddSystem(world.System{Name: "walk-room.walk", Phase: world.Fixed, Run: r.walk,
 			Reads: []world.ComponentType{Walker}, Writes: []world.ComponentType{geom.Velocity},
-			ReadsResources: []world.ResourceType{engine.InputResource}}),
-		w.AddSystem(world.System{Name: "walk-room.pause", Phase: world.Fixed, Run: r.pauseOnPress}),
+			ReadsResources: input}),
+		w.AddSystem(world.System{Name: "walk-room.pause", Phase: world.Fixed, Run: r.pauseOnPress,
+			ReadsResources: input}),
 		w.AddSystem(systems.Motion()),
 		w.AddSystem(r.col.System()),
-		w.AddSystem(world.System{Name: "walk-room.pickup", Phase: world.Fixed, Run: r.pickup}),
+		w.AddSystem(world.System{Name: "walk-room.pickup", Phase: world.Fixed, Run: r.pickup,
+			Reads: []world.ComponentType{Item, geom.Position}, Destroys: r.itemParts(),
+			WritesResources: []world.ResourceType{engine.SoundResource}}),
 		w.AddSystem(world.System{Name: "walk-room.doors", Phase: world.Fixed, Run: r.doors}),
 		w.AddSystem(world.System{Name: "walk-room.face", Phase: world.Fixed, Run: r.face,
 			Reads: []world.ComponentType{geom.Velocity}, Writes: []world.ComponentType{drawable.Sprite}}),
 		w.AddSystem(world.System{Name: "walk-room.hud", Phase: world.Fixed, Run: r.showHUD,
 			Writes: []world.ComponentType{drawable.Text}}),
-		w.AddSystem(world.System{Name: "walk-room.save", Phase: world.Fixed, Run: r.saveOnPress}),
+		w.AddSystem(world.System{Name: "walk-room.save", Phase: world.Fixed, Run: r.saveOnPress,
+			ReadsResources: input}),
 		w.AddSystem(world.System{Name: "walk-room.saved", Phase: world.Frame, Run: r.saveNoted}),
 		w.AddSystem(world.System{Name: "walk-room.reload", Phase: world.Frame, Run: r.reload}),
 	)
+}
+
+// itemParts returns what the room's items hold, which the pickup system
+// declares it destroys: every component of every entity holding Item,
+// once each. Items are only made as the room is entered (from its map or
+// a save), before the systems are added, so the list holds for the room's
+// life.
+func (r *Room) itemParts() []world.ComponentType {
+	w := r.World()
+	var parts []world.ComponentType
+	seen := map[int]bool{}
+	for e := range world.Query1(w, Item) {
+		for _, c := range w.ComponentsOf(e) {
+			if !seen[c.ID()] {
+				seen[c.ID()] = true
+				parts = append(parts, c)
+			}
+		}
+	}
+	if parts == nil {
+		parts = []world.ComponentType{Item} // declared, though there is nothing to pick up
+	}
+	return parts
 }
 
 // spawnObjects spawns the map's objects, but for the items picked up

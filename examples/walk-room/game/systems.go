@@ -54,13 +54,16 @@ func (r *Room) pauseOnPress(ctx *world.Context) error {
 // one to the game's count, is destroyed (when the walk ends) and asks for
 // the pickup sound, and the game remembers its id so it stays gone.
 func (r *Room) pickup(ctx *world.Context) error {
-	r.reach = *geom.Position.Require(ctx.World, r.player)
+	r.reach, r.picking = *geom.Position.Require(ctx.World, r.player), ctx.World
 	world.Each2(ctx.World, Item, geom.Position, r.pick)
+	r.picking = nil
 	return nil
 }
 
 // pickItem is pickup's per-item function, made once per room so the walk
-// allocates nothing.
+// allocates nothing. It destroys and asks for the sound through the
+// system's ctx.World (r.picking), which records both while the system
+// runs beside others.
 func (r *Room) pickItem(e world.Entity, it *Pickup, p *geom.Vec2) {
 	d := p.Sub(r.reach)
 	reach := r.radius + it.Radius
@@ -69,8 +72,8 @@ func (r *Room) pickItem(e world.Entity, it *Pickup, p *geom.Vec2) {
 	}
 	r.game.items++
 	r.game.taken[it.ID] = true
-	r.World().Destroy(e)
-	engine.PlaySound(r.World(), SoundPickup)
+	r.picking.Destroy(e) // through ctx.World: the system declares its access
+	engine.PlaySound(r.picking, SoundPickup)
 }
 
 // doors replaces the room with the next one when the player has just

@@ -44,7 +44,8 @@ func (t *Title) OnEnter() error {
 	screenText(w, v.X/2, v.Y/2+14, 14, "Enter, Space or A: a new game", inkColor, center)
 	screenText(w, v.X/2, v.Y/2+36, 14, "C or Y: continue the saved game", inkColor, center)
 	t.problem = screenText(w, v.X/2, v.Y-24, 11, "", hintColor, center)
-	return w.AddSystem(world.System{Name: "walk-room.title", Phase: world.Fixed, Run: t.choose})
+	return w.AddSystem(world.System{Name: "walk-room.title", Phase: world.Fixed, Run: t.choose,
+		Writes: []world.ComponentType{drawable.Text}, ReadsResources: []world.ResourceType{engine.InputResource}})
 }
 
 // choose starts a new game or continues the saved one, as pressed.
