@@ -1,7 +1,6 @@
 package engine_test
 
 import (
-	"errors"
 	"slices"
 	"testing"
 
@@ -26,12 +25,7 @@ func TestInputResourceDeclared(t *testing.T) {
 	}
 	s := &traceScene{name: "s", log: new([]string), systems: []world.System{reader("a", &seenA), reader("b", &seenB)}}
 	h := newHeadless(t, cfg, s, engine.HeadlessOptions{Script: []engine.ScriptedInput{{Step: 3, Action: "jump", Down: true}}})
-	var failures []error
-	h.Events().Subscribe(func(ev engine.Event) {
-		if ev.Kind == engine.EventError {
-			failures = append(failures, ev.Err)
-		}
-	})
+	failures := errorEvents(h)
 	if err := h.RunSteps(5); err != nil {
 		t.Fatal(err)
 	}
@@ -43,8 +37,8 @@ func TestInputResourceDeclared(t *testing.T) {
 	if got := s.World().Schedule(world.Fixed).String(); got != "fixed: [a b]" {
 		t.Errorf("schedule of two input readers = %s, want fixed: [a b]", got)
 	}
-	if failures != nil {
-		t.Errorf("errors %v, want none", failures)
+	if *failures != nil {
+		t.Errorf("errors %v, want none", *failures)
 	}
 	if engine.InputResource.Name() != "engine.Input" {
 		t.Errorf("InputResource.Name() = %q, want engine.Input", engine.InputResource.Name())
@@ -63,24 +57,9 @@ func TestInputResourceUndeclared(t *testing.T) {
 			return nil
 		}}}}
 	h := newHeadless(t, cfg, s, engine.HeadlessOptions{})
-	var failures []engine.Event
-	h.Events().Subscribe(func(ev engine.Event) {
-		if ev.Kind == engine.EventError {
-			failures = append(failures, ev)
-		}
-	})
+	failures := errorEvents(h)
 	if err := h.RunSteps(1); err != nil {
 		t.Fatal(err)
 	}
-	if !debugChecks {
-		if failures != nil {
-			t.Errorf("without tesseradebug: errors %v, want none", failures)
-		}
-		return
-	}
-	var we *world.Error
-	if len(failures) != 1 || failures[0].System != "sneak" || !errors.As(failures[0].Err, &we) ||
-		we.Code != world.CodeUndeclared || we.Component != "engine.Input" || we.Field != "ReadsResources" {
-		t.Fatalf("with tesseradebug: errors %v, want one from sneak: undeclared engine.Input in ReadsResources", failures)
-	}
+	checkUndeclared(t, *failures, "sneak", "engine.Input", "ReadsResources")
 }

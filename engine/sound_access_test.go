@@ -1,7 +1,6 @@
 package engine_test
 
 import (
-	"errors"
 	"slices"
 	"testing"
 
@@ -28,12 +27,7 @@ func TestSoundResourceDeclared(t *testing.T) {
 	s := &traceScene{name: "s", log: new([]string),
 		systems: []world.System{player("a", "a.wav"), reader, player("b", "b.wav")}}
 	h := newHeadless(t, engine.Config{}, s, engine.HeadlessOptions{})
-	var failures []error
-	h.Events().Subscribe(func(ev engine.Event) {
-		if ev.Kind == engine.EventError {
-			failures = append(failures, ev.Err)
-		}
-	})
+	failures := errorEvents(h)
 	if err := h.RunSteps(2); err != nil {
 		t.Fatal(err)
 	}
@@ -48,8 +42,8 @@ func TestSoundResourceDeclared(t *testing.T) {
 	if got := s.World().Schedule(world.Fixed).String(); got != "fixed: [a input] [b]" {
 		t.Errorf("schedule = %s, want fixed: [a input] [b]", got)
 	}
-	if failures != nil {
-		t.Errorf("errors %v, want none", failures)
+	if *failures != nil {
+		t.Errorf("errors %v, want none", *failures)
 	}
 	if engine.SoundResource.Name() != "engine.Sounds" {
 		t.Errorf("SoundResource.Name() = %q, want engine.Sounds", engine.SoundResource.Name())
@@ -67,24 +61,9 @@ func TestSoundResourceUndeclared(t *testing.T) {
 			return nil
 		}}}}
 	h := newHeadless(t, engine.Config{}, s, engine.HeadlessOptions{})
-	var failures []engine.Event
-	h.Events().Subscribe(func(ev engine.Event) {
-		if ev.Kind == engine.EventError {
-			failures = append(failures, ev)
-		}
-	})
+	failures := errorEvents(h)
 	if err := h.RunSteps(1); err != nil {
 		t.Fatal(err)
 	}
-	if !debugChecks {
-		if failures != nil {
-			t.Errorf("without tesseradebug: errors %v, want none", failures)
-		}
-		return
-	}
-	var we *world.Error
-	if len(failures) != 1 || failures[0].System != "hum" || !errors.As(failures[0].Err, &we) ||
-		we.Code != world.CodeUndeclared || we.Component != "engine.Sounds" {
-		t.Fatalf("with tesseradebug: errors %v, want one from hum: undeclared engine.Sounds", failures)
-	}
+	checkUndeclared(t, *failures, "hum", "engine.Sounds", "")
 }
