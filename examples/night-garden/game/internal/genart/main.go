@@ -1,45 +1,39 @@
 // Command genart draws the night garden's sprites, moon.png, flower.png
 // and glow.png, into a directory: run by go generate in package game, whose
-// assets directory holds the results.
+// assets directory holds the results. The same program always writes the
+// same bytes; its test checks the files are current.
 //
 //	go run ./internal/genart -o assets
 package main
 
 import (
-	"flag"
+	"bytes"
 	"fmt"
 	"image"
 	"image/color"
 	"image/png"
 	"math"
-	"os"
-	"path/filepath"
 
 	"github.com/tessera-engine/tessera/internal/pixelart"
+	"github.com/tessera-engine/tessera/internal/pixelart/artfile"
 )
 
-func main() {
-	out := flag.String("o", ".", "directory to write the PNGs to")
-	flag.Parse()
-	for name, img := range map[string]image.Image{"moon.png": moon(), "flower.png": flower(), "glow.png": glow()} {
-		if err := write(filepath.Join(*out, name), img); err != nil {
-			fmt.Fprintln(os.Stderr, "genart:", err)
-			os.Exit(1)
-		}
-	}
-}
+func main() { artfile.Main("directory to write the PNGs to", all) }
 
-// write encodes img as a PNG file at path.
-func write(path string, img image.Image) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
+// all draws every picture and encodes it as a PNG file.
+func all() ([]artfile.File, error) {
+	var files []artfile.File
+	for _, p := range []struct {
+		name string
+		img  image.Image
+	}{{"moon.png", moon()}, {"flower.png", flower()}, {"glow.png", glow()}} {
+		var b bytes.Buffer
+		if err := png.Encode(&b, p.img); err != nil {
+			return nil, fmt.Errorf("%s: %w", p.name, err)
+		}
+		files = append(files, artfile.File{Name: p.name, Data: b.Bytes()})
 	}
-	if err := png.Encode(f, img); err != nil {
-		f.Close()
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return f.Close()
+	return files, nil
 }
 
 // moon is a 32×32 pale full moon with a few darker craters.

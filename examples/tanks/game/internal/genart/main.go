@@ -18,44 +18,25 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"image"
 	"image/color"
 	"image/png"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2/examples/resources/images"
 
 	"github.com/tessera-engine/tessera/internal/pixelart"
+	"github.com/tessera-engine/tessera/internal/pixelart/artfile"
 )
 
 func main() {
-	out := flag.String("o", ".", "directory to write tiles.png, tiles.tsx, actors.png and actors.yaml to")
-	flag.Parse()
-	files, err := all()
-	for _, f := range files {
-		if err == nil {
-			err = os.WriteFile(filepath.Join(*out, f.name), f.data, 0o644)
-		}
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "genart:", err)
-		os.Exit(1)
-	}
-}
-
-// file is one file genart writes.
-type file struct {
-	name string
-	data []byte
+	artfile.Main("directory to write tiles.png, tiles.tsx, actors.png and actors.yaml to", all)
 }
 
 // all draws every file.
-func all() ([]file, error) {
+func all() ([]artfile.File, error) {
 	t, err := tileFiles()
 	if err != nil {
 		return nil, err
@@ -96,7 +77,7 @@ var tiles = []tile{
 }
 
 // tileFiles draws tiles.png and writes tiles.tsx.
-func tileFiles() ([]file, error) {
+func tileFiles() ([]artfile.File, error) {
 	img := image.NewNRGBA(image.Rect(0, 0, TileSize*len(tiles), TileSize))
 	id := map[string]int{}
 	for i, t := range tiles {
@@ -134,7 +115,7 @@ func tileFiles() ([]file, error) {
 		tsx.WriteString(" </tile>\n")
 	}
 	tsx.WriteString("</tileset>\n")
-	return []file{{"tiles.png", b.Bytes()}, {"tiles.tsx", []byte(tsx.String())}}, nil
+	return []artfile.File{{Name: "tiles.png", Data: b.Bytes()}, {Name: "tiles.tsx", Data: []byte(tsx.String())}}, nil
 }
 
 // piece is one frame of actors.png.
@@ -193,7 +174,7 @@ var clips = []clip{
 const sheetWidth = 256
 
 // actorFiles draws actors.png and writes actors.yaml.
-func actorFiles() ([]file, error) {
+func actorFiles() ([]artfile.File, error) {
 	sizes := make([]image.Point, len(pieces))
 	for i, p := range pieces {
 		sizes[i] = image.Pt(p.w, p.h)
@@ -222,7 +203,7 @@ func actorFiles() ([]file, error) {
 	if err := png.Encode(&b, img); err != nil {
 		return nil, err
 	}
-	return []file{{"actors.png", b.Bytes()}, {"actors.yaml", []byte(yaml.String())}}, nil
+	return []artfile.File{{Name: "actors.png", Data: b.Bytes()}, {Name: "actors.yaml", Data: []byte(yaml.String())}}, nil
 }
 
 // The palette.

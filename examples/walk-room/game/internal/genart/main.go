@@ -19,35 +19,20 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"image"
 	"image/color"
 	"image/png"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2/examples/resources/images"
 
 	"github.com/tessera-engine/tessera/internal/pixelart"
+	"github.com/tessera-engine/tessera/internal/pixelart/artfile"
 )
 
-func main() {
-	out := flag.String("o", ".", "directory to write room.png, room.yaml and room.tsx to")
-	flag.Parse()
-	files, err := sheet()
-	for _, f := range files {
-		if err == nil {
-			err = os.WriteFile(filepath.Join(*out, f.name), f.data, 0o644)
-		}
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "genart:", err)
-		os.Exit(1)
-	}
-}
+func main() { artfile.Main("directory to write room.png, room.yaml and room.tsx to", sheet) }
 
 // piece is one frame of the sheet: its name, size and how to draw it,
 // and what its tile in room.tsx says.
@@ -103,18 +88,12 @@ var clips = []clip{
 	{"glint", []string{"gem-0", "gem-0", "gem-0", "gem-1"}, 4},
 }
 
-// file is one file genart writes.
-type file struct {
-	name string
-	data []byte
-}
-
 // sheetWidth is the width the pieces are packed into, in rows.
 const sheetWidth = 512
 
 // sheet packs and draws the pieces and returns the PNG, the atlas file
 // and the tileset.
-func sheet() ([]file, error) {
+func sheet() ([]artfile.File, error) {
 	sizes := make([]image.Point, len(pieces))
 	for i, p := range pieces {
 		sizes[i] = image.Pt(p.w, p.h)
@@ -180,7 +159,8 @@ func sheet() ([]file, error) {
 		tsx.WriteString(" </tile>\n")
 	}
 	tsx.WriteString("</tileset>\n")
-	return []file{{"room.png", b.Bytes()}, {"room.yaml", []byte(yaml.String())}, {"room.tsx", []byte(tsx.String())}}, nil
+	return []artfile.File{{Name: "room.png", Data: b.Bytes()}, {Name: "room.yaml", Data: []byte(yaml.String())},
+		{Name: "room.tsx", Data: []byte(tsx.String())}}, nil
 }
 
 // The palette.
