@@ -103,7 +103,14 @@ func TestHistoryModel(t *testing.T) {
 			case op < 6:
 				e := ents[rng.IntN(len(ents))]
 				if _, ok := geom.Position.Get(w, e); ok {
-					h.Teleport(e.Slot(), e.Generation())
+					if rng.IntN(2) == 0 {
+						h.Teleport(e.Slot(), e.Generation())
+					} else {
+						// With a stale generation of the slot, which
+						// changes nothing.
+						stale := world.Entity(uint64(e.Generation()+1)<<32 | uint64(e.Slot()))
+						h.TeleportAll([]world.Entity{stale, e})
+					}
 					teleported[e.Slot()] = true
 				}
 			default:
