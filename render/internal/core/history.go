@@ -29,6 +29,13 @@ type History struct {
 	drawn     bool   // a draw noted positions in next since the last step
 	seq       uint32 // the last id handed out
 	walks     uint64 // see Walks
+	// gens holds the generation of each slot's entity as of the world's
+	// structure epoch gensEpoch, valid while gensOK: while the structure
+	// stays, Snapshot copies positions run by run and stamps them from
+	// here, rather than visiting the entities one at a time.
+	gens      []uint32
+	gensEpoch uint64
+	gensOK    bool
 }
 
 // buffer is one side of a History: positions by slot, and their stamps.
@@ -82,8 +89,10 @@ func (h *History) Record(slot int, gen uint32, p geom.Vec2) {
 
 // Snapshot starts a fixed step of w: what the last draw noted becomes
 // where everything was at its start, in O(1); if nothing was drawn since
-// the last step, it records every [geom.Position] of w instead, one flat
-// walk of the column. It allocates only when the world has grown.
+// the last step, it records every [geom.Position] of w instead: a copy of
+// the column run by run while the world's structure is what it was at
+// the last such walk, one walk by entity after it changed. It allocates
+// only when the world has grown.
 func (h *History) Snapshot(w *world.World) {
 	if h.drawn {
 		h.cur, h.next = h.next, h.cur
@@ -92,11 +101,27 @@ func (h *History) Snapshot(w *world.World) {
 	}
 	h.walks++
 	h.NextStep()
-	h.cur.grow(len(geom.Position.Column(w)))
+	pos := geom.Position.Column(w)
+	h.cur.grow(len(pos))
 	prev, stamps, id := h.cur.prev, h.cur.stamp, uint64(h.cur.id)<<32
-	for e, p := range world.Query1(w, geom.Position) {
-		s := e.Slot()
-		prev[s], stamps[s] = *p, id|uint64(e.Generation())
+	if epoch := w.StructureEpoch(); !h.gensOK || h.gensEpoch != epoch || len(h.gens) < len(pos) {
+		// The holders changed: one walk by entity, which learns their
+		// generations for the steps after it.
+		h.gens = slices.Grow(h.gens[:0], len(pos))[:len(pos)]
+		for e, p := range world.Query1(w, geom.Position) {
+			s, g := e.Slot(), e.Generation()
+			prev[s], stamps[s], h.gens[s] = *p, id|uint64(g), g
+		}
+		h.gensEpoch, h.gensOK = epoch, true
+		return
+	}
+	for _, r := range w.Slots(geom.Position).Runs() {
+		copy(prev[r.Start:r.End], pos[r.Start:r.End])
+		st, g := stamps[r.Start:r.End], h.gens[r.Start:r.End]
+		g = g[:len(st)]
+		for i := range st {
+			st[i] = id | uint64(g[i])
+		}
 	}
 }
 
@@ -185,6 +210,7 @@ func (h *History) Walks() uint64 { return h.walks }
 // Reset forgets everything, keeping the memory.
 func (h *History) Reset() {
 	h.walks++
+	h.gensOK = false // another world's epochs are other numbers
 	clear(h.cur.stamp)
 	clear(h.next.stamp)
 	h.cur.ofDraw, h.next.ofDraw = false, false
