@@ -113,6 +113,11 @@ func runConfine(ctx *world.Context) error {
 	for _, r := range w.Slots(Bounds, Position).Runs() {
 		for s := r.Start; s < r.End; s++ {
 			if s += inside(bc[s:r.End], pc[s:r.End]); s < r.End {
+				// A wrap needs no entity, only what inside just
+				// read: done now, while it is at hand.
+				if b := &bc[s]; b.Mode == Wrap {
+					wrapInto(&pc[s], b.Rect)
+				}
 				out = append(out, uint32(s))
 			}
 		}
@@ -142,8 +147,10 @@ func runConfine(ctx *world.Context) error {
 	tele := c.tele[:0]
 	for _, e := range ents {
 		s := e.Slot()
-		if confineOutside(w, e, &bc[s], &pc[s]) {
+		if bc[s].Mode == Wrap { // wrapped in the loop above
 			tele = append(tele, e)
+		} else {
+			confineOutside(w, e, &bc[s], &pc[s])
 		}
 	}
 	c.tele = tele
@@ -187,8 +194,7 @@ func confineOutside(w *world.World, e world.Entity, b *Boundary, p *Vec2) (jumpe
 	case DestroyOutside:
 		w.Destroy(e)
 	case Wrap:
-		p.X = wrap(p.X, r.Min.X, r.Max.X)
-		p.Y = wrap(p.Y, r.Min.Y, r.Max.Y)
+		wrapInto(p, r)
 		return true
 	case Bounce:
 		v, _ := Velocity.Get(w, e)
@@ -200,6 +206,12 @@ func confineOutside(w *world.World, e world.Entity, b *Boundary, p *Vec2) (jumpe
 		p.Y = clamp(p.Y, r.Min.Y, r.Max.Y, vy(v))
 	}
 	return false
+}
+
+// wrapInto wraps p into r on both axes (see [Wrap]).
+func wrapInto(p *Vec2, r Rectangle) {
+	p.X = wrap(p.X, r.Min.X, r.Max.X)
+	p.Y = wrap(p.Y, r.Min.Y, r.Max.Y)
 }
 
 func vx(v *Vec2) *float64 {
