@@ -28,8 +28,13 @@ type ManyTeleporter interface {
 	TeleportAll(es []world.Entity)
 }
 
-// teleporters holds a world's Teleporters as a resource.
-type teleporters struct{ list []Teleporter }
+// teleporters holds a world's Teleporters as a resource, and beside
+// each its ManyTeleporter side (nil for a plain Teleporter), found once
+// when it is added rather than by a type assertion on every TeleportAll.
+type teleporters struct {
+	list []Teleporter
+	many []ManyTeleporter
+}
 
 var teleportersOf = world.DefineResource[teleporters]("geom.Teleporters")
 
@@ -44,14 +49,17 @@ func AddTeleporter(w *world.World, t Teleporter) {
 		teleportersOf.Set(w, ts)
 	}
 	if !slices.Contains(ts.list, t) {
-		ts.list = append(ts.list, t)
+		m, _ := t.(ManyTeleporter)
+		ts.list, ts.many = append(ts.list, t), append(ts.many, m)
 	}
 }
 
 // RemoveTeleporter stops t hearing w's teleports.
 func RemoveTeleporter(w *world.World, t Teleporter) {
 	if ts, ok := teleportersOf.Lookup(w); ok {
-		ts.list = slices.DeleteFunc(ts.list, func(u Teleporter) bool { return u == t })
+		if i := slices.Index(ts.list, t); i >= 0 {
+			ts.list, ts.many = slices.Delete(ts.list, i, i+1), slices.Delete(ts.many, i, i+1)
+		}
 	}
 }
 
@@ -82,8 +90,8 @@ func TeleportAll(w *world.World, es []world.Entity) {
 	if !ok {
 		return
 	}
-	for _, t := range ts.list {
-		if m, ok := t.(ManyTeleporter); ok {
+	for i, t := range ts.list {
+		if m := ts.many[i]; m != nil {
 			m.TeleportAll(es)
 			continue
 		}

@@ -196,12 +196,9 @@ func (r *Renderer) Teleport(e world.Entity) {
 // [geom.TeleportAll] calls for a step's many teleports (Confine's
 // wraps). O(len(es)).
 func (r *Renderer) TeleportAll(es []world.Entity) {
-	if r.w == nil {
-		return
-	}
-	for _, e := range es {
-		r.hist.Teleport(e.Slot(), e.Generation())
-		r.camHist.Teleport(e.Slot(), e.Generation())
+	if r.w != nil {
+		r.hist.TeleportAll(es)
+		r.camHist.TeleportAll(es)
 	}
 }
 

@@ -95,6 +95,7 @@ type confined struct {
 	epoch uint64
 	ok    bool
 	out   []uint32       // the step's slots outside their rectangle
+	ents  []world.Entity // their entities
 	tele  []world.Entity // the step's wraps, told after every body is confined
 }
 
@@ -112,6 +113,11 @@ func runConfine(ctx *world.Context) error {
 	for _, r := range w.Slots(Bounds, Position).Runs() {
 		for s := r.Start; s < r.End; s++ {
 			if s += inside(bc[s:r.End], pc[s:r.End]); s < r.End {
+				// A wrap needs no entity, only what inside just
+				// read: done now, while it is at hand.
+				if b := &bc[s]; b.Mode == Wrap {
+					wrapInto(&pc[s], b.Rect)
+				}
 				out = append(out, uint32(s))
 			}
 		}
@@ -128,12 +134,23 @@ func runConfine(ctx *world.Context) error {
 	// leave a pointer stale, and the loop over the few outside stays
 	// free of calls out of the package but for a destroy (deferred while
 	// a system runs) and a velocity's look-up.
+	//
+	// The entities are made first, in a loop of their own: the
+	// generations are cold after a draw, and loads with nothing between
+	// them wait for memory together rather than one after another.
+	ents := slices.Grow(c.ents[:0], len(out))[:len(out)]
+	for i, s := range out {
+		ents[i] = world.Entity(uint64(c.gens[s])<<32 | uint64(s))
+	}
+	c.ents = ents
 	bc, pc = Bounds.Column(w), Position.Column(w)
 	tele := c.tele[:0]
-	for _, s := range out {
-		e := world.Entity(uint64(c.gens[s])<<32 | uint64(s))
-		if confineOutside(w, e, &bc[s], &pc[s]) {
+	for _, e := range ents {
+		s := e.Slot()
+		if bc[s].Mode == Wrap { // wrapped in the loop above
 			tele = append(tele, e)
+		} else {
+			confineOutside(w, e, &bc[s], &pc[s])
 		}
 	}
 	c.tele = tele
@@ -177,8 +194,7 @@ func confineOutside(w *world.World, e world.Entity, b *Boundary, p *Vec2) (jumpe
 	case DestroyOutside:
 		w.Destroy(e)
 	case Wrap:
-		p.X = wrap(p.X, r.Min.X, r.Max.X)
-		p.Y = wrap(p.Y, r.Min.Y, r.Max.Y)
+		wrapInto(p, r)
 		return true
 	case Bounce:
 		v, _ := Velocity.Get(w, e)
@@ -190,6 +206,12 @@ func confineOutside(w *world.World, e world.Entity, b *Boundary, p *Vec2) (jumpe
 		p.Y = clamp(p.Y, r.Min.Y, r.Max.Y, vy(v))
 	}
 	return false
+}
+
+// wrapInto wraps p into r on both axes (see [Wrap]).
+func wrapInto(p *Vec2, r Rectangle) {
+	p.X = wrap(p.X, r.Min.X, r.Max.X)
+	p.Y = wrap(p.Y, r.Min.Y, r.Max.Y)
 }
 
 func vx(v *Vec2) *float64 {

@@ -55,18 +55,6 @@ func startWith(t *testing.T, cfg engine.Config, files fs.FS, g *Garden, script .
 	return g, h
 }
 
-// enter enters g in a headless engine of cfg and files and returns the
-// error of its OnEnter.
-func enter(t *testing.T, g *Garden, cfg engine.Config, files fs.FS) error {
-	t.Helper()
-	h, err := engine.NewHeadless(cfg, engine.Game{First: g, Assets: files}, engine.HeadlessOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer h.Close()
-	return h.Start()
-}
-
 // step runs one step, failing the test if it cannot.
 func step(t *testing.T, h *engine.Headless) {
 	t.Helper()

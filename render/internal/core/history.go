@@ -29,6 +29,13 @@ type History struct {
 	drawn     bool   // a draw noted positions in next since the last step
 	seq       uint32 // the last id handed out
 	walks     uint64 // see Walks
+	// gens holds the generation of each slot's entity as of the world's
+	// structure epoch gensEpoch, valid while gensOK: while the structure
+	// stays, Snapshot copies positions run by run and stamps them from
+	// here, rather than visiting the entities one at a time.
+	gens      []uint32
+	gensEpoch uint64
+	gensOK    bool
 }
 
 // buffer is one side of a History: positions by slot, and their stamps.
@@ -41,6 +48,34 @@ type buffer struct {
 	// every draw notes each of them again, and the id can stay.
 	ofDraw bool
 	epoch  uint64
+	// ofWalk says that Snapshot's walk gave id, under structure epoch
+	// epoch, and stamped every holder of a Position with it; nothing
+	// has written a stamp since but Teleport, which listed in cleared
+	// the slots it zeroed. While it holds, the next walk can keep the
+	// id: every stamp but those is what it would write again.
+	ofWalk  bool
+	cleared []uint32
+}
+
+// maxCleared is how many teleports a buffer lists before it gives up
+// keeping its id, and the next walk stamps every slot again.
+const maxCleared = 1024
+
+// unstamp zeroes the stamp of slot if it holds generation gen, as
+// Teleport does.
+func (b *buffer) unstamp(slot int, gen uint32) {
+	st := b.stamp[slot]
+	if uint32(st) != gen {
+		return
+	}
+	b.stamp[slot] = 0
+	if b.ofWalk && uint32(st>>32) == b.id {
+		if len(b.cleared) == maxCleared {
+			b.ofWalk = false
+			return
+		}
+		b.cleared = append(b.cleared, uint32(slot))
+	}
 }
 
 // newID returns an id no stamp holds.
@@ -50,6 +85,7 @@ func (h *History) newID() uint32 {
 		clear(h.cur.stamp)
 		clear(h.next.stamp)
 		h.cur.ofDraw, h.next.ofDraw = false, false
+		h.cur.ofWalk, h.next.ofWalk = false, false
 		h.seq = 1
 		h.walks++
 	}
@@ -59,7 +95,7 @@ func (h *History) newID() uint32 {
 // NextStep forgets what was recorded for the current step, so that At
 // draws every entity where it is until positions are recorded again.
 // O(1), except once every 2^32 calls.
-func (h *History) NextStep() { h.cur.id, h.cur.ofDraw = h.newID(), false }
+func (h *History) NextStep() { h.cur.id, h.cur.ofDraw, h.cur.ofWalk = h.newID(), false, false }
 
 // grow makes room for slots below n.
 func (b *buffer) grow(n int) {
@@ -78,12 +114,15 @@ func (h *History) Record(slot int, gen uint32, p geom.Vec2) {
 	h.walks++
 	h.cur.grow(slot + 1)
 	h.cur.prev[slot], h.cur.stamp[slot] = p, uint64(h.cur.id)<<32|uint64(gen)
+	h.cur.ofWalk = false
 }
 
 // Snapshot starts a fixed step of w: what the last draw noted becomes
 // where everything was at its start, in O(1); if nothing was drawn since
-// the last step, it records every [geom.Position] of w instead, one flat
-// walk of the column. It allocates only when the world has grown.
+// the last step, it records every [geom.Position] of w instead: a copy of
+// the column run by run while the world's structure is what it was at
+// the last such walk, one walk by entity after it changed. It allocates
+// only when the world has grown.
 func (h *History) Snapshot(w *world.World) {
 	if h.drawn {
 		h.cur, h.next = h.next, h.cur
@@ -91,12 +130,44 @@ func (h *History) Snapshot(w *world.World) {
 		return
 	}
 	h.walks++
+	pos := geom.Position.Column(w)
+	epoch := w.StructureEpoch()
+	b := &h.cur
+	learnt := h.gensOK && h.gensEpoch == epoch && len(h.gens) >= len(pos)
+	if learnt && b.ofWalk && b.epoch == epoch && len(b.stamp) >= len(pos) {
+		// The last walk's stamps still hold, but for the teleports.
+		id := uint64(b.id) << 32
+		for _, s := range b.cleared {
+			b.stamp[s] = id | uint64(h.gens[s])
+		}
+		b.cleared = b.cleared[:0]
+		for _, r := range w.Slots(geom.Position).Runs() {
+			copy(b.prev[r.Start:r.End], pos[r.Start:r.End])
+		}
+		return
+	}
 	h.NextStep()
-	h.cur.grow(len(geom.Position.Column(w)))
-	prev, stamps, id := h.cur.prev, h.cur.stamp, uint64(h.cur.id)<<32
-	for e, p := range world.Query1(w, geom.Position) {
-		s := e.Slot()
-		prev[s], stamps[s] = *p, id|uint64(e.Generation())
+	b.grow(len(pos))
+	b.ofWalk, b.epoch, b.cleared = true, epoch, b.cleared[:0]
+	prev, stamps, id := b.prev, b.stamp, uint64(b.id)<<32
+	if !learnt {
+		// The holders changed: one walk by entity, which learns their
+		// generations for the steps after it.
+		h.gens = slices.Grow(h.gens[:0], len(pos))[:len(pos)]
+		for e, p := range world.Query1(w, geom.Position) {
+			s, g := e.Slot(), e.Generation()
+			prev[s], stamps[s], h.gens[s] = *p, id|uint64(g), g
+		}
+		h.gensEpoch, h.gensOK = epoch, true
+		return
+	}
+	for _, r := range w.Slots(geom.Position).Runs() {
+		copy(prev[r.Start:r.End], pos[r.Start:r.End])
+		st, g := stamps[r.Start:r.End], h.gens[r.Start:r.End]
+		g = g[:len(st)]
+		for i := range st {
+			st[i] = id | uint64(g[i])
+		}
 	}
 }
 
@@ -113,6 +184,7 @@ func (h *History) Snapshot(w *world.World) {
 func (h *History) BeginDraw(slots int, epoch uint64) {
 	if !h.next.ofDraw || h.next.epoch != epoch {
 		h.next.id, h.next.ofDraw, h.next.epoch = h.newID(), true, epoch
+		h.next.ofWalk = false
 	}
 	h.next.grow(slots)
 	h.drawn = true
@@ -137,8 +209,23 @@ func (h *History) Noting() (prev []geom.Vec2, stamps []uint64, id uint64) {
 // current position, not between its last two, until its position is
 // recorded again. O(1).
 func (h *History) Teleport(slot int, gen uint32) {
-	if slot < len(h.cur.stamp) && uint32(h.cur.stamp[slot]) == gen {
-		h.cur.stamp[slot] = 0
+	if slot < len(h.cur.stamp) {
+		h.cur.unstamp(slot, gen)
+	}
+}
+
+// TeleportAll is [History.Teleport] for each of es, in one loop. O(len(es)),
+// and O(1) when nothing was ever recorded.
+func (h *History) TeleportAll(es []world.Entity) {
+	b := &h.cur
+	n := len(b.stamp)
+	if n == 0 {
+		return
+	}
+	for _, e := range es {
+		if s := e.Slot(); s < n {
+			b.unstamp(s, e.Generation())
+		}
 	}
 }
 
@@ -171,8 +258,10 @@ func (h *History) Walks() uint64 { return h.walks }
 // Reset forgets everything, keeping the memory.
 func (h *History) Reset() {
 	h.walks++
+	h.gensOK = false // another world's epochs are other numbers
 	clear(h.cur.stamp)
 	clear(h.next.stamp)
 	h.cur.ofDraw, h.next.ofDraw = false, false
+	h.cur.ofWalk, h.next.ofWalk = false, false
 	h.drawn = false
 }

@@ -103,7 +103,14 @@ func TestHistoryModel(t *testing.T) {
 			case op < 6:
 				e := ents[rng.IntN(len(ents))]
 				if _, ok := geom.Position.Get(w, e); ok {
-					h.Teleport(e.Slot(), e.Generation())
+					if rng.IntN(2) == 0 {
+						h.Teleport(e.Slot(), e.Generation())
+					} else {
+						// With a stale generation of the slot, which
+						// changes nothing.
+						stale := world.Entity(uint64(e.Generation()+1)<<32 | uint64(e.Slot()))
+						h.TeleportAll([]world.Entity{stale, e})
+					}
 					teleported[e.Slot()] = true
 				}
 			default:
@@ -126,6 +133,10 @@ func TestHistoryModel(t *testing.T) {
 			}
 			for range rng.IntN(3) {
 				change()
+			}
+			if rng.IntN(8) == 0 { // as Renderer.Settle does
+				h.NextStep()
+				clear(model)
 			}
 			alpha := rng.Float64()
 			h.BeginDraw(len(geom.Position.Column(w)), w.StructureEpoch())
@@ -170,5 +181,50 @@ func TestHistorySnapshotAllocs(t *testing.T) {
 	frame()
 	if n := testing.AllocsPerRun(100, frame); n != 0 {
 		t.Errorf("a frame of History allocates %v times, want 0", n)
+	}
+}
+
+// TestHistoryWalksAfterTeleports: steps with no draw between them keep
+// their stamps but for the teleported entities, however many teleport
+// (past maxCleared too): every entity is drawn between where the step
+// began and where it is, but those teleported since, drawn where they
+// are.
+func TestHistoryWalksAfterTeleports(t *testing.T) {
+	for _, jumps := range []int{0, 1, 7, maxCleared, maxCleared + 1, 3000} {
+		w := world.New()
+		var es []world.Entity
+		for i := range 3000 {
+			es = append(es, world.Spawn1(w, geom.Position, Vec(float64(i), 0)))
+		}
+		var h History
+		for step := range 4 {
+			h.Snapshot(w) // with no draw: a walk each step
+			start := make([]geom.Vec2, len(es))
+			for i, e := range es {
+				p := geom.Position.Require(w, e)
+				start[i] = *p
+				p.Y += 10
+			}
+			// Another part of them each step, so that last step's
+			// teleports must not stay.
+			jumped := func(i int) bool { return (i+step*500)%len(es) < jumps }
+			var tele []world.Entity
+			for i, e := range es {
+				if jumped(i) {
+					tele = append(tele, e)
+				}
+			}
+			h.TeleportAll(tele)
+			for i, e := range es {
+				cur := *geom.Position.Require(w, e)
+				want := Vec(start[i].X, start[i].Y+5)
+				if jumped(i) {
+					want = cur
+				}
+				if got := h.At(e.Slot(), e.Generation(), cur, 0.5); got != want {
+					t.Fatalf("%d teleports, step %d: At(%v) = %v, want %v", jumps, step, e, got, want)
+				}
+			}
+		}
 	}
 }
