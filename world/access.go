@@ -3,6 +3,7 @@ package world
 import (
 	"fmt"
 	"reflect"
+	"slices"
 )
 
 // ResourceType is what every resource handle has in common, whatever its
@@ -50,13 +51,14 @@ type access struct {
 	// (the entity allocator: such systems never overlap).
 	reads, writes bitset
 	resR, resW    bitset
-	spawns, dooms bool   // dooms: it declares Destroys
-	touch         bitset // every component id named in any list, both sides of a relationship
-	values        bitset // Writes
-	adds, removes bitset // Adds and Spawns (with requirements); Removes
-	spawned       bitset // Spawns (with requirements)
-	destroys      bitset // Destroys
-	readOnly      []int  // ids only in Reads, for the tesseradebug build's write check
+	spawns, dooms bool           // dooms: it declares Destroys
+	touch         bitset         // every component id named in any list, both sides of a relationship
+	values        bitset         // Writes
+	adds, removes bitset         // Adds and Spawns (with requirements); Removes
+	spawned       bitset         // Spawns (with requirements)
+	destroys      bitset         // Destroys
+	readOnly      []int          // ids only in Reads, for the tesseradebug build's write check
+	readOnlyRes   []ResourceType // the resources only in ReadsResources, for the same check
 }
 
 // declares reports whether s declares its access: any list given, even
@@ -133,6 +135,11 @@ func compileAccess(s *System) (*access, error) {
 	for _, c := range s.Reads {
 		if id := c.ID(); !a.writes.has(conflictKey(c)) {
 			a.readOnly = append(a.readOnly, id)
+		}
+	}
+	for _, r := range s.ReadsResources {
+		if id := r.resourceID(); !a.resW.has(id) && !slices.Contains(a.readOnlyRes, r) {
+			a.readOnlyRes = append(a.readOnlyRes, r)
 		}
 	}
 	return a, nil

@@ -1,6 +1,10 @@
 package world
 
-import "unsafe"
+import (
+	"bytes"
+	"reflect"
+	"unsafe"
+)
 
 // The checks of declared access (see System), made in the tesseradebug
 // build: each panics with an [*Error] of code [CodeUndeclared] naming the
@@ -121,11 +125,13 @@ func (s *storage[T]) raw() ([]byte, int) {
 	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s.vals))), len(s.vals)*size), size
 }
 
-// snapshotReadOnly copies the values of the components s declares only
-// reading into its state, for checkReadOnly, reusing the buffers.
+// snapshotReadOnly copies the values of the components and resources s
+// declares only reading into its state, for checkReadOnly, reusing the
+// buffers: the components' first, then the resources'.
 func (w *World) snapshotReadOnly(s *System) {
 	rt := s.rt
-	rt.snap = grow(rt.snap, len(rt.acc.readOnly))
+	n := len(rt.acc.readOnly)
+	rt.snap = grow(rt.snap, n+len(rt.acc.readOnlyRes))
 	for k, id := range rt.acc.readOnly {
 		rt.snap[k] = rt.snap[k][:0]
 		if r, ok := w.stores[id].(rawStore); ok {
@@ -133,6 +139,29 @@ func (w *World) snapshotReadOnly(s *System) {
 			rt.snap[k] = append(rt.snap[k], data...)
 		}
 	}
+	for k, r := range rt.acc.readOnlyRes {
+		rt.snap[n+k] = append(rt.snap[n+k][:0], w.resourceBytes(r.resourceID())...)
+	}
+}
+
+// resourceBytes returns the memory of the value of resource id that the
+// world holds (what its *T points at), or nil when it holds none: what a
+// system that only reads the resource must leave as it was. Only the value
+// itself is compared, not what its pointers, slices or maps reach, but a
+// slice appended to or a field set changes it.
+func (w *World) resourceBytes(id int) []byte {
+	if id >= len(w.resources) || w.resources[id] == nil {
+		return nil
+	}
+	v := reflect.ValueOf(w.resources[id])
+	if v.Kind() != reflect.Pointer || v.IsNil() {
+		return nil
+	}
+	size := int(v.Type().Elem().Size())
+	if size == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(v.UnsafePointer()), size)
 }
 
 // checkReadOnly compares the values of the components s declares only
@@ -166,5 +195,12 @@ func (w *World) checkReadOnly(s *System) {
 		}
 		panic(&Error{Code: CodeUndeclared, Op: "write", Component: st.name, System: s.Name, Entity: e, Field: "Writes",
 			Hint: "the system wrote a value of a component it declares only reading: add it to Writes"})
+	}
+	n := len(s.rt.acc.readOnly)
+	for k, r := range s.rt.acc.readOnlyRes {
+		if !bytes.Equal(w.resourceBytes(r.resourceID()), snap[n+k]) {
+			panic(&Error{Code: CodeUndeclared, Op: "write", Component: r.Name(), System: s.Name, Field: "WritesResources",
+				Hint: "the system changed the value of a resource it declares only reading: add it to WritesResources"})
+		}
 	}
 }

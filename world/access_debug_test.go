@@ -47,12 +47,21 @@ func TestDebugChecksDeclaredAccess(t *testing.T) {
 			sInput.Lookup(ctx.World)
 			return nil
 		}}, []string{"sInput", "ReadsResources"}},
+		{"a change to a resource declared only read", world.System{Reads: comps(tPos), ReadsResources: []world.ResourceType{sScore},
+			Run: func(ctx *world.Context) error {
+				if v, ok := sScore.Lookup(ctx.World); ok {
+					*v++
+				}
+				return nil
+			}}, []string{"write[sScore]", "WritesResources"}},
 		{"the world captured instead of ctx.World", world.System{Reads: comps(tPos)}, []string{"walk: concurrent use"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			w := world.New()
 			world.Spawn2(w, tPos, position{}, tVel, velocity{})
+			score := 1
+			sScore.Set(w, &score)
 			s := tt.sys
 			s.Name, s.Phase = "checked", world.Fixed
 			if s.Run == nil {

@@ -142,7 +142,9 @@ type System struct {
 	// hold; a non-nil list, even empty, says it destroys.
 	Destroys []ComponentType
 	// ReadsResources and WritesResources list the resources the system
-	// reads and sets (see [Resource]).
+	// reads and sets (see [Resource]). Changing a resource's value through
+	// the pointer Lookup returns is a write: declare it in
+	// WritesResources (the tesseradebug build checks it).
 	ReadsResources, WritesResources []ResourceType
 	// Exclusive makes the system exclusive whatever it declares: for a
 	// system that calls code not safe for concurrent use (a library with
