@@ -33,3 +33,8 @@ var (
 // sink keeps the results of read-only loops alive so the compiler cannot
 // drop them.
 var sink float64
+
+// hashSink keeps the hash workloads' results alive. It is not sink:
+// TestSameWork compares what each implementation added to sink, and the
+// limit's hash and the world's are different functions.
+var hashSink uint64

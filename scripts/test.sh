@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # test.sh runs the whole test suite: setup, go vet and go test for the root
-# module, and go vet and go build for the bench module when it exists. It exits
+# module, and go vet, go build and go test for the bench module when it exists
+# (its tests check that every implementation does the same work). It exits
 # non-zero if any step fails, after running the others.
 #
 # Packages that import ebitengine (engine/window and render) panic at
@@ -61,13 +62,13 @@ step() {
 	"$@" || failed+=("$label")
 }
 bench_module() (
-	cd bench && go vet ./... && go build ./...
+	cd bench && go vet ./... && go build ./... && go test ./...
 )
 
 step "go vet ./..." go vet ./...
 step "go vet -tags tesserawindow ./cmd/stress ./examples/..." go vet -tags tesserawindow ./cmd/stress ./examples/...
 if [[ -f bench/go.mod ]]; then
-	step "(cd bench && go vet ./... && go build ./...)" bench_module
+	step "(cd bench && go vet ./... && go build ./... && go test ./...)" bench_module
 fi
 step "go test ./..." go test ./...
 
