@@ -45,6 +45,9 @@ type Cache struct {
 	// resolve or lookup returned stays valid, and means the same, while
 	// version is the same.
 	version uint64
+	// reloads is the loader's Reloads when refresh last looked at the
+	// assets: while it is the same, no texture or atlas changed.
+	reloads uint64
 	errs    []error
 	failed  map[string]bool // what was reported, so each problem is reported once
 }
@@ -127,8 +130,20 @@ func (c *Cache) fail(key string, err error) {
 }
 
 // refresh uploads again the images a reload changed and recuts the
-// atlases that changed. O(textures + atlases) when nothing changed.
+// atlases that changed. O(1) when no reload changed an asset since the
+// last refresh (one counter read: the textures and atlases are not
+// touched), O(textures + atlases) after one.
 func (c *Cache) refresh() {
+	if c.loader == nil {
+		return
+	}
+	// Read before the walk: a reload storing during it counts again, and
+	// the next refresh walks again.
+	n := c.loader.Reloads()
+	if n == c.reloads {
+		return
+	}
+	c.reloads = n
 	uploaded := false
 	for i := range c.textures {
 		t := &c.textures[i]
