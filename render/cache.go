@@ -98,6 +98,10 @@ func NewCache(l *assets.Loader) *Cache {
 	return c
 }
 
+// whiteAt is where the white pixel lies in its image: a constant, so that
+// a frame need not read the pixel's bounds out of ebitengine's image.
+var whiteAt = image.Pt(1, 1)
+
 // whitePixel returns the white pixel shapes are drawn with, making it on
 // first use: a Cache is made before the game loop runs, and images are
 // made once it does.
@@ -105,7 +109,7 @@ func (c *Cache) whitePixel() *ebiten.Image {
 	if c.white == nil {
 		white := ebiten.NewImage(3, 3)
 		white.Fill(color.White)
-		c.white = white.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
+		c.white = white.SubImage(image.Rectangle{Min: whiteAt, Max: whiteAt.Add(image.Pt(1, 1))}).(*ebiten.Image)
 	}
 	return c.white
 }
