@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // Kind is the kind of an asset: what a file is loaded as.
@@ -84,7 +85,18 @@ type Loader struct {
 	// watch fields. Atlas loads hold it to read, so that a reload never
 	// sees an atlas checked against an image it is replacing.
 	reloadMu sync.RWMutex
+
+	// reloads counts the new generations reloads stored, each once the
+	// asset holds it (see Loader.Reloads).
+	reloads atomic.Uint64
 }
+
+// Reloads returns a number that grows each time [Loader.Reload] gives an
+// asset a new generation, once the asset holds it: while it returns the
+// same number, every image, atlas and data file holds what it held, so a
+// cache of what assets hold needs no look at them. O(1), safe for
+// concurrent use.
+func (l *Loader) Reloads() uint64 { return l.reloads.Load() }
 
 // New returns a loader of the files in fsys, with an empty cache and the
 // default [Limits]. Paths given to it are paths in fsys: slash-separated

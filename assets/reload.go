@@ -217,6 +217,7 @@ func (l *Loader) reloadData(e *entry, d *Data, fail func(error)) bool {
 		return false
 	}
 	d.state.Store(next)
+	l.reloads.Add(1)
 	for i, v := range d.binds {
 		store(v, fresh[i])
 	}
@@ -421,12 +422,14 @@ func (l *Loader) store(changes []*imageChange, plans []*atlasChange, fail func(e
 			continue
 		}
 		c.img.state.Store(c.next)
+		l.reloads.Add(1)
 		c.e.accept(c.st, c.data)
 		paths = append(paths, c.img.path)
 	}
 	for _, plan := range plans {
 		if plan.next != nil {
 			plan.a.state.Store(plan.next)
+			l.reloads.Add(1)
 		}
 		if plan.src == nil {
 			continue

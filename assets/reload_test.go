@@ -82,8 +82,17 @@ func TestReload(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Loader.Reloads must change exactly when a generation does: a cache
+	// that trusts it to skip its look at the assets would otherwise draw
+	// a stale picture (or look for nothing).
+	gens := func() uint64 { return img.Generation() + atlas.Generation() + grid.Generation() + data.Generation() }
+	lastGens, lastReloads := gens(), l.Reloads()
 	check := func(what string, imgGen, atlasGen, gridLen, dataGen uint64, speed float64) {
 		t.Helper()
+		if g, n := gens(), l.Reloads(); (g != lastGens) != (n != lastReloads) {
+			t.Errorf("%s: generations summed %d -> %d, Reloads %d -> %d: want both to change or neither", what, lastGens, g, lastReloads, n)
+		}
+		lastGens, lastReloads = gens(), l.Reloads()
 		if img.Generation() != imgGen || atlas.Generation() != atlasGen || uint64(grid.Len()) != gridLen || data.Generation() != dataGen || tuning.Speed != speed {
 			t.Errorf("%s: image generation %d, atlas generation %d, grid of %d frames, data generation %d, speed %v; want %d, %d, %d, %d, %v",
 				what, img.Generation(), atlas.Generation(), grid.Len(), data.Generation(), tuning.Speed, imgGen, atlasGen, gridLen, dataGen, speed)

@@ -45,6 +45,9 @@ type Cache struct {
 	// resolve or lookup returned stays valid, and means the same, while
 	// version is the same.
 	version uint64
+	// reloads is the loader's Reloads when refresh last looked at the
+	// assets: while it is the same, no texture or atlas changed.
+	reloads uint64
 	errs    []error
 	failed  map[string]bool // what was reported, so each problem is reported once
 }
@@ -95,6 +98,10 @@ func NewCache(l *assets.Loader) *Cache {
 	return c
 }
 
+// whiteAt is where the white pixel lies in its image: a constant, so that
+// a frame need not read the pixel's bounds out of ebitengine's image.
+var whiteAt = image.Pt(1, 1)
+
 // whitePixel returns the white pixel shapes are drawn with, making it on
 // first use: a Cache is made before the game loop runs, and images are
 // made once it does.
@@ -102,7 +109,7 @@ func (c *Cache) whitePixel() *ebiten.Image {
 	if c.white == nil {
 		white := ebiten.NewImage(3, 3)
 		white.Fill(color.White)
-		c.white = white.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
+		c.white = white.SubImage(image.Rectangle{Min: whiteAt, Max: whiteAt.Add(image.Pt(1, 1))}).(*ebiten.Image)
 	}
 	return c.white
 }
@@ -127,8 +134,20 @@ func (c *Cache) fail(key string, err error) {
 }
 
 // refresh uploads again the images a reload changed and recuts the
-// atlases that changed. O(textures + atlases) when nothing changed.
+// atlases that changed. O(1) when no reload changed an asset since the
+// last refresh (one counter read: the textures and atlases are not
+// touched), O(textures + atlases) after one.
 func (c *Cache) refresh() {
+	if c.loader == nil {
+		return
+	}
+	// Read before the walk: a reload storing during it counts again, and
+	// the next refresh walks again.
+	n := c.loader.Reloads()
+	if n == c.reloads {
+		return
+	}
+	c.reloads = n
 	uploaded := false
 	for i := range c.textures {
 		t := &c.textures[i]

@@ -77,7 +77,8 @@ func (r *Renderer) prepare(b image.Rectangle, w *world.World, alpha float64) {
 	r.items, r.shapes, r.labels = r.items[:0], r.shapes[:0], r.labels[:0]
 	r.order.Reset()
 	r.hud.Reset()
-	white := r.cache.whitePixel().Bounds().Min
+	r.cache.whitePixel() // made at the first frame
+	white := whiteAt
 	for i := range r.cams {
 		r.batches[i].White = [2]float32{float32(white.X) + 0.5, float32(white.Y) + 0.5}
 	}

@@ -55,10 +55,9 @@ type Renderer struct {
 	noStraight  bool   // tests: never take it
 	noBlocks    bool   // tests: place every sprite, keep no block
 	epoch       uint64 // the world's structure epoch during a Draw
-	// The straight path's memos: regions resolved lately, valid while the
-	// cache's version is memoVersion, and what each quad of the first
-	// batch was written from, valid while quadsKept.
-	memo        [1 << memoBits]memoEntry
+	// The straight path's memos: regions resolved lately (memo, at the
+	// end), valid while the cache's version is memoVersion, and what each
+	// quad of the first batch was written from, valid while quadsKept.
 	memoVersion uint64
 	quadKeys    []quadKey
 	// The straight path's entities, in slot order, as of entsEpoch of
@@ -83,8 +82,6 @@ type Renderer struct {
 	posed    bool        // whether any entity has a WorldTransform this frame
 	poses    []geom.Pose // by slot, the poses of the kept blocks that have some
 	items    []core.Item
-	order    core.Order
-	hud      core.Order // the Screen items, drawn after the cameras
 	hudBatch core.Batch
 	shapes   []core.Shape
 	labels   []labelRef
@@ -105,6 +102,14 @@ type Renderer struct {
 	shapeFn   func(world.Entity, *geom.Vec2, *drawable.Figure)
 	textFn    func(world.Entity, *geom.Vec2, *drawable.Label)
 	screen    geom.Vec2 // the screen's size during a Draw
+
+	// The large tables go last (40 KB of them), so that the fields every
+	// frame reads lie together in a few cache lines and one page rather
+	// than on both sides of them: after the GPU's work each line is a
+	// cold miss, whatever it holds.
+	memo  [1 << memoBits]memoEntry
+	order core.Order
+	hud   core.Order // the Screen items, drawn after the cameras
 }
 
 // view is a camera drawn this frame: a copy of the component's value at
@@ -227,12 +232,14 @@ func (r *Renderer) collectCameras() {
 	if len(r.cams) == 0 {
 		r.cams = append(r.cams, view{})
 	}
-	slices.SortFunc(r.cams, func(a, b view) int {
-		if c := cmp.Compare(a.depth, b.depth); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.slot, b.slot)
-	})
+	if len(r.cams) > 1 {
+		slices.SortFunc(r.cams, func(a, b view) int {
+			if c := cmp.Compare(a.depth, b.depth); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.slot, b.slot)
+		})
+	}
 	for i := range r.cams {
 		c := &r.cams[i].cam
 		c.SetScreen(r.screen.X, r.screen.Y)
