@@ -89,18 +89,29 @@ func median(d []time.Duration) time.Duration {
 
 // BenchmarkParallelSystems: two systems of about 1 ms each per step that
 // do not conflict (each writes its own component of its own 1,000
-// entities), run sequentially (SetParallelism(1)) and on the pool.
+// entities), run sequentially (SetParallelism(1)) and on the pool. Besides
+// interleaved's figures, it reports where a parallel step's time goes:
+// how long after Run began the later system started ("par-wake-µs", the
+// pool's worker waking; see BenchmarkPoolWake), how long Run took after
+// the later system ended ("par-tail-µs"), and how long one system ran, on
+// the pool ("par-job-ms") and alone ("seq-job-ms"), medians.
 func BenchmarkParallelSystems(b *testing.B) {
 	const n = 1000
 	k := calibrate(n, time.Millisecond)
-	heavy := func(c *world.Fields[benchPos]) func(*world.Context) error {
+	var (
+		t0         time.Time
+		start, end [2]time.Duration
+	)
+	heavy := func(j int, c *world.Fields[benchPos]) func(*world.Context) error {
 		return func(ctx *world.Context) error {
+			start[j] = time.Since(t0)
 			col := c.Column(ctx.World)
 			for _, r := range ctx.World.Slots(c).Runs() {
 				for i := r.Start; i < r.End; i++ {
 					col[i].X, col[i].Y = spin(col[i].X, col[i].Y, k)
 				}
 			}
+			end[j] = time.Since(t0)
 			return nil
 		}
 	}
@@ -111,7 +122,7 @@ func BenchmarkParallelSystems(b *testing.B) {
 			for j := range n {
 				world.Spawn1(w, c, benchPos{X: float64(j)})
 			}
-			s := world.System{Name: string(rune('a' + i)), Phase: world.Fixed, Run: heavy(c),
+			s := world.System{Name: string(rune('a' + i)), Phase: world.Fixed, Run: heavy(i, c),
 				Writes: []world.ComponentType{c}}
 			if err := w.AddSystem(s); err != nil {
 				b.Fatal(err)
@@ -121,7 +132,23 @@ func BenchmarkParallelSystems(b *testing.B) {
 	}
 	seq, par := build(1), build(0)
 	ctx := world.Context{Phase: world.Fixed, DT: 1.0 / 60}
-	interleaved(b, func() { must(b, seq.Run(ctx, nil)) }, func() { must(b, par.Run(ctx, nil)) }, plainHalves(n, k))
+	var wake, tail, parJob, seqJob []time.Duration
+	run := func(w *world.World, jobs *[]time.Duration) time.Duration {
+		t0 = time.Now()
+		must(b, w.Run(ctx, nil))
+		d := time.Since(t0)
+		*jobs = append(*jobs, end[0]-start[0], end[1]-start[1])
+		return d
+	}
+	interleaved(b, func() { run(seq, &seqJob) }, func() {
+		d := run(par, &parJob)
+		wake = append(wake, max(start[0], start[1]))
+		tail = append(tail, d-max(end[0], end[1]))
+	}, plainHalves(n, k))
+	b.ReportMetric(float64(median(wake))/1e3, "par-wake-µs")
+	b.ReportMetric(float64(median(tail))/1e3, "par-tail-µs")
+	b.ReportMetric(float64(median(parJob))/1e6, "par-job-ms")
+	b.ReportMetric(float64(median(seqJob))/1e6, "seq-job-ms")
 }
 
 // bPosB is a second position component, for a second system's entities.
