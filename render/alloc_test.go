@@ -28,6 +28,20 @@ func steadyAllocs(frame func()) float64 {
 	return n
 }
 
+// requireNoFrameAllocs checks that a steady frame of k (a step, then
+// Prepare of a 320×240 screen at alpha 0.5) allocates nothing.
+func (k *kit) requireNoFrameAllocs(t *testing.T) {
+	t.Helper()
+	screen := image.Rect(0, 0, 320, 240)
+	frame := func() {
+		k.step(t)
+		k.r.Prepare(screen, k.w, 0.5)
+	}
+	if n := steadyAllocs(frame); n != 0 {
+		t.Errorf("a steady frame allocates %v times, want 0", n)
+	}
+}
+
 // moveAll is a fixed system moving every position one unit right.
 func moveAll(t testing.TB, w *world.World) {
 	t.Helper()
@@ -65,14 +79,7 @@ func TestDrawAllocs(t *testing.T) {
 	}
 	moveAll(t, k.w)
 	k.camera(camera.Camera{Viewport: geom.Rect(200, 0, 320, 80), Zoom: 0.5})
-	screen := image.Rect(0, 0, 320, 240)
-	frame := func() {
-		k.step(t)
-		k.r.Prepare(screen, k.w, 0.5)
-	}
-	if n := steadyAllocs(frame); n != 0 {
-		t.Errorf("a steady frame allocates %v times, want 0", n)
-	}
+	k.requireNoFrameAllocs(t)
 	if st := k.r.Stats(); st.Items != 2020 || st.Culled == 0 {
 		t.Errorf("Stats() = %+v, want 2020 items, some culled by the second camera", st)
 	}
@@ -103,14 +110,7 @@ func TestDrawAllocsMixed(t *testing.T) {
 	}
 	moveAll(t, k.w)
 	k.camera(camera.Camera{Follow: k.sprite(5, 5, drawable.Picture{}), Viewport: geom.Rect(200, 0, 320, 80), Zoom: 0.5, Rotation: 0.3, Smoothing: 0.2})
-	screen := image.Rect(0, 0, 320, 240)
-	frame := func() {
-		k.step(t)
-		k.r.Prepare(screen, k.w, 0.5)
-	}
-	if n := steadyAllocs(frame); n != 0 {
-		t.Errorf("a steady frame allocates %v times, want 0", n)
-	}
+	k.requireNoFrameAllocs(t)
 }
 
 // TestDrawAllocsPosed: a steady frame of the straight path whose sprites
@@ -132,14 +132,7 @@ func TestDrawAllocsPosed(t *testing.T) {
 	}}); err != nil {
 		t.Fatal(err)
 	}
-	screen := image.Rect(0, 0, 320, 240)
-	frame := func() {
-		k.step(t)
-		k.r.Prepare(screen, k.w, 0.5)
-	}
-	if n := steadyAllocs(frame); n != 0 {
-		t.Errorf("a steady frame allocates %v times, want 0", n)
-	}
+	k.requireNoFrameAllocs(t)
 	if !k.r.Straight() {
 		t.Errorf("the sprites did not go the straight path")
 	}

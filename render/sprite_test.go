@@ -187,14 +187,7 @@ func TestSpriteFrameAllocs(t *testing.T) {
 		k.sprite(float64(i%300), float64(i/20), drawable.Picture{Region: frame(i % 4), Tint: color.NRGBA{0xff, 0xff, 0xff, uint8(i)}})
 	}
 	moveAll(t, k.w)
-	screen := image.Rect(0, 0, 320, 240)
-	frame := func() {
-		k.step(t)
-		k.r.Prepare(screen, k.w, 0.5)
-	}
-	if n := steadyAllocs(frame); n != 0 {
-		t.Errorf("a steady frame allocates %v times, want 0", n)
-	}
+	k.requireNoFrameAllocs(t)
 	if !k.r.Straight() {
 		t.Error("the sprites did not take the straight path")
 	}
