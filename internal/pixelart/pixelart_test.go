@@ -323,3 +323,39 @@ func TestPack(t *testing.T) {
 		})
 	}
 }
+
+// TestSheet: the pieces are drawn where Pack puts them, each in its own
+// coordinates, and the atlas file names the picture, every frame's
+// rectangle and every clip, with a mode only when the clip has one.
+func TestSheet(t *testing.T) {
+	fill := func(col color.NRGBA) func(c *pixelart.Canvas) {
+		return func(c *pixelart.Canvas) { c.Rect(col, 0, 0, float64(c.W()), float64(c.H()), 0) }
+	}
+	pieces := []pixelart.Piece{{Name: "a", W: 4, H: 2, Draw: fill(red)}, {Name: "b", W: 3, H: 3, Draw: fill(blue)}}
+	clips := []pixelart.Clip{{Name: "loop", Frames: []string{"a", "b"}, FPS: 5}, {Name: "boom", Frames: []string{"b"}, FPS: 2, Mode: "once"}}
+	img, places, atlas := pixelart.Sheet(6, pieces, clips, "s.png", "# head\n")
+	want := []image.Rectangle{image.Rect(0, 0, 4, 2), image.Rect(0, 3, 3, 6)}
+	for i, r := range want {
+		if places[i] != r {
+			t.Errorf("piece %d at %v, want %v", i, places[i], r)
+		}
+	}
+	if img.Bounds() != image.Rect(0, 0, 6, 6) {
+		t.Errorf("sheet is %v, want 6x6", img.Bounds())
+	}
+	if got := img.NRGBAAt(3, 1); got != red {
+		t.Errorf("a's last pixel is %v, want red", got)
+	}
+	if got := img.NRGBAAt(2, 5); got != blue {
+		t.Errorf("b's last pixel is %v, want blue", got)
+	}
+	if got := img.NRGBAAt(4, 1); got != clear {
+		t.Errorf("the pixel right of a is %v, want clear", got)
+	}
+	wantAtlas := "# head\nimage: s.png\nframes:\n" +
+		"  a: {x: 0, y: 0, w: 4, h: 2}\n  b: {x: 0, y: 3, w: 3, h: 3}\n" +
+		"clips:\n  loop: {frames: [a, b], fps: 5}\n  boom: {frames: [b], fps: 2, mode: once}\n"
+	if string(atlas) != wantAtlas {
+		t.Errorf("atlas:\n%s\nwant:\n%s", atlas, wantAtlas)
+	}
+}

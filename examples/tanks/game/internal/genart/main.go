@@ -118,22 +118,6 @@ func tileFiles() ([]artfile.File, error) {
 	return []artfile.File{{Name: "tiles.png", Data: b.Bytes()}, {Name: "tiles.tsx", Data: []byte(tsx.String())}}, nil
 }
 
-// piece is one frame of actors.png.
-type piece struct {
-	name string
-	w, h int
-	draw func(c *pixelart.Canvas)
-}
-
-// clip is an animation of frames of actors.png, as the atlas file writes
-// it.
-type clip struct {
-	name   string
-	frames []string
-	fps    int
-	mode   string // "" loops
-}
-
 // rl copies a 64×64 cell of the RLTiles sheet at half size, moved up by
 // lift pixels (a monster's hop).
 func rl(col, row, lift int) func(c *pixelart.Canvas) {
@@ -141,33 +125,34 @@ func rl(col, row, lift int) func(c *pixelart.Canvas) {
 }
 
 // pieces are the frames of actors.png, packed in this order.
-var pieces = []piece{
-	{"hull-0", 34, 30, hull(0)},
-	{"hull-1", 34, 30, hull(1)},
-	{"turret", 40, 20, turret},
-	{"shell", 12, 6, shell},
-	{"repair", 20, 20, repair},
-	{"heart", 14, 13, heart},
-	{"heart-empty", 14, 13, heartEmpty},
-	{"ogre-0", 32, 32, rl(2, 8, 0)},
-	{"ogre-1", 32, 32, rl(2, 8, 2)},
-	{"demon-0", 32, 32, rl(13, 7, 0)},
-	{"demon-1", 32, 32, rl(13, 7, 2)},
-	{"wraith-0", 32, 32, rl(11, 7, 0)},
-	{"wraith-1", 32, 32, rl(11, 7, 2)},
-	{"boom-0", 64, 64, pixelart.Copied(images.Spritesheet_png, 512, 640, 1)},
-	{"boom-1", 64, 64, pixelart.Copied(images.Spritesheet_png, 576, 640, 1)},
-	{"boom-2", 64, 64, pixelart.Copied(images.Spritesheet_png, 640, 640, 1)},
-	{"puff", 30, 28, pixelart.Copied(images.Smoke_png, 0, 0, 12)},
-	{"nest", 48, 48, nest},
+var pieces = []pixelart.Piece{
+	{Name: "hull-0", W: 34, H: 30, Draw: hull(0)},
+	{Name: "hull-1", W: 34, H: 30, Draw: hull(1)},
+	{Name: "turret", W: 40, H: 20, Draw: turret},
+	{Name: "shell", W: 12, H: 6, Draw: shell},
+	{Name: "repair", W: 20, H: 20, Draw: repair},
+	{Name: "heart", W: 14, H: 13, Draw: heart},
+	{Name: "heart-empty", W: 14, H: 13, Draw: heartEmpty},
+	{Name: "ogre-0", W: 32, H: 32, Draw: rl(2, 8, 0)},
+	{Name: "ogre-1", W: 32, H: 32, Draw: rl(2, 8, 2)},
+	{Name: "demon-0", W: 32, H: 32, Draw: rl(13, 7, 0)},
+	{Name: "demon-1", W: 32, H: 32, Draw: rl(13, 7, 2)},
+	{Name: "wraith-0", W: 32, H: 32, Draw: rl(11, 7, 0)},
+	{Name: "wraith-1", W: 32, H: 32, Draw: rl(11, 7, 2)},
+	{Name: "boom-0", W: 64, H: 64, Draw: pixelart.Copied(images.Spritesheet_png, 512, 640, 1)},
+	{Name: "boom-1", W: 64, H: 64, Draw: pixelart.Copied(images.Spritesheet_png, 576, 640, 1)},
+	{Name: "boom-2", W: 64, H: 64, Draw: pixelart.Copied(images.Spritesheet_png, 640, 640, 1)},
+	{Name: "puff", W: 30, H: 28, Draw: pixelart.Copied(images.Smoke_png, 0, 0, 12)},
+	{Name: "nest", W: 48, H: 48, Draw: nest},
 }
 
-var clips = []clip{
-	{"drive", []string{"hull-0", "hull-1"}, 10, ""},
-	{"ogre", []string{"ogre-0", "ogre-1"}, 4, ""},
-	{"demon", []string{"demon-0", "demon-1"}, 6, ""},
-	{"wraith", []string{"wraith-0", "wraith-1"}, 3, "pingpong"},
-	{"boom", []string{"boom-0", "boom-1", "boom-2", "boom-2"}, 10, "once"},
+// clips are the animations actors.yaml gives, over the pieces.
+var clips = []pixelart.Clip{
+	{Name: "drive", Frames: []string{"hull-0", "hull-1"}, FPS: 10},
+	{Name: "ogre", Frames: []string{"ogre-0", "ogre-1"}, FPS: 4},
+	{Name: "demon", Frames: []string{"demon-0", "demon-1"}, FPS: 6},
+	{Name: "wraith", Frames: []string{"wraith-0", "wraith-1"}, FPS: 3, Mode: "pingpong"},
+	{Name: "boom", Frames: []string{"boom-0", "boom-1", "boom-2", "boom-2"}, FPS: 10, Mode: "once"},
 }
 
 // sheetWidth is the width actors.png's rows are packed into.
@@ -175,35 +160,15 @@ const sheetWidth = 256
 
 // actorFiles draws actors.png and writes actors.yaml.
 func actorFiles() ([]artfile.File, error) {
-	sizes := make([]image.Point, len(pieces))
-	for i, p := range pieces {
-		sizes[i] = image.Pt(p.w, p.h)
-	}
-	rs, size := pixelart.Pack(sheetWidth, sizes)
-	img := image.NewNRGBA(image.Rectangle{Max: size})
-	var yaml strings.Builder
-	yaml.WriteString("# Written by internal/genart (go generate in package game): do not edit.\n")
-	yaml.WriteString("# The tank, its shells and the HUD's heart, drawn in code; the monsters and\n")
-	yaml.WriteString("# the explosion from ebitengine's RLTiles sheet, the puff from its smoke.png.\n")
-	yaml.WriteString("image: actors.png\nframes:\n")
-	for i, p := range pieces {
-		r := rs[i]
-		p.draw(pixelart.New(img, r))
-		fmt.Fprintf(&yaml, "  %s: {x: %d, y: %d, w: %d, h: %d}\n", p.name, r.Min.X, r.Min.Y, r.Dx(), r.Dy())
-	}
-	yaml.WriteString("clips:\n")
-	for _, c := range clips {
-		mode := ""
-		if c.mode != "" {
-			mode = ", mode: " + c.mode
-		}
-		fmt.Fprintf(&yaml, "  %s: {frames: [%s], fps: %d%s}\n", c.name, strings.Join(c.frames, ", "), c.fps, mode)
-	}
+	img, _, atlas := pixelart.Sheet(sheetWidth, pieces, clips, "actors.png",
+		"# Written by internal/genart (go generate in package game): do not edit.\n"+
+			"# The tank, its shells and the HUD's heart, drawn in code; the monsters and\n"+
+			"# the explosion from ebitengine's RLTiles sheet, the puff from its smoke.png.\n")
 	var b bytes.Buffer
 	if err := png.Encode(&b, img); err != nil {
 		return nil, err
 	}
-	return []artfile.File{{Name: "actors.png", Data: b.Bytes()}, {Name: "actors.yaml", Data: []byte(yaml.String())}}, nil
+	return []artfile.File{{Name: "actors.png", Data: b.Bytes()}, {Name: "actors.yaml", Data: atlas}}, nil
 }
 
 // The palette.

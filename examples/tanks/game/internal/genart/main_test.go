@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/tessera-engine/tessera/internal/pixelart"
 	"github.com/tessera-engine/tessera/internal/pixelart/artfile"
 )
 
@@ -16,8 +17,8 @@ func TestFilesAreCurrent(t *testing.T) {
 // TestNames: every piece and tile has a name of its own, pieces are no
 // wider than the sheet, and the clips and animations name frames.
 func TestNames(t *testing.T) {
-	artfile.CheckSheet(t, "piece", sheetWidth, pieces, func(p piece) (string, int) { return p.name, p.w },
-		clips, func(c clip) (string, []string) { return c.name, c.frames })
+	artfile.CheckSheet(t, "piece", sheetWidth, pieces, func(p pixelart.Piece) (string, int) { return p.Name, p.W },
+		clips, func(c pixelart.Clip) (string, []string) { return c.Name, c.Frames })
 
 	artfile.CheckSheet(t, "tile", 0, tiles, func(tl tile) (string, int) { return tl.name, TileSize },
 		tiles, func(tl tile) (string, []string) { return tl.name, tl.anim })

@@ -20,7 +20,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"image"
 	"image/color"
 	"image/png"
 	"math"
@@ -46,14 +45,6 @@ type piece struct {
 	// solid makes the piece's tile collide, tagged solid, wherever a tile
 	// layer shows it.
 	solid bool
-}
-
-// clip is an animation of frames of the sheet, as the atlas file writes
-// it; the tileset animates the tile of its first frame with it.
-type clip struct {
-	name   string
-	frames []string
-	fps    int
 }
 
 // pieces are the frames, in the order they are packed, which is their
@@ -83,9 +74,11 @@ var pieces = []piece{
 	{"cobbles", 128, 128, pixelart.Copied(images.Tile_png, 0, 0, 2), "", false},
 }
 
-var clips = []clip{
-	{"spin", []string{"coin-0", "coin-1", "coin-2", "coin-3"}, 8},
-	{"glint", []string{"gem-0", "gem-0", "gem-0", "gem-1"}, 4},
+// clips are the items' animations: room.yaml gives them as clips, and
+// the tileset animates the tile of each one's first frame with it.
+var clips = []pixelart.Clip{
+	{Name: "spin", Frames: []string{"coin-0", "coin-1", "coin-2", "coin-3"}, FPS: 8},
+	{Name: "glint", Frames: []string{"gem-0", "gem-0", "gem-0", "gem-1"}, FPS: 4},
 }
 
 // sheetWidth is the width the pieces are packed into, in rows.
@@ -94,26 +87,14 @@ const sheetWidth = 512
 // sheet packs and draws the pieces and returns the PNG, the atlas file
 // and the tileset.
 func sheet() ([]artfile.File, error) {
-	sizes := make([]image.Point, len(pieces))
+	drawn := make([]pixelart.Piece, len(pieces))
 	for i, p := range pieces {
-		sizes[i] = image.Pt(p.w, p.h)
+		drawn[i] = pixelart.Piece{Name: p.name, W: p.w, H: p.h, Draw: p.draw}
 	}
-	rs, size := pixelart.Pack(sheetWidth, sizes)
-	img := image.NewNRGBA(image.Rectangle{Max: size})
-	var yaml strings.Builder
-	yaml.WriteString("# Written by internal/genart (go generate in package game): do not edit.\n")
-	yaml.WriteString("# walk-room's furniture, walls, floors, doors and items, drawn in code, and\n")
-	yaml.WriteString("# the people, plants and cobbles taken from ebitengine's example pictures.\n")
-	yaml.WriteString("image: room.png\nframes:\n")
-	for i, p := range pieces {
-		r := rs[i]
-		p.draw(pixelart.New(img, r))
-		fmt.Fprintf(&yaml, "  %s: {x: %d, y: %d, w: %d, h: %d}\n", p.name, r.Min.X, r.Min.Y, r.Dx(), r.Dy())
-	}
-	yaml.WriteString("clips:\n")
-	for _, c := range clips {
-		fmt.Fprintf(&yaml, "  %s: {frames: [%s], fps: %d}\n", c.name, strings.Join(c.frames, ", "), c.fps)
-	}
+	img, rs, atlas := pixelart.Sheet(sheetWidth, drawn, clips, "room.png",
+		"# Written by internal/genart (go generate in package game): do not edit.\n"+
+			"# walk-room's furniture, walls, floors, doors and items, drawn in code, and\n"+
+			"# the people, plants and cobbles taken from ebitengine's example pictures.\n")
 	var b bytes.Buffer
 	if err := png.Encode(&b, img); err != nil {
 		return nil, err
@@ -147,19 +128,19 @@ func sheet() ([]artfile.File, error) {
 		}
 		fmt.Fprintf(&tsx, `  <image source="room.png" width="%d" height="%d"/>`+"\n", img.Bounds().Dx(), img.Bounds().Dy())
 		for _, c := range clips {
-			if c.frames[0] != p.name {
+			if c.Frames[0] != p.name {
 				continue
 			}
 			tsx.WriteString("  <animation>\n")
-			for _, f := range c.frames {
-				fmt.Fprintf(&tsx, `   <frame tileid="%d" duration="%d"/>`+"\n", id[f], 1000/c.fps)
+			for _, f := range c.Frames {
+				fmt.Fprintf(&tsx, `   <frame tileid="%d" duration="%d"/>`+"\n", id[f], 1000/c.FPS)
 			}
 			tsx.WriteString("  </animation>\n")
 		}
 		tsx.WriteString(" </tile>\n")
 	}
 	tsx.WriteString("</tileset>\n")
-	return []artfile.File{{Name: "room.png", Data: b.Bytes()}, {Name: "room.yaml", Data: []byte(yaml.String())},
+	return []artfile.File{{Name: "room.png", Data: b.Bytes()}, {Name: "room.yaml", Data: atlas},
 		{Name: "room.tsx", Data: []byte(tsx.String())}}, nil
 }
 

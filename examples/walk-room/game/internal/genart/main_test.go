@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/tessera-engine/tessera/internal/pixelart"
 	"github.com/tessera-engine/tessera/internal/pixelart/artfile"
 )
 
@@ -17,5 +18,5 @@ func TestFilesAreCurrent(t *testing.T) {
 // and the clips name pieces.
 func TestNames(t *testing.T) {
 	artfile.CheckSheet(t, "piece", sheetWidth, pieces, func(p piece) (string, int) { return p.name, p.w },
-		clips, func(c clip) (string, []string) { return c.name, c.frames })
+		clips, func(c pixelart.Clip) (string, []string) { return c.Name, c.Frames })
 }
