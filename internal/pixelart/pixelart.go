@@ -7,9 +7,9 @@
 // program always writes the same bytes.
 //
 // A [Canvas] is one piece's rectangle of a sheet, drawn in the piece's own
-// coordinates; [Pack] lays the pieces out and [Sheet] draws them and
-// writes their atlas file, [RGB] and [Shade] make the
-// palette, [Noise] is the hash the drawings use for their randomness.
+// coordinates; [Pack] lays the pieces out, [Sheet] draws them and writes
+// their atlas file, [RGB] and [Shade] make the palette, [Noise] is the
+// hash the drawings use for their randomness.
 package pixelart
 
 import (
