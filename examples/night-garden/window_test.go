@@ -4,9 +4,6 @@ import (
 	"flag"
 	"image"
 	"image/color"
-	"os"
-	"path/filepath"
-	"strconv"
 	"testing"
 
 	"github.com/tessera-engine/tessera/internal/windowtest"
@@ -30,13 +27,7 @@ const shotFrame = 240
 func TestWindow(t *testing.T) {
 	bin := windowtest.Build(t)
 	windowtest.NullAudio(t)
-	shot := filepath.Join(t.TempDir(), "shot.png")
-	frame := strconv.Itoa(shotFrame)
-	windowtest.Run(t, bin, "-debug.fixed_frames", "-debug.frames", frame, "-debug.screenshot_frame", frame, "-debug.screenshot", shot)
-	img := windowtest.ReadPNG(t, shot)
-	if b := img.Bounds(); b.Dx() != 640 || b.Dy() != 360 {
-		t.Fatalf("screenshot is %v, want 640x360", b)
-	}
+	shot, img := windowtest.Screenshot(t, bin, shotFrame, 640, 360)
 	sky := windowtest.Count(img, image.Rect(0, 0, 640, 150), windowtest.Near(color.NRGBA{R: 0x0c, G: 0x12, B: 0x33}, 12))
 	ground := windowtest.Count(img, image.Rect(0, 220, 640, 340), func(c color.NRGBA) bool { return c.G > c.R && c.G > c.B })
 	bright := windowtest.Count(img, image.Rect(0, 0, 640, 340), func(c color.NRGBA) bool { return int(c.R)+int(c.G)+int(c.B) > 3*180 })
@@ -46,12 +37,6 @@ func TestWindow(t *testing.T) {
 			sky, ground, bright, help)
 	}
 	if *update {
-		data, err := os.ReadFile(shot)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join("..", "..", "docs", "night-garden.png"), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		windowtest.UpdateDoc(t, shot, "night-garden.png")
 	}
 }

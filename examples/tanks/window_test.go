@@ -4,9 +4,7 @@ import (
 	"flag"
 	"image"
 	"image/color"
-	"os"
 	"path/filepath"
-	"strconv"
 	"testing"
 
 	"github.com/tessera-engine/tessera/internal/windowtest"
@@ -29,14 +27,7 @@ const shotFrame = 400
 func TestWindow(t *testing.T) {
 	bin := windowtest.Build(t)
 	windowtest.NullAudio(t)
-	shot := filepath.Join(t.TempDir(), "shot.png")
-	frame := strconv.Itoa(shotFrame)
-	windowtest.Run(t, bin, "-demo", "-debug.fixed_frames", "-debug.frames", frame,
-		"-debug.screenshot_frame", frame, "-debug.screenshot", shot, "-window.zoom", "1")
-	img := windowtest.ReadPNG(t, shot)
-	if b := img.Bounds(); b.Dx() != 640 || b.Dy() != 360 {
-		t.Fatalf("screenshot is %v, want 640x360", b)
-	}
+	shot, img := windowtest.Screenshot(t, bin, shotFrame, 640, 360, "-demo", "-window.zoom", "1")
 	arena := image.Rect(0, 22, 640, 360)
 	grass := windowtest.Count(img, arena, func(c color.NRGBA) bool { return c.G > c.R+30 && c.G > c.B+40 })
 	stone := windowtest.Count(img, arena, func(c color.NRGBA) bool {
@@ -50,13 +41,7 @@ func TestWindow(t *testing.T) {
 			grass, stone, hull, hearts, score)
 	}
 	if *update {
-		data, err := os.ReadFile(shot)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join("..", "..", "docs", "tanks.png"), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		windowtest.UpdateDoc(t, shot, "tanks.png")
 	}
 }
 

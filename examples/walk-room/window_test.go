@@ -5,8 +5,6 @@ import (
 	"image"
 	"image/color"
 	"os"
-	"path/filepath"
-	"strconv"
 	"testing"
 
 	"github.com/tessera-engine/tessera/internal/windowtest"
@@ -34,14 +32,7 @@ const shotFrame = 330
 func TestWindow(t *testing.T) {
 	bin := windowtest.Build(t)
 	windowtest.NullAudio(t)
-	shot := filepath.Join(t.TempDir(), "shot.png")
-	frame := strconv.Itoa(shotFrame)
-	windowtest.Run(t, bin, "-demo", "-debug.fixed_frames", "-debug.frames", frame,
-		"-debug.screenshot_frame", frame, "-debug.screenshot", shot, "-window.zoom", "1")
-	img := windowtest.ReadPNG(t, shot)
-	if b := img.Bounds(); b.Dx() != 640 || b.Dy() != 360 {
-		t.Fatalf("screenshot is %v, want 640x360", b)
-	}
+	shot, img := windowtest.Screenshot(t, bin, shotFrame, 640, 360, "-demo", "-window.zoom", "1")
 	room := image.Rect(0, 22, 640, 360)
 	floor := windowtest.Count(img, room, func(c color.NRGBA) bool { // the cobbles, tinted warm
 		return c.R > c.B+10 && c.R >= c.G && int(c.R)+int(c.G)+int(c.B) > 150
@@ -54,13 +45,7 @@ func TestWindow(t *testing.T) {
 			floor, rug, robe, text)
 	}
 	if *update {
-		data, err := os.ReadFile(shot)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join("..", "..", "docs", "walk-room.png"), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		windowtest.UpdateDoc(t, shot, "walk-room.png")
 	}
 }
 

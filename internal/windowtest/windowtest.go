@@ -17,6 +17,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -125,4 +126,36 @@ func NullAudio(t testing.TB) bool {
 	}
 	t.Setenv("ALSA_CONFIG_PATH", alsaConf+":"+null)
 	return true
+}
+
+// Screenshot runs bin one fixed step a frame (-debug.fixed_frames) to
+// frame, with args, and returns the path of the screenshot it saved of
+// that frame, in the test's temporary directory, and the picture, failing
+// the test unless it is w×h. Every frame being one step, the frame shows a
+// known state of the game however loaded the machine is.
+func Screenshot(t testing.TB, bin string, frame, w, h int, args ...string) (string, image.Image) {
+	t.Helper()
+	shot := filepath.Join(t.TempDir(), "shot.png")
+	n := strconv.Itoa(frame)
+	Run(t, bin, append([]string{"-debug.fixed_frames", "-debug.frames", n,
+		"-debug.screenshot_frame", n, "-debug.screenshot", shot}, args...)...)
+	img := ReadPNG(t, shot)
+	if b := img.Bounds(); b.Dx() != w || b.Dy() != h {
+		t.Fatalf("screenshot is %v, want %dx%d", b, w, h)
+	}
+	return shot, img
+}
+
+// UpdateDoc copies the screenshot at shot to docs/name at the repository's
+// root, two directories up from an example's package: what an example's
+// -update flag does with its window test's picture.
+func UpdateDoc(t testing.TB, shot, name string) {
+	t.Helper()
+	data, err := os.ReadFile(shot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join("..", "..", "docs", name), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
