@@ -94,7 +94,9 @@ func median(d []time.Duration) time.Duration {
 // how long after Run began the later system started ("par-wake-µs", the
 // pool's worker waking; see BenchmarkPoolWake), how long Run took after
 // the later system ended ("par-tail-µs"), and how long one system ran, on
-// the pool ("par-job-ms") and alone ("seq-job-ms"), medians.
+// the pool ("par-job-ms"; the one that started later and the one that
+// started first apart, "par-later-job-ms" and "par-earlier-job-ms") and
+// alone ("seq-job-ms"), medians.
 func BenchmarkParallelSystems(b *testing.B) {
 	const n = 1000
 	k := calibrate(n, time.Millisecond)
@@ -132,7 +134,7 @@ func BenchmarkParallelSystems(b *testing.B) {
 	}
 	seq, par := build(1), build(0)
 	ctx := world.Context{Phase: world.Fixed, DT: 1.0 / 60}
-	var wake, tail, parJob, seqJob []time.Duration
+	var wake, tail, parJob, seqJob, later, earlier []time.Duration
 	run := func(w *world.World, jobs *[]time.Duration) time.Duration {
 		t0 = time.Now()
 		must(b, w.Run(ctx, nil))
@@ -144,9 +146,13 @@ func BenchmarkParallelSystems(b *testing.B) {
 		d := run(par, &parJob)
 		wake = append(wake, max(start[0], start[1]))
 		tail = append(tail, d-max(end[0], end[1]))
+		later = append(later, max(end[0], end[1])-max(start[0], start[1]))
+		earlier = append(earlier, min(end[0], end[1])-min(start[0], start[1]))
 	}, plainHalves(n, k))
 	b.ReportMetric(float64(median(wake))/1e3, "par-wake-µs")
 	b.ReportMetric(float64(median(tail))/1e3, "par-tail-µs")
+	b.ReportMetric(float64(median(later))/1e6, "par-later-job-ms")
+	b.ReportMetric(float64(median(earlier))/1e6, "par-earlier-job-ms")
 	b.ReportMetric(float64(median(parJob))/1e6, "par-job-ms")
 	b.ReportMetric(float64(median(seqJob))/1e6, "seq-job-ms")
 }
