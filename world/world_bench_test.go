@@ -53,6 +53,20 @@ func BenchmarkWalkSlots(b *testing.B) {
 	}
 }
 
+// BenchmarkWalkFixedCost is BenchmarkWalkSlots's walk over a world of one
+// entity: what a walk costs besides its entities (the columns, the view's
+// look-up, the runs), paid by every system on every step.
+func BenchmarkWalkFixedCost(b *testing.B) {
+	w, _ := benchWorld(1)
+	b.ReportAllocs()
+	for b.Loop() {
+		p, v := bPos.Column(w), bVel.Column(w)
+		for _, r := range w.Slots(bPos, bVel).Runs() {
+			moveRun(p[r.Start:r.End], v[r.Start:r.End])
+		}
+	}
+}
+
 func moveRun(p []benchPos, v []benchVel) {
 	v = v[:len(p)]
 	for i := range p {
