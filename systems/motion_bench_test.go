@@ -40,15 +40,29 @@ func BenchmarkMotionFull_1k(b *testing.B)   { benchSystems(b, 1_000, true, syste
 func BenchmarkMotionFull_100k(b *testing.B) { benchSystems(b, 100_000, true, systems.Motion()) }
 func BenchmarkConfine_1k(b *testing.B)      { benchSystems(b, 1_000, true, systems.Confine()) }
 func BenchmarkConfine_100k(b *testing.B)    { benchSystems(b, 100_000, true, systems.Confine()) }
+func BenchmarkMotionInBounds_1k(b *testing.B) {
+	benchSystems(b, 1_000, true, systems.MotionInBounds())
+}
+func BenchmarkMotionInBounds_100k(b *testing.B) {
+	benchSystems(b, 100_000, true, systems.MotionInBounds())
+}
 
 // BenchmarkMotionConfineWrap_10k steps 10,000 bodies moving up to 60
 // units a second in a 320×240 field that Confine wraps them around, as
 // a sprite game's step does: each step a few dozen bodies leave the field
 // and take Confine's slow path (the wrap and its geom.Teleport, heard by a
 // Teleporter as the renderer hears it), the rest its flat loop.
+// BenchmarkMotionInBoundsWrap_10k is the same step by MotionInBounds, in
+// one pass.
 func BenchmarkMotionConfineWrap_10k(b *testing.B) {
+	benchWrap(b, systems.Motion(), systems.Confine())
+}
+
+func BenchmarkMotionInBoundsWrap_10k(b *testing.B) { benchWrap(b, systems.MotionInBounds()) }
+
+func benchWrap(b *testing.B, ss ...world.System) {
 	const n = 10_000
-	w := newWorld(b, systems.Motion(), systems.Confine())
+	w := newWorld(b, ss...)
 	var told countTeleports
 	geom.AddTeleporter(w, &told)
 	rng := rand.New(rand.NewPCG(3, 4))
