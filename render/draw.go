@@ -110,18 +110,49 @@ func (r *Renderer) prepare(b image.Rectangle, w *world.World, alpha float64) {
 // the sprites went straight into the one camera's batch, which then holds
 // them and needs the sorted items after them.
 func (r *Renderer) collect() (fast bool) {
-	r.hidden = r.w.Count(drawable.Hidden) > 0
-	r.onScreen = r.w.Count(drawable.Screen) > 0
-	r.posed = r.w.Count(geom.WorldTransform) > 0
-	if r.w.Count(drawable.Shape) > 0 {
+	r.learnStructure()
+	f := &r.structure
+	r.hidden, r.onScreen, r.posed = f.hidden, f.onScreen, f.posed
+	if f.shapes {
 		world.Each2(r.w, geom.Position, drawable.Shape, r.shapeFn)
 	}
-	if r.w.Count(drawable.Text) > 0 {
+	if f.texts {
 		world.Each2(r.w, geom.Position, drawable.Text, r.textFn)
 	}
 	fast = r.collectSprites()
 	r.stats.Items = len(r.items) + r.fastSprites
 	return fast
+}
+
+// structure is what a frame needs to know of which components the
+// world's entities hold, learnt again only when the world's structure
+// epoch moves: which of the components the renderer looks for are held
+// at all, and the slots holding a Position and a Sprite.
+type structure struct {
+	w                                      *world.World
+	epoch                                  uint64
+	hidden, onScreen, posed, shapes, texts bool
+	sprites                                []world.Run // runs of the slots holding Position and Sprite
+	spriteCount                            int
+}
+
+// learnStructure brings r.structure up to the world's structure epoch of
+// this frame.
+func (r *Renderer) learnStructure() {
+	f := &r.structure
+	if f.w == r.w && f.epoch == r.epoch {
+		return
+	}
+	w := r.w
+	f.w, f.epoch = w, r.epoch
+	f.hidden = w.Count(drawable.Hidden) > 0
+	f.onScreen = w.Count(drawable.Screen) > 0
+	f.posed = w.Count(geom.WorldTransform) > 0
+	f.shapes = w.Count(drawable.Shape) > 0
+	f.texts = w.Count(drawable.Text) > 0
+	v := w.Slots(geom.Position, drawable.Sprite)
+	f.sprites = append(f.sprites[:0], v.Runs()...)
+	f.spriteCount = v.Len()
 }
 
 // next returns a new item at the end of the frame's items. Its fields are

@@ -55,6 +55,7 @@ type Renderer struct {
 	noStraight  bool   // tests: never take it
 	noBlocks    bool   // tests: place every sprite, keep no block
 	epoch       uint64 // the world's structure epoch during a Draw
+	structure   structure
 	// The straight path's memos: regions resolved lately (memo, at the
 	// end), valid while the cache's version is memoVersion, and what each
 	// quad of the first batch was written from, valid while quadsKept.
@@ -160,6 +161,7 @@ func (r *Renderer) Release() {
 		geom.RemoveTeleporter(r.w, r)
 		r.w = nil
 	}
+	r.structure.w, r.entsOf = nil, nil
 }
 
 // BeforeStep records every [geom.Position] of w and every camera's

@@ -182,8 +182,8 @@ func (r *Renderer) spritesStraight(bt *core.Batch, limit core.Entry) bool {
 	// A walk gives the entities, kept until the world's structure changes;
 	// the loop over the columns' runs, the same slots in the same order,
 	// gives the values, without a call an entity.
-	runs := r.w.Slots(geom.Position, drawable.Sprite)
-	if epoch := r.epoch; r.entsOf != r.w || r.entsEpoch != epoch || len(r.ents) != runs.Len() {
+	runs := r.structure.sprites
+	if epoch := r.epoch; r.entsOf != r.w || r.entsEpoch != epoch || len(r.ents) != r.structure.spriteCount {
 		ents := r.ents[:0]
 		for e := range world.Query2(r.w, geom.Position, drawable.Sprite) {
 			ents = append(ents, e)
@@ -213,7 +213,7 @@ func (r *Renderer) spritesStraight(bt *core.Batch, limit core.Entry) bool {
 	prev, blocks := r.hist.Current(), r.blocks[:0]
 	r.keptBlocks = 0
 	k := 0
-	for _, run := range runs.Runs() {
+	for _, run := range runs {
 		for s0 := run.Start; s0 < run.End; s0 += blockSize {
 			s1 := min(s0+blockSize, run.End)
 			ps, ss, es := pc[s0:s1], sc[s0:s1], r.ents[k:k+s1-s0]
