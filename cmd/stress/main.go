@@ -40,8 +40,9 @@
 //		(1000, 10000 and 50000 unless -bodies is given),
 //		a world of sprites (geom.Position, geom.Velocity, a systems.Bounds
 //		bouncing off the field's edges, a drawable.Sprite) whose fixed
-//		step is the renderer's snapshot (render.Renderer.BeforeStep),
-//		systems.Motion and systems.Confine, drawn each frame by
+//		step is the renderer's snapshot (render.Renderer.BeforeStep) and
+//		systems.MotionInBounds (systems.Motion and systems.Confine in one
+//		pass), drawn each frame by
 //		render.Renderer.Draw at alpha 0.5 onto a field-sized image; beside
 //		it, its limits: one loop over plain slices doing the same
 //		arithmetic (limit-step tests every body against one rectangle,

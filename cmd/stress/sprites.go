@@ -104,8 +104,9 @@ func (g *spriteGame) Draw(*ebiten.Image) {}
 func (g *spriteGame) Layout(int, int) (int, int) { return 320, 180 }
 
 // spriteBench is the sprite workload over n bodies: a world of sprites
-// moved by systems.Motion and bounced off the field's edges by
-// systems.Confine, stepped with the renderer's snapshot and drawn by the
+// moved and bounced off the field's edges by systems.MotionInBounds
+// (Motion and Confine in one pass), stepped with the renderer's snapshot
+// and drawn by the
 // renderer, beside its limits, plain slices moved by one loop doing the
 // same arithmetic and drawn by one DrawTriangles call per 16384 quads
 // over a vertex slice whose corners it rewrites.
@@ -160,10 +161,8 @@ func newSpriteBench(n int, seed uint64) (*spriteBench, error) {
 	for i := range b.bounds {
 		b.bounds[i] = b.field
 	}
-	for _, s := range []world.System{systems.Motion(), systems.Confine()} {
-		if err := b.w.AddSystem(s); err != nil {
-			return nil, err
-		}
+	if err := b.w.AddSystem(systems.MotionInBounds()); err != nil {
+		return nil, err
 	}
 	// Unmanaged keeps the images out of ebitengine's atlas, as the screen
 	// is, so that neither side pays for moving them between atlas pages.
@@ -234,8 +233,8 @@ func (b *spriteBench) timed(f func()) (time.Duration, uint64) {
 	return d, after.Mallocs - before.Mallocs
 }
 
-// limitStep moves and bounces plain slices as systems.Motion and
-// systems.Confine (Bounce) move and bounce the world's bodies: the same
+// limitStep moves and bounces plain slices as systems.MotionInBounds
+// (Bounce) moves and bounces the world's bodies: the same
 // arithmetic in one loop.
 func limitStep(pos, vel []geom.Vec2, r geom.Rectangle, dt float64) {
 	vel = vel[:len(pos)]
