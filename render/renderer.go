@@ -69,13 +69,15 @@ type Renderer struct {
 	quadsKept bool
 	// The straight path's blocks at the last frame (see spriteBlock),
 	// drawn through blocksView after blocksWalks walks of the history,
-	// and, by slot, the pictures of the blocks that may be kept (see
+	// and, by slot, the pictures of the blocks that may be kept, whole,
+	// by region or by index into their block's regions (see
 	// spriteBlock.shared).
 	blocks      []spriteBlock
 	blocksView  blockView
 	blocksWalks uint64
 	pics        []drawable.Picture
 	regions     [][2]uint64
+	kinds       []uint8
 	keptBlocks  int // blocks kept by the last frame, for tests
 
 	hidden   bool        // whether any entity is Hidden this frame

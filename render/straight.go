@@ -52,12 +52,24 @@ type spriteBlock struct {
 	// block is kept, its notes need writing only into another buffer.
 	noted [2]uint32
 	// The pictures of a reusable block: when shared is set, all but
-	// their first two words are shared, the rest of their memory, and
-	// the first two are kept by slot in Renderer.regions; otherwise
-	// Renderer.pics holds them whole.
-	shared bool
-	rest   [picWords - 2]uint64
+	// their first two words (their region, and the padding after it)
+	// are shared, the rest of their memory. The first two are then one
+	// of the block's few regions, nregions of them in regions, named by
+	// slot in Renderer.kinds, or, for a block of more than maxRegions,
+	// kept by slot in Renderer.regions. Otherwise Renderer.pics holds
+	// the pictures whole.
+	shared   bool
+	nregions uint8
+	rest     [picWords - 2]uint64
+	regions  [maxRegions][2]uint64
 }
+
+// maxRegions is how many regions a block's pictures may show for the
+// block to keep them as indices into a table of its own: one byte a
+// sprite to read in a kept frame instead of sixteen. A block of standing
+// sprites shows a few frames of a sheet; tiles may show more, and keep
+// their regions whole.
+const maxRegions = 8
 
 // picWords is the size of a Picture in 64-bit words: a sprite's picture
 // is compared with the last frame's as that many words, its region (and
@@ -78,7 +90,7 @@ func (r *Renderer) keepPictures(b *spriteBlock, s0 int, ss []drawable.Picture) {
 	rest := (*[picWords - 2]uint64)(wordsOf(&ss[0])[2:])
 	b.shared = true
 	for i := range ss {
-		if (*[picWords - 2]uint64)(wordsOf(&ss[i])[2:]) != rest {
+		if *(*[picWords - 2]uint64)(wordsOf(&ss[i])[2:]) != *rest {
 			b.shared = false
 			break
 		}
@@ -88,6 +100,28 @@ func (r *Renderer) keepPictures(b *spriteBlock, s0 int, ss []drawable.Picture) {
 		return
 	}
 	b.rest = *rest
+	b.nregions = 0
+	kinds := r.kinds[s0 : s0+len(ss)]
+	for i := range ss {
+		w := wordsOf(&ss[i])
+		g := [2]uint64{w[0], w[1]}
+		k := uint8(0)
+		for k < b.nregions && b.regions[k] != g {
+			k++
+		}
+		if k == b.nregions {
+			if k == maxRegions {
+				b.nregions = 0
+				break
+			}
+			b.regions[k] = g
+			b.nregions++
+		}
+		kinds[i] = k
+	}
+	if b.nregions > 0 {
+		return
+	}
 	regions := r.regions[s0 : s0+len(ss)]
 	for i := range ss {
 		w := wordsOf(&ss[i])
@@ -102,14 +136,29 @@ func (r *Renderer) samePictures(b *spriteBlock, s0 int, ss []drawable.Picture) b
 		return sameBytes(r.pics[s0:s0+len(ss)], ss)
 	}
 	t := &b.rest
+	if b.nregions > 0 {
+		kinds := r.kinds[s0 : s0+len(ss)]
+		for i := range ss {
+			if !samePicture(wordsOf(&ss[i]), &b.regions[kinds[i]%maxRegions], t) {
+				return false
+			}
+		}
+		return true
+	}
 	regions := r.regions[s0 : s0+len(ss)]
 	for i := range ss {
-		w, g := wordsOf(&ss[i]), &regions[i]
-		if w[0]^g[0]|w[1]^g[1]|w[2]^t[0]|w[3]^t[1]|w[4]^t[2]|w[5]^t[3]|w[6]^t[4]|w[7]^t[5]|w[8]^t[6] != 0 {
+		if !samePicture(wordsOf(&ss[i]), &regions[i], t) {
 			return false
 		}
 	}
 	return true
+}
+
+// samePicture reports whether w, a picture's words, are region g followed
+// by rest t, without a branch a word. (In Go ^ and | bind alike, left to
+// right: each XOR needs its parentheses.)
+func samePicture(w *[picWords]uint64, g *[2]uint64, t *[picWords - 2]uint64) bool {
+	return (w[0]^g[0])|(w[1]^g[1])|(w[2]^t[0])|(w[3]^t[1])|(w[4]^t[2])|(w[5]^t[3])|(w[6]^t[4])|(w[7]^t[5])|(w[8]^t[6]) == 0
 }
 
 // keepPoses records the world poses of a block's sprites, at slots s0 to
@@ -202,6 +251,7 @@ func (r *Renderer) spritesStraight(bt *core.Batch, limit core.Entry) bool {
 	if len(r.pics) < len(sc) {
 		r.pics = slices.Grow(r.pics, len(sc)-len(r.pics))[:len(sc)]
 		r.regions = slices.Grow(r.regions, len(sc)-len(r.regions))[:len(sc)]
+		r.kinds = slices.Grow(r.kinds, len(sc)-len(r.kinds))[:len(sc)]
 	}
 	var wc []geom.Pose
 	if r.posed {
