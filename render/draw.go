@@ -111,12 +111,10 @@ func (r *Renderer) prepare(b image.Rectangle, w *world.World, alpha float64) {
 // them and needs the sorted items after them.
 func (r *Renderer) collect() (fast bool) {
 	r.learnStructure()
-	f := &r.structure
-	r.hidden, r.onScreen, r.posed = f.hidden, f.onScreen, f.posed
-	if f.shapes {
+	if r.structure.shapes {
 		world.Each2(r.w, geom.Position, drawable.Shape, r.shapeFn)
 	}
-	if f.texts {
+	if r.structure.texts {
 		world.Each2(r.w, geom.Position, drawable.Text, r.textFn)
 	}
 	fast = r.collectSprites()
@@ -126,18 +124,19 @@ func (r *Renderer) collect() (fast bool) {
 
 // structure is what a frame needs to know of which components the
 // world's entities hold, learnt again only when the world's structure
-// epoch moves: which of the components the renderer looks for are held
-// at all, and the slots holding a Position and a Sprite.
+// epoch moves (with Renderer.hidden, onScreen and posed): whether any
+// entity has a shape or a text, and the slots holding a Position and a
+// Sprite.
 type structure struct {
-	w                                      *world.World
-	epoch                                  uint64
-	hidden, onScreen, posed, shapes, texts bool
-	sprites                                []world.Run // runs of the slots holding Position and Sprite
-	spriteCount                            int
+	w             *world.World
+	epoch         uint64
+	shapes, texts bool
+	sprites       []world.Run // runs of the slots holding Position and Sprite
+	spriteCount   int
 }
 
-// learnStructure brings r.structure up to the world's structure epoch of
-// this frame.
+// learnStructure brings r.structure, r.hidden, r.onScreen and r.posed up
+// to the world's structure epoch of this frame.
 func (r *Renderer) learnStructure() {
 	f := &r.structure
 	if f.w == r.w && f.epoch == r.epoch {
@@ -145,9 +144,9 @@ func (r *Renderer) learnStructure() {
 	}
 	w := r.w
 	f.w, f.epoch = w, r.epoch
-	f.hidden = w.Count(drawable.Hidden) > 0
-	f.onScreen = w.Count(drawable.Screen) > 0
-	f.posed = w.Count(geom.WorldTransform) > 0
+	r.hidden = w.Count(drawable.Hidden) > 0
+	r.onScreen = w.Count(drawable.Screen) > 0
+	r.posed = w.Count(geom.WorldTransform) > 0
 	f.shapes = w.Count(drawable.Shape) > 0
 	f.texts = w.Count(drawable.Text) > 0
 	v := w.Slots(geom.Position, drawable.Sprite)

@@ -80,9 +80,11 @@ type Renderer struct {
 	kinds       []uint8
 	keptBlocks  int // blocks kept by the last frame, for tests
 
-	hidden   bool        // whether any entity is Hidden this frame
-	onScreen bool        // whether any entity has the Screen tag this frame
-	posed    bool        // whether any entity has a WorldTransform this frame
+	// Whether any entity is Hidden, has the Screen tag, has a
+	// WorldTransform: learnt with structure.
+	hidden   bool
+	onScreen bool
+	posed    bool
 	poses    []geom.Pose // by slot, the poses of the kept blocks that have some
 	items    []core.Item
 	hudBatch core.Batch

@@ -55,9 +55,9 @@ type spriteBlock struct {
 	// their first two words (their region, and the padding after it)
 	// are shared, the rest of their memory. The first two are then one
 	// of the block's few regions, nregions of them in regions, named by
-	// slot in Renderer.kinds, or, for a block of more than maxRegions,
-	// kept by slot in Renderer.regions. Otherwise Renderer.pics holds
-	// the pictures whole.
+	// slot in Renderer.kinds, or, for a block of more than maxRegions
+	// (nregions 0), kept by slot in Renderer.regions. Otherwise
+	// Renderer.pics holds the pictures whole.
 	shared   bool
 	nregions uint8
 	rest     [picWords - 2]uint64

@@ -118,7 +118,7 @@ func runConfine(ctx *world.Context) error {
 			}
 		}
 	}
-	c.confineOutside(w, out)
+	c.confineFound(w, out)
 	return nil
 }
 
@@ -132,10 +132,10 @@ func confinedIn(w *world.World) *confined {
 	return c
 }
 
-// confineOutside confines the bodies at slots out, found outside their
+// confineFound confines the bodies at slots out, found outside their
 // rectangles by a scan that has already wrapped those whose mode is Wrap,
 // and tells the step's wraps, in slot order.
-func (c *confined) confineOutside(w *world.World, out []uint32) {
+func (c *confined) confineFound(w *world.World, out []uint32) {
 	c.out = out
 	if len(out) == 0 {
 		return

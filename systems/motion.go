@@ -86,7 +86,7 @@ func runMotionInBounds(ctx *world.Context) error {
 			}
 		}
 	}
-	c.confineOutside(w, out)
+	c.confineFound(w, out)
 	return nil
 }
 
