@@ -135,30 +135,27 @@ func (r *Renderer) samePictures(b *spriteBlock, s0 int, ss []drawable.Picture) b
 	if !b.shared {
 		return sameBytes(r.pics[s0:s0+len(ss)], ss)
 	}
-	t := &b.rest
+	// The rest's words in locals, and the differences ORed over the
+	// whole block with one test at its end: a kept block (the common
+	// case this serves) reads every picture anyway, and the loop then
+	// has no branch a sprite. (In Go ^ and | bind alike, left to right:
+	// each XOR needs its parentheses.)
+	t0, t1, t2, t3, t4, t5, t6 := b.rest[0], b.rest[1], b.rest[2], b.rest[3], b.rest[4], b.rest[5], b.rest[6]
+	var diff uint64
 	if b.nregions > 0 {
 		kinds := r.kinds[s0 : s0+len(ss)]
 		for i := range ss {
-			if !samePicture(wordsOf(&ss[i]), &b.regions[kinds[i]%maxRegions], t) {
-				return false
-			}
+			w, g := wordsOf(&ss[i]), &b.regions[kinds[i]%maxRegions]
+			diff |= (w[0] ^ g[0]) | (w[1] ^ g[1]) | (w[2] ^ t0) | (w[3] ^ t1) | (w[4] ^ t2) | (w[5] ^ t3) | (w[6] ^ t4) | (w[7] ^ t5) | (w[8] ^ t6)
 		}
-		return true
+		return diff == 0
 	}
 	regions := r.regions[s0 : s0+len(ss)]
 	for i := range ss {
-		if !samePicture(wordsOf(&ss[i]), &regions[i], t) {
-			return false
-		}
+		w, g := wordsOf(&ss[i]), &regions[i]
+		diff |= (w[0] ^ g[0]) | (w[1] ^ g[1]) | (w[2] ^ t0) | (w[3] ^ t1) | (w[4] ^ t2) | (w[5] ^ t3) | (w[6] ^ t4) | (w[7] ^ t5) | (w[8] ^ t6)
 	}
-	return true
-}
-
-// samePicture reports whether w, a picture's words, are region g followed
-// by rest t, without a branch a word. (In Go ^ and | bind alike, left to
-// right: each XOR needs its parentheses.)
-func samePicture(w *[picWords]uint64, g *[2]uint64, t *[picWords - 2]uint64) bool {
-	return (w[0]^g[0])|(w[1]^g[1])|(w[2]^t[0])|(w[3]^t[1])|(w[4]^t[2])|(w[5]^t[3])|(w[6]^t[4])|(w[7]^t[5])|(w[8]^t[6]) == 0
+	return diff == 0
 }
 
 // keepPoses records the world poses of a block's sprites, at slots s0 to
