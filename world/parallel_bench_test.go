@@ -1,6 +1,7 @@
 package world_test
 
 import (
+	"cmp"
 	"slices"
 	"sync"
 	"testing"
@@ -81,8 +82,14 @@ func plainHalves(n, k int) func(int) {
 	}
 }
 
-func median(d []time.Duration) time.Duration {
-	s := slices.Clone(d)
+// median returns the median of xs (the upper middle one of an even
+// number), or zero for none.
+func median[T cmp.Ordered](xs []T) T {
+	if len(xs) == 0 {
+		var zero T
+		return zero
+	}
+	s := slices.Clone(xs)
 	slices.Sort(s)
 	return s[len(s)/2]
 }
