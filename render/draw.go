@@ -125,14 +125,16 @@ func (r *Renderer) collect() (fast bool) {
 // structure is what a frame needs to know of which components the
 // world's entities hold, learnt again only when the world's structure
 // epoch moves (with Renderer.hidden, onScreen and posed): whether any
-// entity has a shape or a text, and the slots holding a Position and a
-// Sprite.
+// entity has a shape or a text, the slots holding a Position and a
+// Sprite, and, once the straight path has walked them (entsKnown), their
+// entities in the same order.
 type structure struct {
 	w             *world.World
 	epoch         uint64
 	shapes, texts bool
 	sprites       []world.Run // runs of the slots holding Position and Sprite
-	spriteCount   int
+	ents          []world.Entity
+	entsKnown     bool
 }
 
 // learnStructure brings r.structure, r.hidden, r.onScreen and r.posed up
@@ -149,9 +151,8 @@ func (r *Renderer) learnStructure() {
 	r.posed = w.Count(geom.WorldTransform) > 0
 	f.shapes = w.Count(drawable.Shape) > 0
 	f.texts = w.Count(drawable.Text) > 0
-	v := w.Slots(geom.Position, drawable.Sprite)
-	f.sprites = append(f.sprites[:0], v.Runs()...)
-	f.spriteCount = v.Len()
+	f.sprites = append(f.sprites[:0], w.Slots(geom.Position, drawable.Sprite).Runs()...)
+	f.entsKnown = false
 }
 
 // next returns a new item at the end of the frame's items. Its fields are

@@ -61,12 +61,7 @@ type Renderer struct {
 	// quad of the first batch was written from, valid while quadsKept.
 	memoVersion uint64
 	quadKeys    []quadKey
-	// The straight path's entities, in slot order, as of entsEpoch of
-	// world entsOf.
-	ents      []world.Entity
-	entsOf    *world.World
-	entsEpoch uint64
-	quadsKept bool
+	quadsKept   bool
 	// The straight path's blocks at the last frame (see spriteBlock),
 	// drawn through blocksView after blocksWalks walks of the history,
 	// and, by slot, the pictures of the blocks that may be kept, whole,
@@ -165,7 +160,7 @@ func (r *Renderer) Release() {
 		geom.RemoveTeleporter(r.w, r)
 		r.w = nil
 	}
-	r.structure.w, r.entsOf = nil, nil
+	r.structure.w = nil
 }
 
 // BeforeStep records every [geom.Position] of w and every camera's

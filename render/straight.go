@@ -228,13 +228,14 @@ func (r *Renderer) spritesStraight(bt *core.Batch, limit core.Entry) bool {
 	// A walk gives the entities, kept until the world's structure changes;
 	// the loop over the columns' runs, the same slots in the same order,
 	// gives the values, without a call an entity.
-	runs := r.structure.sprites
-	if epoch := r.epoch; r.entsOf != r.w || r.entsEpoch != epoch || len(r.ents) != r.structure.spriteCount {
-		ents := r.ents[:0]
+	f := &r.structure
+	runs := f.sprites
+	if !f.entsKnown {
+		ents := f.ents[:0]
 		for e := range world.Query2(r.w, geom.Position, drawable.Sprite) {
 			ents = append(ents, e)
 		}
-		r.ents, r.entsOf, r.entsEpoch = ents, r.w, epoch
+		f.ents, f.entsKnown = ents, true
 		kept = false // the blocks are not those of the last frame
 	}
 	reuse := kept && view == r.blocksView && r.hist.Walks() == r.blocksWalks && !r.noBlocks
@@ -263,7 +264,7 @@ func (r *Renderer) spritesStraight(bt *core.Batch, limit core.Entry) bool {
 	for _, run := range runs {
 		for s0 := run.Start; s0 < run.End; s0 += blockSize {
 			s1 := min(s0+blockSize, run.End)
-			ps, ss, es := pc[s0:s1], sc[s0:s1], r.ents[k:k+s1-s0]
+			ps, ss, es := pc[s0:s1], sc[s0:s1], f.ents[k:k+s1-s0]
 			k += s1 - s0
 			n := len(blocks)
 			blocks = slices.Grow(blocks, 1)[:n+1] // the last frame's record of the block, if it had it
