@@ -68,10 +68,11 @@ func (r *Renderer) prepare(b image.Rectangle, w *world.World, alpha float64) {
 	}
 	r.alpha = min(max(alpha, 0), 1)
 	r.screen = geom.Vec2{X: float64(b.Dx()), Y: float64(b.Dy())}
+	r.epoch = w.StructureEpoch()
+	r.learnStructure()
 	r.collectCameras()
 	// Where the drawables are now is where they will be when the next
 	// step starts: the draw notes it for interpolation (see core.History).
-	r.epoch = w.StructureEpoch()
 	r.hist.BeginDraw(len(geom.Position.Column(w)), r.epoch)
 	r.stats = Stats{}
 	r.items, r.shapes, r.labels = r.items[:0], r.shapes[:0], r.labels[:0]
@@ -91,7 +92,7 @@ func (r *Renderer) prepare(b image.Rectangle, w *world.World, alpha float64) {
 			bt.Reset()
 		}
 		v := c.View()
-		bt.Append(r.items, sorted, c.Transform(), [4]float32{float32(v.Min.X), float32(v.Min.Y), float32(v.Max.X), float32(v.Max.Y)}, r.shapes)
+		bt.Append(r.items, sorted, r.cams[i].m, [4]float32{float32(v.Min.X), float32(v.Min.Y), float32(v.Max.X), float32(v.Max.Y)}, r.shapes)
 		bt.Finish()
 		r.stats.Drawn += bt.Drawn
 		r.stats.Culled += bt.Culled
@@ -110,7 +111,6 @@ func (r *Renderer) prepare(b image.Rectangle, w *world.World, alpha float64) {
 // the sprites went straight into the one camera's batch, which then holds
 // them and needs the sorted items after them.
 func (r *Renderer) collect() (fast bool) {
-	r.learnStructure()
 	if r.structure.shapes {
 		world.Each2(r.w, geom.Position, drawable.Shape, r.shapeFn)
 	}
@@ -124,13 +124,21 @@ func (r *Renderer) collect() (fast bool) {
 
 // structure is what a frame needs to know of which components the
 // world's entities hold, learnt again only when the world's structure
-// epoch moves (with Renderer.hidden, onScreen and posed): whether any
-// entity has a shape or a text, the slots holding a Position and a
-// Sprite, and, once the straight path has walked them (entsKnown), their
-// entities in the same order.
+// epoch moves (with Renderer.hidden, onScreen and posed): the entities
+// holding a Camera, whether any entity has a shape or a text, the slots
+// holding a Position and a Sprite, and, once the straight path has
+// walked them (entsKnown), their entities in the same order.
+//
+// Learning them once is what makes a steady frame cheap at its start as
+// well as per sprite: after the GPU's work every line of code and data a
+// frame touches is a cold miss, and a walk of the cameras (the world's
+// walk machinery, its deferring, the component's sets) cost about as
+// much as a block of sprites; a lookup of each known camera touches a
+// few lines.
 type structure struct {
 	w             *world.World
 	epoch         uint64
+	cameras       []world.Entity // in the walk's order; collectCameras sorts them
 	shapes, texts bool
 	sprites       []world.Run // runs of the slots holding Position and Sprite
 	ents          []world.Entity
@@ -149,6 +157,10 @@ func (r *Renderer) learnStructure() {
 	r.hidden = w.Count(drawable.Hidden) > 0
 	r.onScreen = w.Count(drawable.Screen) > 0
 	r.posed = w.Count(geom.WorldTransform) > 0
+	f.cameras = f.cameras[:0]
+	for e := range world.Query1(w, drawable.Camera) {
+		f.cameras = append(f.cameras, e)
+	}
 	f.shapes = w.Count(drawable.Shape) > 0
 	f.texts = w.Count(drawable.Text) > 0
 	f.sprites = append(f.sprites[:0], w.Slots(geom.Position, drawable.Sprite).Runs()...)
@@ -250,7 +262,7 @@ func (r *Renderer) collectText(e world.Entity, p *geom.Vec2, l *drawable.Label) 
 // issue draws camera i's batch in its part of screen.
 func (r *Renderer) issue(screen *ebiten.Image, i int) {
 	c := &r.cams[i].cam
-	area := c.Area()
+	area := r.cams[i].area
 	rect := image.Rect(int(math.Floor(area.Min.X)), int(math.Floor(area.Min.Y)), int(math.Ceil(area.Max.X)), int(math.Ceil(area.Max.Y)))
 	rect = rect.Intersect(screen.Bounds())
 	if rect.Empty() {
@@ -260,7 +272,7 @@ func (r *Renderer) issue(screen *ebiten.Image, i int) {
 	if c.Background.A != 0 {
 		dst.Fill(c.Background)
 	}
-	r.drawOps(dst, &r.batches[i], c.Transform())
+	r.drawOps(dst, &r.batches[i], r.cams[i].m)
 }
 
 // drawOps draws batch b onto dst; m is the transform its texts are placed

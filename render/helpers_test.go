@@ -128,6 +128,8 @@ type kit struct {
 	// alpha is how far between the last two steps draw draws; the zero
 	// value draws where the last step left everything.
 	alpha float64
+	// cam is the camera entity a test keeps to change it.
+	cam world.Entity
 }
 
 func newKit(t testing.TB, opts render.Options) *kit {

@@ -98,7 +98,6 @@ type Renderer struct {
 
 	// Method values made once, so the walks allocate nothing.
 	camSnapFn func(world.Entity, *camera.Camera)
-	cameraFn  func(world.Entity, *camera.Camera)
 	shapeFn   func(world.Entity, *geom.Vec2, *drawable.Figure)
 	textFn    func(world.Entity, *geom.Vec2, *drawable.Label)
 	screen    geom.Vec2 // the screen's size during a Draw
@@ -113,11 +112,15 @@ type Renderer struct {
 }
 
 // view is a camera drawn this frame: a copy of the component's value at
-// its interpolated position, and its entity's slot for the order.
+// its interpolated position, its entity's slot for the order, and, once
+// collectCameras has placed it on the screen, its transform and area,
+// which the frame's batches and its draw calls all use.
 type view struct {
 	cam   camera.Camera
 	depth int
 	slot  int
+	m     camera.Affine
+	area  geom.Rectangle
 }
 
 // New returns a renderer drawing from c's pictures and faces.
@@ -131,7 +134,6 @@ func New(c *Cache, opts Options) *Renderer {
 	r.triOpts.Filter = opts.Filter
 	r.meshOpts.AntiAlias = opts.AntiAlias
 	r.camSnapFn = r.snapshotCamera
-	r.cameraFn = r.collectCamera
 	r.shapeFn = r.collectShape
 	r.textFn = r.collectText
 	return r
@@ -229,7 +231,11 @@ func (r *Renderer) Stats() Stats { return r.stats }
 // then entity slot, or the default camera if there is none.
 func (r *Renderer) collectCameras() {
 	r.cams = r.cams[:0]
-	world.Each1(r.w, drawable.Camera, r.cameraFn)
+	for _, e := range r.structure.cameras {
+		if c, ok := drawable.Camera.Get(r.w, e); ok {
+			r.collectCamera(e, c)
+		}
+	}
 	if len(r.cams) == 0 {
 		r.cams = append(r.cams, view{})
 	}
@@ -248,6 +254,7 @@ func (r *Renderer) collectCameras() {
 		// yet on this screen (a camera centred in OnEnter), or its zoom
 		// may have changed since.
 		c.Clamp()
+		r.cams[i].m, r.cams[i].area = c.Transform(), c.Area()
 	}
 	for len(r.batches) < len(r.cams) {
 		r.batches = append(r.batches, core.Batch{})

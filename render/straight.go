@@ -222,9 +222,8 @@ func (r *Renderer) spritesStraight(bt *core.Batch, limit core.Entry) bool {
 		clear(r.quadKeys)
 	}
 	r.quadsKept = false // until the frame is done
-	c := &r.cams[0].cam
-	area := c.Area()
-	view := blockView{c.Transform(), area}
+	area := r.cams[0].area
+	view := blockView{r.cams[0].m, area}
 	// A walk gives the entities, kept until the world's structure changes;
 	// the loop over the columns' runs, the same slots in the same order,
 	// gives the values, without a call an entity.

@@ -7,14 +7,15 @@ import (
 
 	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/render"
+	"github.com/tessera-engine/tessera/render/camera"
 	"github.com/tessera-engine/tessera/render/drawable"
 	"github.com/tessera-engine/tessera/world"
 )
 
 // TestStructureChangesReachTheFrame: the renderer learns which of the
 // components it looks for the world holds (hidden, HUD, posed sprites,
-// shapes, texts) and where its sprites are only when the world's
-// structure changes. After each change below, the first of its kind in
+// shapes, texts), which entities are its cameras and where its sprites
+// are only when the world's structure changes. After each change below, the first of its kind in
 // a world the renderer has drawn, its frame must be the frame of a
 // renderer that has never drawn.
 func TestStructureChangesReachTheFrame(t *testing.T) {
@@ -35,10 +36,21 @@ func TestStructureChangesReachTheFrame(t *testing.T) {
 		{"sprite born", func(k *kit, ents []world.Entity) { k.sprite(100, 100, drawable.Picture{Region: frame(1)}) }},
 		{"sprite died", func(k *kit, ents []world.Entity) { k.w.Destroy(ents[70]) }},
 		{"sprite lost its picture", func(k *kit, ents []world.Entity) { k.w.Remove(ents[9], drawable.Sprite) }},
+		// The cameras are learnt with the structure too, their values
+		// read every frame.
+		{"camera moved", func(k *kit, ents []world.Entity) { drawable.Camera.Require(k.w, k.cam).Position.X += 30 }},
+		{"camera lost", func(k *kit, ents []world.Entity) { k.w.Remove(k.cam, drawable.Camera) }},
+		{"second camera", func(k *kit, ents []world.Entity) {
+			k.camera(camera.Camera{Position: geom.Vec2{X: 40, Y: 40}, Depth: -1})
+		}},
+		{"camera replaced", func(k *kit, ents []world.Entity) {
+			k.w.Destroy(k.cam)
+			k.camera(cameraAt(100, 100))
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			k := newKit(t, render.Options{})
-			k.lookAt(320, 240)
+			k.cam = k.lookAt(320, 240)
 			var ents []world.Entity
 			for i := range 130 {
 				ents = append(ents, k.sprite(float64(i%20)*15, float64(i/20)*30, drawable.Picture{Region: frame(i % 4)}))
