@@ -119,21 +119,52 @@ func BenchmarkSpriteDrawReading_10k(b *testing.B) { benchSpriteDrawReading(b, 10
 
 func benchSpriteDrawReading(b *testing.B, n int) {
 	k := spriteScene(b, n)
-	limit := newSpriteLimit(b, k.w)
-	runs := k.w.Slots(geom.Position, drawable.Sprite).Runs()
-	var sink uint64
-	reading := func(dst *ebiten.Image) {
-		pc, sc := geom.Position.Column(k.w), drawable.Sprite.Column(k.w)
-		for _, r := range runs {
-			sink ^= foldWords(pc[r.Start:r.End]) ^ foldWords(sc[r.Start:r.End])
-		}
-		limit.draw(dst)
-	}
+	reading, sink := readingLimit(b, k)
 	r := timeInterleaved(b, n, nil, k.draw, reading)
 	b.ReportMetric(r.a, "ns/sprite")
 	b.ReportMetric(r.b, "limit-ns/sprite")
 	b.ReportMetric(r.ratio, "ratio")
-	if sink == 1 {
+	if *sink == 1 {
+		b.Log("") // keeps the fold
+	}
+}
+
+// readingLimit returns the limit of BenchmarkSpriteDrawReading: a pass
+// folding the memory of the drawn slots' Position and Sprite values into
+// the returned sink, then spriteLimit's DrawTriangles calls.
+func readingLimit(b *testing.B, k *kit) (draw func(*ebiten.Image), sink *uint64) {
+	limit := newSpriteLimit(b, k.w)
+	runs := k.w.Slots(geom.Position, drawable.Sprite).Runs()
+	sink = new(uint64)
+	return func(dst *ebiten.Image) {
+		pc, sc := geom.Position.Column(k.w), drawable.Sprite.Column(k.w)
+		for _, r := range runs {
+			*sink ^= foldWords(pc[r.Start:r.End]) ^ foldWords(sc[r.Start:r.End])
+		}
+		limit.draw(dst)
+	}, sink
+}
+
+// BenchmarkSpriteReadingCost_1k and _10k time the two limits against each
+// other, interleaved frame by frame as the draws are: the limit that
+// reads the world's sprites before drawing them
+// (BenchmarkSpriteDrawReading's) against the one that only draws
+// (BenchmarkSpriteDraw's). Its ratio is what reading 88 bytes a sprite
+// costs, cold after the GPU's work, over the DrawTriangles calls alone:
+// the floor of BenchmarkSpriteDraw's ratio for any program that draws the
+// world as it is without a mark of which values were written. No target.
+func BenchmarkSpriteReadingCost_1k(b *testing.B)  { benchSpriteReadingCost(b, 1_000) }
+func BenchmarkSpriteReadingCost_10k(b *testing.B) { benchSpriteReadingCost(b, 10_000) }
+
+func benchSpriteReadingCost(b *testing.B, n int) {
+	k := spriteScene(b, n)
+	reading, sink := readingLimit(b, k)
+	limit := newSpriteLimit(b, k.w)
+	r := timeInterleaved(b, n, nil, reading, limit.draw)
+	b.ReportMetric(r.a, "reading-ns/sprite")
+	b.ReportMetric(r.b, "limit-ns/sprite")
+	b.ReportMetric(r.ratio, "ratio")
+	if *sink == 1 {
 		b.Log("") // keeps the fold
 	}
 }
