@@ -82,6 +82,8 @@ type Renderer struct {
 	posed    bool
 	poses    []geom.Pose // by slot, the poses of the kept blocks that have some
 	items    []core.Item
+	order    core.Order
+	hud      core.Order // the Screen items, drawn after the cameras
 	hudBatch core.Batch
 	shapes   []core.Shape
 	labels   []labelRef
@@ -102,13 +104,12 @@ type Renderer struct {
 	textFn    func(world.Entity, *geom.Vec2, *drawable.Label)
 	screen    geom.Vec2 // the screen's size during a Draw
 
-	// The large tables go last (40 KB of them), so that the fields every
-	// frame reads lie together in a few cache lines and one page rather
-	// than on both sides of them: after the GPU's work each line is a
-	// cold miss, whatever it holds.
-	memo  [1 << memoBits]memoEntry
-	order core.Order
-	hud   core.Order // the Screen items, drawn after the cameras
+	// The region memo (6 KB) goes last, so that the fields every frame
+	// reads lie together in a few cache lines and one page rather than on
+	// both sides of it: after the GPU's work each line is a cold miss,
+	// whatever it holds, and each page one more. (The orders' radix
+	// counts are behind a pointer for the same reason: see core.Order.)
+	memo [1 << memoBits]memoEntry
 }
 
 // view is a camera drawn this frame: a copy of the component's value at

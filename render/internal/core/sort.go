@@ -36,9 +36,14 @@ func Tie(slot int, k Kind) uint64 { return uint64(slot)<<2 | uint64(k) }
 
 // Order sorts a frame's entries. Its zero value is ready to use; it
 // reuses its buffers, so a steady frame allocates nothing.
+//
+// The radix sort's counts (16 KB) are made the first time entries out of
+// order need them, and held behind a pointer: an Order is a few words,
+// which lie among its owner's other per-frame fields rather than a page
+// or more away, where each frame would pay a cold page for one header.
 type Order struct {
 	entries, tmp []Entry
-	hist         [16][256]uint32
+	hist         *[16][256]uint32
 }
 
 // Reset empties the order for a new frame.
@@ -83,12 +88,16 @@ func (o *Order) Sorted() []Entry {
 	if sorted(e) {
 		return e
 	}
-	o.hist = [16][256]uint32{}
+	if o.hist == nil {
+		o.hist = new([16][256]uint32)
+	}
+	hist := o.hist
+	*hist = [16][256]uint32{}
 	for i := range e {
 		lo, hi := e[i].Lo, e[i].Hi
 		for d := range 8 {
-			o.hist[d][byte(lo>>(8*d))]++
-			o.hist[8+d][byte(hi>>(8*d))]++
+			hist[d][byte(lo>>(8*d))]++
+			hist[8+d][byte(hi>>(8*d))]++
 		}
 	}
 	if cap(o.tmp) < len(e) {
@@ -97,7 +106,7 @@ func (o *Order) Sorted() []Entry {
 	src, dst := e, o.tmp[:len(e)]
 	n := uint32(len(e))
 	for d := range 16 {
-		h := &o.hist[d]
+		h := &hist[d]
 		if h[byte(digitOf(&src[0], d))] == n {
 			continue // every key has this byte: the pass would change nothing
 		}
