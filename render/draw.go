@@ -124,25 +124,35 @@ func (r *Renderer) collect() (fast bool) {
 
 // structure is what a frame needs to know of which components the
 // world's entities hold, learnt again only when the world's structure
-// epoch moves (with Renderer.hidden, onScreen and posed): the entities
-// holding a Camera, whether any entity has a shape or a text, the slots
-// holding a Position and a Sprite, and, once the straight path has
-// walked them (entsKnown), their entities in the same order.
+// epoch moves (with Renderer.hidden, onScreen and posed): the cameras,
+// whether any entity has a shape or a text, the slots holding a Position
+// and a Sprite, and, once the straight path has walked them (entsKnown),
+// their entities in the same order.
 //
 // Learning them once is what makes a steady frame cheap at its start as
 // well as per sprite: after the GPU's work every line of code and data a
-// frame touches is a cold miss, and a walk of the cameras (the world's
-// walk machinery, its deferring, the component's sets) cost about as
-// much as a block of sprites; a lookup of each known camera touches a
-// few lines.
+// frame touches is a cold miss. A walk of the cameras (the world's walk
+// machinery, its deferring, the component's sets) cost about as much as
+// a block of sprites, and a lookup of each (the world's tables, the
+// component's sparse set, the entity's generation) a microsecond; the
+// pointers the walk gave are valid until the next structural change
+// (see world.Component.Get), which moves the epoch, so a frame reads
+// each camera's value through its pointer.
 type structure struct {
 	w             *world.World
 	epoch         uint64
-	cameras       []world.Entity // in the walk's order; collectCameras sorts them
+	cameras       []cameraRef // in the walk's order; collectCameras sorts them
 	shapes, texts bool
 	sprites       []world.Run // runs of the slots holding Position and Sprite
 	ents          []world.Entity
 	entsKnown     bool
+}
+
+// cameraRef is a camera entity and its Camera value, as learnt with the
+// world's structure.
+type cameraRef struct {
+	e world.Entity
+	c *camera.Camera
 }
 
 // learnStructure brings r.structure, r.hidden, r.onScreen and r.posed up
@@ -158,8 +168,8 @@ func (r *Renderer) learnStructure() {
 	r.onScreen = w.Count(drawable.Screen) > 0
 	r.posed = w.Count(geom.WorldTransform) > 0
 	f.cameras = f.cameras[:0]
-	for e := range world.Query1(w, drawable.Camera) {
-		f.cameras = append(f.cameras, e)
+	for e, c := range world.Query1(w, drawable.Camera) {
+		f.cameras = append(f.cameras, cameraRef{e, c})
 	}
 	f.shapes = w.Count(drawable.Shape) > 0
 	f.texts = w.Count(drawable.Text) > 0

@@ -232,10 +232,8 @@ func (r *Renderer) Stats() Stats { return r.stats }
 // then entity slot, or the default camera if there is none.
 func (r *Renderer) collectCameras() {
 	r.cams = r.cams[:0]
-	for _, e := range r.structure.cameras {
-		if c, ok := drawable.Camera.Get(r.w, e); ok {
-			r.collectCamera(e, c)
-		}
+	for _, ref := range r.structure.cameras {
+		r.collectCamera(ref.e, ref.c)
 	}
 	if len(r.cams) == 0 {
 		r.cams = append(r.cams, view{})
@@ -264,9 +262,9 @@ func (r *Renderer) collectCameras() {
 }
 
 func (r *Renderer) collectCamera(e world.Entity, c *camera.Camera) {
-	v := view{cam: *c, depth: c.Depth, slot: e.Slot()}
+	r.cams = append(r.cams, view{cam: *c, depth: c.Depth, slot: e.Slot()})
+	v := &r.cams[len(r.cams)-1]
 	v.cam.Position = r.camHist.At(e.Slot(), e.Generation(), c.Position, r.alpha)
-	r.cams = append(r.cams, v)
 }
 
 // viewport is a camera's part of the screen, kept between frames because
