@@ -15,9 +15,9 @@ import (
 // TestStructureChangesReachTheFrame: the renderer learns which of the
 // components it looks for the world holds (hidden, HUD, posed sprites,
 // shapes, texts), which entities are its cameras and where its sprites
-// are only when the world's structure changes. After each change below, the first of its kind in
-// a world the renderer has drawn, its frame must be the frame of a
-// renderer that has never drawn.
+// are only when the world's structure changes. After each change below,
+// the first of its kind in a world the renderer has drawn, its frame must
+// be the frame of a renderer that has never drawn.
 func TestStructureChangesReachTheFrame(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -103,5 +103,42 @@ func TestAnotherWorldReachesTheFrame(t *testing.T) {
 	fresh.Prepare(screen, other, 1)
 	if got, want := k.r.FirstBatch(), fresh.FirstBatch(); !slices.Equal(got.Vertices, want.Vertices) {
 		t.Fatal("the renderer drew the first world's sprites over the second's")
+	}
+}
+
+// TestRestoredWorldReachesTheFrame: a world restored from a snapshot has
+// new structure (its sets' versions move on), so the renderer learns it
+// again, cameras and sprites, and draws the restored world as a renderer
+// that has never drawn does.
+func TestRestoredWorldReachesTheFrame(t *testing.T) {
+	k := newKit(t, render.Options{})
+	k.cam = k.lookAt(320, 240)
+	var ents []world.Entity
+	for i := range 70 {
+		ents = append(ents, k.sprite(float64(i%10)*30, float64(i/10)*30, drawable.Picture{Region: frame(i % 4)}))
+	}
+	screen := image.Rect(0, 0, 320, 240)
+	var snap world.Snapshot
+	k.w.Snapshot(&snap)
+	// What the snapshot does not hold: no camera (the default one draws)
+	// and fewer sprites, learnt by the frames before the restore.
+	k.w.Remove(k.cam, drawable.Camera)
+	for _, e := range ents[20:50] {
+		k.w.Destroy(e)
+	}
+	k.r.Prepare(screen, k.w, 1)
+	changed := slices.Clone(k.r.FirstBatch().Vertices)
+	if err := k.w.Restore(&snap); err != nil {
+		t.Fatal(err)
+	}
+	k.r.Prepare(screen, k.w, 1)
+	fresh := render.New(k.c, render.Options{})
+	fresh.Prepare(screen, k.w, 1)
+	got, want := k.r.FirstBatch(), fresh.FirstBatch()
+	if !slices.Equal(got.Vertices, want.Vertices) || !slices.Equal(got.Ops, want.Ops) {
+		t.Fatalf("the restored world's frame differs from a fresh renderer's: %d and %d vertices", len(got.Vertices), len(want.Vertices))
+	}
+	if slices.Equal(got.Vertices, changed) {
+		t.Error("the restore left the frame of the world before it")
 	}
 }
