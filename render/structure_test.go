@@ -39,6 +39,11 @@ func TestStructureChangesReachTheFrame(t *testing.T) {
 		// The cameras are learnt with the structure too, their values
 		// read every frame.
 		{"camera moved", func(k *kit, ents []world.Entity) { drawable.Camera.Require(k.w, k.cam).Position.X += 30 }},
+		{"camera set", func(k *kit, ents []world.Entity) {
+			if err := drawable.Camera.Set(k.w, k.cam, cameraAt(100, 90)); err != nil {
+				panic(err)
+			}
+		}},
 		{"camera lost", func(k *kit, ents []world.Entity) { k.w.Remove(k.cam, drawable.Camera) }},
 		{"second camera", func(k *kit, ents []world.Entity) {
 			k.camera(camera.Camera{Position: geom.Vec2{X: 40, Y: 40}, Depth: -1})
