@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"unsafe"
 
 	"github.com/tessera-engine/tessera/world"
 )
@@ -366,4 +367,104 @@ func FuzzChanges(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		runChangesModel(t, &smBytes{data: data}, len(data)/2)
 	})
+}
+
+// TestColumnStaysWhileEpochStays checks what caches of columns rely on
+// (the renderer learns its columns with the structure): over random
+// spawns, adds, batch adds, removals, destroys, value writes, snapshots,
+// restores and clears, a field component's column is the same slice, the same
+// memory and length, after every operation that leaves
+// World.StructureEpoch as it was.
+func TestColumnStaysWhileEpochStays(t *testing.T) {
+	seeds, ops := 6, 3000
+	if testing.Short() {
+		seeds, ops = 2, 600
+	}
+	for seed := range uint64(seeds) {
+		t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(seed, 0xe90c))
+			w := world.New()
+			var live []world.Entity
+			var snap world.Snapshot
+			w.Snapshot(&snap)
+			pick := func() (world.Entity, bool) {
+				if len(live) == 0 {
+					return 0, false
+				}
+				return live[rng.IntN(len(live))], true
+			}
+			stays := 0
+			for i := range ops {
+				epoch, col := w.StructureEpoch(), tPos.Column(w)
+				var op string
+				switch k := rng.IntN(10); k {
+				case 0:
+					op = "spawn"
+					live = append(live, world.Spawn1(w, tPos, position{X: float32(i)}))
+				case 1:
+					op = "create"
+					live = append(live, w.Create())
+				case 2:
+					op = "add"
+					if e, ok := pick(); ok {
+						tPos.Add(w, e, position{Y: float32(i)})
+					}
+				case 3:
+					op = "add many"
+					var ids []world.Entity
+					for range rng.IntN(4) {
+						ids = append(ids, w.Create())
+					}
+					live = append(live, ids...)
+					world.AddMany(w, ids, tPos, position{X: 1})
+				case 4:
+					op = "remove"
+					if e, ok := pick(); ok {
+						w.Remove(e, tPos)
+					}
+				case 5:
+					op = "destroy"
+					if j := rng.IntN(len(live) + 1); j < len(live) {
+						w.Destroy(live[j])
+						live = slices.Delete(live, j, j+1)
+					}
+				case 6:
+					op = "set"
+					if e, ok := pick(); ok && w.Has(e, tPos) {
+						must(t, tPos.Set(w, e, position{X: float32(i)}))
+					}
+				case 7:
+					op = "write through Get"
+					if e, ok := pick(); ok {
+						if p, ok := tPos.Get(w, e); ok {
+							p.Y++
+						}
+					}
+				case 8:
+					op = "snapshot"
+					w.Snapshot(&snap)
+				case 9:
+					op = "restore"
+					must(t, w.Restore(&snap))
+					live = append(live[:0], w.Entities()...)
+				}
+				if rng.IntN(500) == 0 {
+					op = "clear"
+					must(t, w.Clear())
+					live = live[:0]
+				}
+				if w.StructureEpoch() != epoch {
+					continue
+				}
+				stays++
+				if got := tPos.Column(w); len(got) != len(col) || unsafe.SliceData(got) != unsafe.SliceData(col) {
+					t.Fatalf("op %d (%s): the epoch stayed %d but the column moved: %d values at %p, were %d at %p",
+						i, op, epoch, len(got), unsafe.SliceData(got), len(col), unsafe.SliceData(col))
+				}
+			}
+			if stays == 0 {
+				t.Fatal("no operation left the epoch as it was: the test checked nothing")
+			}
+		})
+	}
 }

@@ -396,7 +396,11 @@ func (f *Fields[T]) Require(w *World, e Entity) *T {
 // of entity e is Column(w)[e.Slot()]. The slice is the world's own storage;
 // writes go straight to the entities. Fetch it once per system run: adding
 // to an entity in a higher slot may replace it with a longer one, and a
-// slice kept from before then is stale. Entries of slots that do not hold
+// slice kept from before then is stale. Only an entity joining the
+// component or a [World.Restore] replaces it, and both move
+// [World.StructureEpoch], so a slice kept with the epoch it was fetched
+// at is the column while the epoch stays.
+// Entries of slots that do not hold
 // the component (free slots, or entities without it) hold leftovers: only
 // index it with slots of entities that have the component, such as those
 // [World.Slots] hands out. O(1), no allocation.
