@@ -98,9 +98,11 @@ func NewCache(l *assets.Loader) *Cache {
 	return c
 }
 
-// whiteAt is where the white pixel lies in its image: a constant, so that
-// a frame need not read the pixel's bounds out of ebitengine's image.
-var whiteAt = image.Pt(1, 1)
+// whiteX and whiteY are where the white pixel lies in its image:
+// constants, so that a frame need not read the pixel's bounds out of
+// ebitengine's image (nor a variable's line: after the GPU's work each is
+// a cold miss).
+const whiteX, whiteY = 1, 1
 
 // whitePixel returns the white pixel shapes are drawn with, making it on
 // first use: a Cache is made before the game loop runs, and images are
@@ -109,7 +111,7 @@ func (c *Cache) whitePixel() *ebiten.Image {
 	if c.white == nil {
 		white := ebiten.NewImage(3, 3)
 		white.Fill(color.White)
-		c.white = white.SubImage(image.Rectangle{Min: whiteAt, Max: whiteAt.Add(image.Pt(1, 1))}).(*ebiten.Image)
+		c.white = white.SubImage(image.Rect(whiteX, whiteY, whiteX+1, whiteY+1)).(*ebiten.Image)
 	}
 	return c.white
 }

@@ -1,10 +1,12 @@
 package render_test
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -258,4 +260,78 @@ func TestCameraInterpolationModel(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestCameraChangesReachTheFrame: a renderer places a camera again only
+// when its value (on this frame's screen) differs byte for byte from the
+// one it last placed at the same index, and keeps the sprites' blocks only
+// while the first camera's placing is the last frame's. After each change
+// below, of one camera's value or of the screen, its frame must be the
+// frame of a renderer that has never drawn, and differ from the frame
+// before.
+func TestCameraChangesReachTheFrame(t *testing.T) {
+	type change struct {
+		name   string
+		change func(k *kit, cams []world.Entity, screen *image.Rectangle)
+	}
+	at := func(k *kit, e world.Entity) *camera.Camera { return drawable.Camera.Require(k.w, e) }
+	for _, tc := range []change{
+		{"moved", func(k *kit, c []world.Entity, _ *image.Rectangle) { at(k, c[0]).Position.Y += 7 }},
+		{"zoomed", func(k *kit, c []world.Entity, _ *image.Rectangle) { at(k, c[0]).Zoom = 2 }},
+		{"turned", func(k *kit, c []world.Entity, _ *image.Rectangle) { at(k, c[0]).Rotation = 0.3 }},
+		{"viewport", func(k *kit, c []world.Entity, _ *image.Rectangle) {
+			at(k, c[0]).Viewport = geom.Rect(20, 10, 300, 200)
+		}},
+		{"bounded", func(k *kit, c []world.Entity, _ *image.Rectangle) {
+			at(k, c[0]).Bounds = geom.Rect(0, 0, 200, 150) // clamps it
+		}},
+		{"screen resized", func(k *kit, _ []world.Entity, s *image.Rectangle) { *s = image.Rect(0, 0, 256, 200) }},
+		{"second camera moved", func(k *kit, c []world.Entity, _ *image.Rectangle) { at(k, c[1]).Position.X -= 20 }},
+		{"depths swapped", func(k *kit, c []world.Entity, _ *image.Rectangle) {
+			at(k, c[0]).Depth, at(k, c[1]).Depth = 1, 0
+		}},
+		{"moved and back", func(k *kit, c []world.Entity, _ *image.Rectangle) {
+			at(k, c[0]).Position.X += 5
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			k := newKit(t, render.Options{})
+			cams := []world.Entity{
+				k.camera(camera.Camera{Position: geom.Vec2{X: 160, Y: 120}}),
+				k.camera(camera.Camera{Position: geom.Vec2{X: 100, Y: 80}, Viewport: geom.Rect(0, 0, 100, 80), Depth: 1}),
+			}
+			for i := range 130 {
+				k.sprite(float64(i%20)*15, float64(i/20)*30, drawable.Picture{Region: frame(i % 4)})
+			}
+			screen := image.Rect(0, 0, 320, 240)
+			k.r.Prepare(screen, k.w, 1)
+			k.r.Prepare(screen, k.w, 1)
+			before := frameOf(k.r)
+			tc.change(k, cams, &screen)
+			if tc.name == "moved and back" {
+				k.r.Prepare(screen, k.w, 1)
+				at(k, cams[0]).Position.X -= 5
+			}
+			k.r.Prepare(screen, k.w, 1)
+			fresh := render.New(k.c, render.Options{})
+			fresh.Prepare(screen, k.w, 1)
+			got, want := frameOf(k.r), frameOf(fresh)
+			if !slices.Equal(got, want) {
+				t.Fatalf("the frame differs from a fresh renderer's:\n got %v\nwant %v", got, want)
+			}
+			if (tc.name == "moved and back") != slices.Equal(got, before) {
+				t.Errorf("frame before the change equal to the frame after: %v, want %v", !slices.Equal(got, before), tc.name != "moved and back")
+			}
+		})
+	}
+}
+
+// frameOf returns what r's last Prepare built for its screen, as text: each
+// camera's batch (its vertices and ops) in drawing order.
+func frameOf(r *render.Renderer) []string {
+	var out []string
+	for _, b := range r.Batches() {
+		out = append(out, fmt.Sprint(b.Vertices, b.Ops))
+	}
+	return out
 }

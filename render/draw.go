@@ -61,7 +61,13 @@ func (r *Renderer) Draw(screen *ebiten.Image, w *world.World, alpha float64) {
 func (r *Renderer) prepare(b image.Rectangle, w *world.World, alpha float64) {
 	r.draws++
 	r.bind(w)
-	r.cache.refresh()
+	// The cache is refreshed by whichever of its renderers first sees a
+	// reload; the memo is checked every frame, for the cache's tables also
+	// change when any of them resolves a region the first time.
+	if l := r.loader; l != nil && l.Reloads() != r.reloads {
+		r.reloads = l.Reloads()
+		r.cache.refresh()
+	}
 	if r.cache.version != r.memoVersion {
 		r.memo = [1 << memoBits]memoEntry{}
 		r.memoVersion, r.quadsKept = r.cache.version, false
@@ -73,34 +79,39 @@ func (r *Renderer) prepare(b image.Rectangle, w *world.World, alpha float64) {
 	r.collectCameras()
 	// Where the drawables are now is where they will be when the next
 	// step starts: the draw notes it for interpolation (see core.History).
-	r.hist.BeginDraw(len(geom.Position.Column(w)), r.epoch)
+	r.hist.BeginDraw(len(r.structure.pos), r.epoch)
 	r.stats = Stats{}
 	r.items, r.shapes, r.labels = r.items[:0], r.shapes[:0], r.labels[:0]
 	r.order.Reset()
 	r.hud.Reset()
 	r.cache.whitePixel() // made at the first frame
-	white := whiteAt
 	for i := range r.cams {
-		r.batches[i].White = [2]float32{float32(white.X) + 0.5, float32(white.Y) + 0.5}
+		r.batches[i].White = [2]float32{whiteX + 0.5, whiteY + 0.5}
 	}
 	fast := r.collect()
 	sorted := r.order.Sorted()
 	for i := range r.cams {
-		c := &r.cams[i].cam
 		bt := &r.batches[i]
 		if !fast {
 			bt.Reset()
 		}
-		v := c.View()
-		bt.Append(r.items, sorted, r.cams[i].m, [4]float32{float32(v.Min.X), float32(v.Min.Y), float32(v.Max.X), float32(v.Max.Y)}, r.shapes)
+		if len(sorted) > 0 {
+			v := r.cams[i].rect
+			bt.Append(r.items, sorted, r.cams[i].m, [4]float32{float32(v.Min.X), float32(v.Min.Y), float32(v.Max.X), float32(v.Max.Y)}, r.shapes)
+		}
 		bt.Finish()
 		r.stats.Drawn += bt.Drawn
 		r.stats.Culled += bt.Culled
 	}
-	r.hudBatch.White = r.batches[0].White
-	r.hudBatch.Build(r.items, r.hud.Sorted(), identity, [4]float32{float32(b.Min.X), float32(b.Min.Y), float32(b.Max.X), float32(b.Max.Y)}, r.shapes)
-	r.stats.Drawn += r.hudBatch.Drawn
-	r.stats.Culled += r.hudBatch.Culled
+	// A frame without screen drawables leaves the HUD's batch empty, as
+	// the last one that had some emptied it: no Build to run, cold.
+	if hs := r.hud.Sorted(); len(hs) > 0 || r.hudBuilt {
+		r.hudBatch.White = r.batches[0].White
+		r.hudBatch.Build(r.items, hs, identity, [4]float32{float32(b.Min.X), float32(b.Min.Y), float32(b.Max.X), float32(b.Max.Y)}, r.shapes)
+		r.hudBuilt = len(hs) > 0
+		r.stats.Drawn += r.hudBatch.Drawn
+		r.stats.Culled += r.hudBatch.Culled
+	}
 	if r.draws%64 == 0 {
 		r.sweep()
 	}
@@ -146,6 +157,14 @@ type structure struct {
 	sprites       []world.Run // runs of the slots holding Position and Sprite
 	ents          []world.Entity
 	entsKnown     bool
+	// The columns of Position, Sprite and WorldTransform (nil unless
+	// Renderer.posed): a column is replaced only when an entity joins the
+	// component and the column grows, or by a Restore, and both move the
+	// epoch (see world.Fields.Column). Looking each up is a chain of cold
+	// misses (the component's handle, the world's table, the storage).
+	pos   []geom.Vec2
+	pics  []drawable.Picture
+	poses []geom.Pose
 }
 
 // cameraRef is a camera entity and its Camera value, as learnt with the
@@ -175,6 +194,10 @@ func (r *Renderer) learnStructure() {
 	f.texts = w.Count(drawable.Text) > 0
 	f.sprites = append(f.sprites[:0], w.Slots(geom.Position, drawable.Sprite).Runs()...)
 	f.entsKnown = false
+	f.pos, f.pics, f.poses = geom.Position.Column(w), drawable.Sprite.Column(w), nil
+	if r.posed {
+		f.poses = geom.WorldTransform.Column(w)
+	}
 }
 
 // next returns a new item at the end of the frame's items. Its fields are

@@ -68,5 +68,9 @@ func (r *Renderer) SetKeepBlocks(on bool) { r.noBlocks = !on }
 // Prepare.
 func (r *Renderer) FirstBatch() *core.Batch { return &r.batches[0] }
 
+// Batches returns the batches of the last Prepare's cameras, in drawing
+// order.
+func (r *Renderer) Batches() []core.Batch { return r.batches[:len(r.cams)] }
+
 // KeptBlocks returns how many blocks of sprites the last frame kept.
 func (r *Renderer) KeptBlocks() int { return r.keptBlocks }

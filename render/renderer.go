@@ -4,10 +4,12 @@ import (
 	"cmp"
 	"image"
 	"slices"
+	"unsafe"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	"github.com/tessera-engine/tessera/assets"
 	"github.com/tessera-engine/tessera/geom"
 	"github.com/tessera-engine/tessera/render/camera"
 	"github.com/tessera-engine/tessera/render/drawable"
@@ -39,8 +41,13 @@ type Options struct {
 // goroutine.
 type Renderer struct {
 	cache *Cache
-	opts  Options
-	w     *world.World // the world drawn, once BeforeStep or Draw saw it
+	// The cache's loader, and how many reloads it had counted when this
+	// renderer last refreshed the cache: a frame reads the loader's count
+	// without waiting for the cache's line first.
+	loader  *assets.Loader
+	reloads uint64
+	opts    Options
+	w       *world.World // the world drawn, once BeforeStep or Draw saw it
 
 	hist    core.History // entities' positions at the start of the step
 	camHist core.History // cameras' positions at the start of the step
@@ -85,11 +92,13 @@ type Renderer struct {
 	order    core.Order
 	hud      core.Order // the Screen items, drawn after the cameras
 	hudBatch core.Batch
+	hudBuilt bool // hudBatch holds the last frame's screen drawables
 	shapes   []core.Shape
 	labels   []labelRef
-	cams     []view       // this frame's cameras, in drawing order
-	batches  []core.Batch // by camera
-	dsts     []viewport   // by camera
+	cams     []view         // this frame's cameras, in drawing order
+	placed   []placedCamera // by index in cams, the last placing of each
+	batches  []core.Batch   // by camera
+	dsts     []viewport     // by camera
 	figures  map[world.Entity]*figureCache
 	texts    map[world.Entity]*labelCache
 	draws    uint64 // Draw calls, for sweeping the caches
@@ -122,12 +131,33 @@ type view struct {
 	slot  int
 	m     camera.Affine
 	area  geom.Rectangle
+	rect  geom.Rectangle // the camera's view of the world (Camera.View)
+	// same is set when the camera is, byte for byte, the one last placed
+	// at its index (see placedCamera), whose m, area and rect it takes:
+	// for index 0, which every frame has, the last frame's.
+	same bool
+}
+
+// placedCamera is what collectCameras made of a camera at one index at
+// the last frame it changed: the camera as it came, on the screen (in),
+// and what placing it gave. Placing is a pure function of in's bytes, so
+// a frame whose camera at that index has the same bytes takes the rest
+// without placing it again: a steady frame then runs none of the
+// camera's code (its turn's Sincos, Clamp, Transform, View), each a cold
+// miss after the GPU's work.
+type placedCamera struct {
+	in, out camera.Camera
+	m       camera.Affine
+	area    geom.Rectangle
+	rect    geom.Rectangle
+	valid   bool
 }
 
 // New returns a renderer drawing from c's pictures and faces.
 func New(c *Cache, opts Options) *Renderer {
 	r := &Renderer{
 		cache:   c,
+		loader:  c.loader,
 		opts:    opts,
 		figures: make(map[world.Entity]*figureCache),
 		texts:   make(map[world.Entity]*labelCache),
@@ -246,14 +276,23 @@ func (r *Renderer) collectCameras() {
 			return cmp.Compare(a.slot, b.slot)
 		})
 	}
+	if len(r.placed) < len(r.cams) {
+		r.placed = slices.Grow(r.placed, len(r.cams)-len(r.placed))[:len(r.cams)]
+	}
 	for i := range r.cams {
-		c := &r.cams[i].cam
-		c.SetScreen(r.screen.X, r.screen.Y)
+		v, p := &r.cams[i], &r.placed[i]
+		v.cam.SetScreen(r.screen.X, r.screen.Y)
+		if v.same = p.valid && sameBytes(unsafe.Slice(&v.cam, 1), unsafe.Slice(&p.in, 1)); v.same {
+			v.cam, v.m, v.area, v.rect = p.out, p.m, p.area, p.rect
+			continue
+		}
+		p.in = v.cam
 		// The camera steps inside its Bounds, but it may not have stepped
 		// yet on this screen (a camera centred in OnEnter), or its zoom
 		// may have changed since.
-		c.Clamp()
-		r.cams[i].m, r.cams[i].area = c.Transform(), c.Area()
+		v.cam.Clamp()
+		v.m, v.area, v.rect = v.cam.Transform(), v.cam.Area(), v.cam.View()
+		p.out, p.m, p.area, p.rect, p.valid = v.cam, v.m, v.area, v.rect, true
 	}
 	for len(r.batches) < len(r.cams) {
 		r.batches = append(r.batches, core.Batch{})

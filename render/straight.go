@@ -237,14 +237,14 @@ func (r *Renderer) spritesStraight(bt *core.Batch, limit core.Entry) bool {
 		f.ents, f.entsKnown = ents, true
 		kept = false // the blocks are not those of the last frame
 	}
-	reuse := kept && view == r.blocksView && r.hist.Walks() == r.blocksWalks && !r.noBlocks
+	reuse := kept && (r.cams[0].same || view == r.blocksView) && r.hist.Walks() == r.blocksWalks && !r.noBlocks
 	notes, stamps, noteID := r.hist.Noting()
 	st := straight{
 		bt: bt, verts: bt.Vertices[:cap(bt.Vertices)], keys: r.quadKeys, op: -1,
 		limit: limit, m: view.m, area: [4]float32{float32(area.Min.X), float32(area.Min.Y), float32(area.Max.X), float32(area.Max.Y)},
 		notes: notes, stamps: stamps, noteID: noteID,
 	}
-	pc, sc := geom.Position.Column(r.w), drawable.Sprite.Column(r.w)
+	pc, sc := f.pos, f.pics
 	if len(r.pics) < len(sc) {
 		r.pics = slices.Grow(r.pics, len(sc)-len(r.pics))[:len(sc)]
 		r.regions = slices.Grow(r.regions, len(sc)-len(r.regions))[:len(sc)]
@@ -252,7 +252,7 @@ func (r *Renderer) spritesStraight(bt *core.Batch, limit core.Entry) bool {
 	}
 	var wc []geom.Pose
 	if r.posed {
-		wc = geom.WorldTransform.Column(r.w)
+		wc = f.poses
 		if len(r.poses) < len(sc) {
 			r.poses = slices.Grow(r.poses, len(sc)-len(r.poses))[:len(sc)]
 		}

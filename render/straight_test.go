@@ -21,11 +21,12 @@ import (
 // the same, vertex for vertex, frame after frame. Between frames a few
 // sprites move, change any field of their picture, turn or scale by
 // their world pose (a third have a WorldTransform), gain or lose one,
-// teleport, are hidden or shown, die or are born; there are frames with no step, one or two
-// (the second without a draw before it), settles, a moving camera, a
-// cache reload, and every alpha. Half the seeds change no structure and
-// step at most once a frame, so that the history's buffers keep their
-// ids for long.
+// teleport, are hidden or shown, die or are born; there are frames with
+// no step, one or two (the second without a draw before it), settles, a
+// camera that moves, zooms, turns and is bounded, a screen that changes
+// size, a cache reload, and every alpha. Half the seeds change no
+// structure and step at most once a frame, so that the history's buffers
+// keep their ids for long.
 func TestKeptBlocksMatchPlacing(t *testing.T) {
 	for seed := range uint64(8) {
 		rng := rand.New(rand.NewPCG(seed, 11))
@@ -132,8 +133,23 @@ func TestKeptBlocksMatchPlacing(t *testing.T) {
 			}
 			switch rng.IntN(20) {
 			case 0:
-				camera := drawable.Camera.Require(k.w, cam)
-				camera.Position.X += 3
+				// Every field that places the camera, and one that does not
+				// (its background: a placing again that gives the same view).
+				c := drawable.Camera.Require(k.w, cam)
+				switch rng.IntN(5) {
+				case 0:
+					c.Position.X += 3
+				case 1:
+					c.Zoom = []float64{0, 1.5}[rng.IntN(2)]
+				case 2:
+					c.Rotation = []float64{0, 0.2}[rng.IntN(2)]
+				case 3:
+					c.Bounds = []geom.Rectangle{{}, geom.Rect(0, 0, 300, 220)}[rng.IntN(2)]
+				case 4:
+					c.Background.A ^= 0xff
+				}
+			case 3:
+				screen = []image.Rectangle{image.Rect(0, 0, 320, 240), image.Rect(0, 0, 300, 220)}[rng.IntN(2)]
 			case 1:
 				if !calm {
 					k.r.Settle()

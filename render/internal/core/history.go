@@ -186,7 +186,9 @@ func (h *History) BeginDraw(slots int, epoch uint64) {
 		h.next.id, h.next.ofDraw, h.next.epoch = h.newID(), true, epoch
 		h.next.ofWalk = false
 	}
-	h.next.grow(slots)
+	if slots > len(h.next.stamp) {
+		h.next.grow(slots)
+	}
 	h.drawn = true
 }
 
