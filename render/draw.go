@@ -73,7 +73,7 @@ func (r *Renderer) prepare(b image.Rectangle, w *world.World, alpha float64) {
 		r.memoVersion, r.quadsKept = r.cache.version, false
 	}
 	r.alpha = min(max(alpha, 0), 1)
-	r.screen = geom.Vec2{X: float64(b.Dx()), Y: float64(b.Dy())}
+	r.screen, r.bounds = geom.Vec2{X: float64(b.Dx()), Y: float64(b.Dy())}, b
 	r.epoch = w.StructureEpoch()
 	r.learnStructure()
 	r.collectCameras()
@@ -84,7 +84,10 @@ func (r *Renderer) prepare(b image.Rectangle, w *world.World, alpha float64) {
 	r.items, r.shapes, r.labels = r.items[:0], r.shapes[:0], r.labels[:0]
 	r.order.Reset()
 	r.hud.Reset()
-	r.cache.whitePixel() // made at the first frame
+	if !r.whiteMade {
+		r.cache.whitePixel() // made once, at the first frame
+		r.whiteMade = true
+	}
 	for i := range r.cams {
 		r.batches[i].White = [2]float32{whiteX + 0.5, whiteY + 0.5}
 	}
@@ -292,20 +295,22 @@ func (r *Renderer) collectText(e world.Entity, p *geom.Vec2, l *drawable.Label) 
 	r.orderOf(e).Add(core.Key(int16(l.Layer), l.Z), core.Tie(e.Slot(), core.KindText), idx)
 }
 
-// issue draws camera i's batch in its part of screen.
+// issue draws camera i's batch in its part of screen, whose bounds are
+// those the frame was prepared for.
 func (r *Renderer) issue(screen *ebiten.Image, i int) {
-	c := &r.cams[i].cam
-	area := r.cams[i].area
-	rect := image.Rect(int(math.Floor(area.Min.X)), int(math.Floor(area.Min.Y)), int(math.Ceil(area.Max.X)), int(math.Ceil(area.Max.Y)))
-	rect = rect.Intersect(screen.Bounds())
+	v := &r.cams[i]
+	if v.clipOf != r.bounds {
+		v.clip, v.clipOf = v.pix.Intersect(r.bounds), r.bounds
+	}
+	rect := v.clip
 	if rect.Empty() {
 		return
 	}
-	dst := r.dsts[i].of(screen, rect)
-	if c.Background.A != 0 {
-		dst.Fill(c.Background)
+	dst := r.dsts[i].of(screen, r.bounds, rect)
+	if c := v.out.Background; c.A != 0 {
+		dst.Fill(c)
 	}
-	r.drawOps(dst, &r.batches[i], r.cams[i].m)
+	r.drawOps(dst, &r.batches[i], v.m)
 }
 
 // drawOps draws batch b onto dst; m is the transform its texts are placed

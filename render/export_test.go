@@ -33,7 +33,7 @@ func (r *Renderer) Issue(screen *ebiten.Image) {
 func (r *Renderer) Views() []camera.Camera {
 	out := make([]camera.Camera, len(r.cams))
 	for i, v := range r.cams {
-		out[i] = v.cam
+		out[i] = v.out
 	}
 	return out
 }

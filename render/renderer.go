@@ -3,6 +3,7 @@ package render
 import (
 	"cmp"
 	"image"
+	"math"
 	"slices"
 	"unsafe"
 
@@ -84,34 +85,36 @@ type Renderer struct {
 
 	// Whether any entity is Hidden, has the Screen tag, has a
 	// WorldTransform: learnt with structure.
-	hidden   bool
-	onScreen bool
-	posed    bool
-	poses    []geom.Pose // by slot, the poses of the kept blocks that have some
-	items    []core.Item
-	order    core.Order
-	hud      core.Order // the Screen items, drawn after the cameras
-	hudBatch core.Batch
-	hudBuilt bool // hudBatch holds the last frame's screen drawables
-	shapes   []core.Shape
-	labels   []labelRef
-	cams     []view         // this frame's cameras, in drawing order
-	placed   []placedCamera // by index in cams, the last placing of each
-	batches  []core.Batch   // by camera
-	dsts     []viewport     // by camera
-	figures  map[world.Entity]*figureCache
-	texts    map[world.Entity]*labelCache
-	draws    uint64 // Draw calls, for sweeping the caches
-	stats    Stats
-	triOpts  ebiten.DrawTrianglesOptions
-	meshOpts ebiten.DrawTrianglesOptions
-	textOpts text.DrawOptions
+	hidden    bool
+	onScreen  bool
+	posed     bool
+	poses     []geom.Pose // by slot, the poses of the kept blocks that have some
+	items     []core.Item
+	order     core.Order
+	hud       core.Order // the Screen items, drawn after the cameras
+	hudBatch  core.Batch
+	hudBuilt  bool // hudBatch holds the last frame's screen drawables
+	whiteMade bool // the cache's white pixel is made
+	shapes    []core.Shape
+	labels    []labelRef
+	cams      []view         // this frame's cameras, in drawing order
+	placed    []placedCamera // by index in cams, the last placing of each
+	batches   []core.Batch   // by camera
+	dsts      []viewport     // by camera
+	figures   map[world.Entity]*figureCache
+	texts     map[world.Entity]*labelCache
+	draws     uint64 // Draw calls, for sweeping the caches
+	stats     Stats
+	triOpts   ebiten.DrawTrianglesOptions
+	meshOpts  ebiten.DrawTrianglesOptions
+	textOpts  text.DrawOptions
 
 	// Method values made once, so the walks allocate nothing.
 	camSnapFn func(world.Entity, *camera.Camera)
 	shapeFn   func(world.Entity, *geom.Vec2, *drawable.Figure)
 	textFn    func(world.Entity, *geom.Vec2, *drawable.Label)
-	screen    geom.Vec2 // the screen's size during a Draw
+	screen    geom.Vec2       // the screen's size during a Draw
+	bounds    image.Rectangle // and its bounds
 
 	// The region memo (6 KB) goes last, so that the fields every frame
 	// reads lie together in a few cache lines and one page rather than on
@@ -123,18 +126,16 @@ type Renderer struct {
 
 // view is a camera drawn this frame: a copy of the component's value at
 // its interpolated position, its entity's slot for the order, and, once
-// collectCameras has placed it on the screen, its transform and area,
-// which the frame's batches and its draw calls all use.
+// collectCameras has placed it on the screen, its placing, which the
+// frame's batches and its draw calls all use.
 type view struct {
 	cam   camera.Camera
 	depth int
 	slot  int
-	m     camera.Affine
-	area  geom.Rectangle
-	rect  geom.Rectangle // the camera's view of the world (Camera.View)
+	*placedCamera
 	// same is set when the camera is, byte for byte, the one last placed
-	// at its index (see placedCamera), whose m, area and rect it takes:
-	// for index 0, which every frame has, the last frame's.
+	// at its index (see placedCamera): for index 0, which every frame
+	// has, the last frame's.
 	same bool
 }
 
@@ -144,13 +145,18 @@ type view struct {
 // a frame whose camera at that index has the same bytes takes the rest
 // without placing it again: a steady frame then runs none of the
 // camera's code (its turn's Sincos, Clamp, Transform, View), each a cold
-// miss after the GPU's work.
+// miss after the GPU's work, and copies none of it.
 type placedCamera struct {
-	in, out camera.Camera
-	m       camera.Affine
-	area    geom.Rectangle
-	rect    geom.Rectangle
-	valid   bool
+	in    camera.Camera
+	out   camera.Camera  // in, clamped to its Bounds
+	m     camera.Affine  // world to screen
+	area  geom.Rectangle // on the screen
+	rect  geom.Rectangle // the camera's view of the world (Camera.View)
+	pix   image.Rectangle
+	valid bool
+	// clip is pix within the screen's bounds clipOf, kept for the next
+	// frame on the same screen.
+	clip, clipOf image.Rectangle
 }
 
 // New returns a renderer drawing from c's pictures and faces.
@@ -281,18 +287,21 @@ func (r *Renderer) collectCameras() {
 	}
 	for i := range r.cams {
 		v, p := &r.cams[i], &r.placed[i]
+		v.placedCamera = p
 		v.cam.SetScreen(r.screen.X, r.screen.Y)
 		if v.same = p.valid && sameBytes(unsafe.Slice(&v.cam, 1), unsafe.Slice(&p.in, 1)); v.same {
-			v.cam, v.m, v.area, v.rect = p.out, p.m, p.area, p.rect
 			continue
 		}
-		p.in = v.cam
+		p.in, p.out = v.cam, v.cam
 		// The camera steps inside its Bounds, but it may not have stepped
 		// yet on this screen (a camera centred in OnEnter), or its zoom
 		// may have changed since.
-		v.cam.Clamp()
-		v.m, v.area, v.rect = v.cam.Transform(), v.cam.Area(), v.cam.View()
-		p.out, p.m, p.area, p.rect, p.valid = v.cam, v.m, v.area, v.rect, true
+		p.out.Clamp()
+		p.m, p.area, p.rect = p.out.Transform(), p.out.Area(), p.out.View()
+		a := p.area
+		p.pix = image.Rect(int(math.Floor(a.Min.X)), int(math.Floor(a.Min.Y)), int(math.Ceil(a.Max.X)), int(math.Ceil(a.Max.Y)))
+		p.clip, p.clipOf = p.pix.Intersect(r.bounds), r.bounds
+		p.valid = true
 	}
 	for len(r.batches) < len(r.cams) {
 		r.batches = append(r.batches, core.Batch{})
@@ -314,9 +323,9 @@ type viewport struct {
 	img    *ebiten.Image
 }
 
-// of returns the part of screen at rect.
-func (v *viewport) of(screen *ebiten.Image, rect image.Rectangle) *ebiten.Image {
-	if rect == screen.Bounds() {
+// of returns the part at rect of screen, whose bounds are bounds.
+func (v *viewport) of(screen *ebiten.Image, bounds, rect image.Rectangle) *ebiten.Image {
+	if rect == bounds {
 		return screen
 	}
 	if v.screen != screen || v.rect != rect {
