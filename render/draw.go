@@ -141,7 +141,7 @@ func (r *Renderer) collect() (fast bool) {
 // epoch moves (with Renderer.hidden, onScreen and posed): the cameras,
 // whether any entity has a shape or a text, the slots holding a Position
 // and a Sprite, and, once the straight path has walked them (entsKnown),
-// their entities in the same order.
+// their entities in the same order, and the columns a frame reads.
 //
 // Learning them once is what makes a steady frame cheap at its start as
 // well as per sprite: after the GPU's work every line of code and data a
