@@ -372,8 +372,8 @@ func FuzzChanges(f *testing.F) {
 // TestColumnStaysWhileEpochStays checks what caches of columns rely on
 // (the renderer learns its columns with the structure): over random
 // spawns, adds, batch adds, removals, destroys, value writes, snapshots,
-// restores and clears, a field component's column is the same slice, the same
-// memory and length, after every operation that leaves
+// restores and clears, a field component's column is the same slice (the
+// same memory and length) after every operation that leaves
 // World.StructureEpoch as it was.
 func TestColumnStaysWhileEpochStays(t *testing.T) {
 	seeds, ops := 6, 3000
