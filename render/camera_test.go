@@ -268,31 +268,34 @@ func TestCameraInterpolationModel(t *testing.T) {
 // while the first camera's placing is the last frame's. After each change
 // below, of one camera's value or of the screen, its frame must be the
 // frame of a renderer that has never drawn, and differ from the frame
-// before.
+// before; after a change undone a frame later, it must be the frame
+// before again.
 func TestCameraChangesReachTheFrame(t *testing.T) {
-	type change struct {
-		name   string
-		change func(k *kit, cams []world.Entity, screen *image.Rectangle)
-	}
+	type edit func(k *kit, cams []world.Entity, screen *image.Rectangle)
 	at := func(k *kit, e world.Entity) *camera.Camera { return drawable.Camera.Require(k.w, e) }
-	for _, tc := range []change{
-		{"moved", func(k *kit, c []world.Entity, _ *image.Rectangle) { at(k, c[0]).Position.Y += 7 }},
-		{"zoomed", func(k *kit, c []world.Entity, _ *image.Rectangle) { at(k, c[0]).Zoom = 2 }},
-		{"turned", func(k *kit, c []world.Entity, _ *image.Rectangle) { at(k, c[0]).Rotation = 0.3 }},
-		{"viewport", func(k *kit, c []world.Entity, _ *image.Rectangle) {
+	for _, tc := range []struct {
+		name         string
+		change, undo edit
+	}{
+		{name: "moved", change: func(k *kit, c []world.Entity, _ *image.Rectangle) { at(k, c[0]).Position.Y += 7 }},
+		{name: "zoomed", change: func(k *kit, c []world.Entity, _ *image.Rectangle) { at(k, c[0]).Zoom = 2 }},
+		{name: "turned", change: func(k *kit, c []world.Entity, _ *image.Rectangle) { at(k, c[0]).Rotation = 0.3 }},
+		{name: "viewport", change: func(k *kit, c []world.Entity, _ *image.Rectangle) {
 			at(k, c[0]).Viewport = geom.Rect(20, 10, 300, 200)
 		}},
-		{"bounded", func(k *kit, c []world.Entity, _ *image.Rectangle) {
+		{name: "bounded", change: func(k *kit, c []world.Entity, _ *image.Rectangle) {
 			at(k, c[0]).Bounds = geom.Rect(0, 0, 200, 150) // clamps it
 		}},
-		{"screen resized", func(k *kit, _ []world.Entity, s *image.Rectangle) { *s = image.Rect(0, 0, 256, 200) }},
-		{"second camera moved", func(k *kit, c []world.Entity, _ *image.Rectangle) { at(k, c[1]).Position.X -= 20 }},
-		{"depths swapped", func(k *kit, c []world.Entity, _ *image.Rectangle) {
+		{name: "screen resized", change: func(_ *kit, _ []world.Entity, s *image.Rectangle) { *s = image.Rect(0, 0, 256, 200) }},
+		{name: "second camera moved", change: func(k *kit, c []world.Entity, _ *image.Rectangle) { at(k, c[1]).Position.X -= 20 }},
+		{name: "depths swapped", change: func(k *kit, c []world.Entity, _ *image.Rectangle) {
 			at(k, c[0]).Depth, at(k, c[1]).Depth = 1, 0
 		}},
-		{"moved and back", func(k *kit, c []world.Entity, _ *image.Rectangle) {
-			at(k, c[0]).Position.X += 5
-		}},
+		{
+			name:   "moved and back",
+			change: func(k *kit, c []world.Entity, _ *image.Rectangle) { at(k, c[0]).Position.X += 5 },
+			undo:   func(k *kit, c []world.Entity, _ *image.Rectangle) { at(k, c[0]).Position.X -= 5 },
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			k := newKit(t, render.Options{})
@@ -308,9 +311,9 @@ func TestCameraChangesReachTheFrame(t *testing.T) {
 			k.r.Prepare(screen, k.w, 1)
 			before := frameOf(k.r)
 			tc.change(k, cams, &screen)
-			if tc.name == "moved and back" {
+			if tc.undo != nil {
 				k.r.Prepare(screen, k.w, 1)
-				at(k, cams[0]).Position.X -= 5
+				tc.undo(k, cams, &screen)
 			}
 			k.r.Prepare(screen, k.w, 1)
 			fresh := render.New(k.c, render.Options{})
@@ -319,8 +322,8 @@ func TestCameraChangesReachTheFrame(t *testing.T) {
 			if !slices.Equal(got, want) {
 				t.Fatalf("the frame differs from a fresh renderer's:\n got %v\nwant %v", got, want)
 			}
-			if (tc.name == "moved and back") != slices.Equal(got, before) {
-				t.Errorf("frame before the change equal to the frame after: %v, want %v", !slices.Equal(got, before), tc.name != "moved and back")
+			if undone := tc.undo != nil; slices.Equal(got, before) != undone {
+				t.Errorf("the frame is the frame before the change: %v, want %v", !undone, undone)
 			}
 		})
 	}
