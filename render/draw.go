@@ -84,9 +84,8 @@ func (r *Renderer) prepare(b image.Rectangle, w *world.World, alpha float64) {
 	r.items, r.shapes, r.labels = r.items[:0], r.shapes[:0], r.labels[:0]
 	r.order.Reset()
 	r.hud.Reset()
-	if !r.whiteMade {
-		r.cache.whitePixel() // made once, at the first frame
-		r.whiteMade = true
+	if r.cache.white == nil {
+		r.cache.whitePixel() // made at the first frame
 	}
 	for i := range r.cams {
 		r.batches[i].White = [2]float32{whiteX + 0.5, whiteY + 0.5}
@@ -299,10 +298,7 @@ func (r *Renderer) collectText(e world.Entity, p *geom.Vec2, l *drawable.Label) 
 // those the frame was prepared for.
 func (r *Renderer) issue(screen *ebiten.Image, i int) {
 	v := &r.cams[i]
-	if v.clipOf != r.bounds {
-		v.clip, v.clipOf = v.pix.Intersect(r.bounds), r.bounds
-	}
-	rect := v.clip
+	rect := v.pix.Intersect(r.bounds)
 	if rect.Empty() {
 		return
 	}

@@ -85,29 +85,28 @@ type Renderer struct {
 
 	// Whether any entity is Hidden, has the Screen tag, has a
 	// WorldTransform: learnt with structure.
-	hidden    bool
-	onScreen  bool
-	posed     bool
-	poses     []geom.Pose // by slot, the poses of the kept blocks that have some
-	items     []core.Item
-	order     core.Order
-	hud       core.Order // the Screen items, drawn after the cameras
-	hudBatch  core.Batch
-	hudBuilt  bool // hudBatch holds the last frame's screen drawables
-	whiteMade bool // the cache's white pixel is made
-	shapes    []core.Shape
-	labels    []labelRef
-	cams      []view         // this frame's cameras, in drawing order
-	placed    []placedCamera // by index in cams, the last placing of each
-	batches   []core.Batch   // by camera
-	dsts      []viewport     // by camera
-	figures   map[world.Entity]*figureCache
-	texts     map[world.Entity]*labelCache
-	draws     uint64 // Draw calls, for sweeping the caches
-	stats     Stats
-	triOpts   ebiten.DrawTrianglesOptions
-	meshOpts  ebiten.DrawTrianglesOptions
-	textOpts  text.DrawOptions
+	hidden   bool
+	onScreen bool
+	posed    bool
+	poses    []geom.Pose // by slot, the poses of the kept blocks that have some
+	items    []core.Item
+	order    core.Order
+	hud      core.Order // the Screen items, drawn after the cameras
+	hudBatch core.Batch
+	hudBuilt bool // hudBatch holds the last frame's screen drawables
+	shapes   []core.Shape
+	labels   []labelRef
+	cams     []view         // this frame's cameras, in drawing order
+	placed   []placedCamera // by index in cams, the last placing of each
+	batches  []core.Batch   // by camera
+	dsts     []viewport     // by camera
+	figures  map[world.Entity]*figureCache
+	texts    map[world.Entity]*labelCache
+	draws    uint64 // Draw calls, for sweeping the caches
+	stats    Stats
+	triOpts  ebiten.DrawTrianglesOptions
+	meshOpts ebiten.DrawTrianglesOptions
+	textOpts text.DrawOptions
 
 	// Method values made once, so the walks allocate nothing.
 	camSnapFn func(world.Entity, *camera.Camera)
@@ -148,15 +147,12 @@ type view struct {
 // miss after the GPU's work, and copies none of it.
 type placedCamera struct {
 	in    camera.Camera
-	out   camera.Camera  // in, clamped to its Bounds
-	m     camera.Affine  // world to screen
-	area  geom.Rectangle // on the screen
-	rect  geom.Rectangle // the camera's view of the world (Camera.View)
-	pix   image.Rectangle
+	out   camera.Camera   // in, clamped to its Bounds
+	m     camera.Affine   // world to screen
+	area  geom.Rectangle  // on the screen
+	rect  geom.Rectangle  // the camera's view of the world (Camera.View)
+	pix   image.Rectangle // area's pixels
 	valid bool
-	// clip is pix within the screen's bounds clipOf, kept for the next
-	// frame on the same screen.
-	clip, clipOf image.Rectangle
 }
 
 // New returns a renderer drawing from c's pictures and faces.
@@ -300,7 +296,6 @@ func (r *Renderer) collectCameras() {
 		p.m, p.area, p.rect = p.out.Transform(), p.out.Area(), p.out.View()
 		a := p.area
 		p.pix = image.Rect(int(math.Floor(a.Min.X)), int(math.Floor(a.Min.Y)), int(math.Ceil(a.Max.X)), int(math.Ceil(a.Max.Y)))
-		p.clip, p.clipOf = p.pix.Intersect(r.bounds), r.bounds
 		p.valid = true
 	}
 	for len(r.batches) < len(r.cams) {
