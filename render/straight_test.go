@@ -148,8 +148,6 @@ func TestKeptBlocksMatchPlacing(t *testing.T) {
 				case 4:
 					c.Background.A ^= 0xff
 				}
-			case 3:
-				screen = []image.Rectangle{image.Rect(0, 0, 320, 240), image.Rect(0, 0, 300, 220)}[rng.IntN(2)]
 			case 1:
 				if !calm {
 					k.r.Settle()
@@ -159,6 +157,8 @@ func TestKeptBlocksMatchPlacing(t *testing.T) {
 				if !calm {
 					touch(t, k)
 				}
+			case 3:
+				screen = []image.Rectangle{image.Rect(0, 0, 320, 240), image.Rect(0, 0, 300, 220)}[rng.IntN(2)]
 			}
 			alpha := []float64{0, 0.5, 1, rng.Float64()}[rng.IntN(4)]
 			k.r.Prepare(screen, k.w, alpha)

@@ -399,11 +399,10 @@ func (f *Fields[T]) Require(w *World, e Entity) *T {
 // slice kept from before then is stale. Only an entity joining the
 // component or a [World.Restore] replaces it, and both move
 // [World.StructureEpoch], so a slice kept with the epoch it was fetched
-// at is the column while the epoch stays.
-// Entries of slots that do not hold
-// the component (free slots, or entities without it) hold leftovers: only
-// index it with slots of entities that have the component, such as those
-// [World.Slots] hands out. O(1), no allocation.
+// at is the column while the epoch stays. Entries of slots that do not
+// hold the component (free slots, or entities without it) hold leftovers:
+// only index it with slots of entities that have the component, such as
+// those [World.Slots] hands out. O(1), no allocation.
 func (f *Fields[T]) Column(w *World) []T {
 	if s := f.storage(w); s != nil {
 		return s.vals
