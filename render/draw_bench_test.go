@@ -97,11 +97,7 @@ func (l *spriteLimit) draw(dst *ebiten.Image) {
 func benchSpriteDraw(b *testing.B, n int) {
 	k := spriteScene(b, n)
 	limit := newSpriteLimit(b, k.w)
-	r := timeInterleaved(b, n, nil, k.draw, limit.draw)
-	b.ReportMetric(r.a, "ns/sprite")
-	b.ReportMetric(r.b, "limit-ns/sprite")
-	b.ReportMetric(r.ratio, "ratio")
-	b.ReportMetric(r.allocs, "allocs/frame")
+	timeInterleaved(b, n, nil, k.draw, limit.draw).report(b, "ns/sprite")
 }
 
 // BenchmarkSpriteDrawReading_1k and _10k are BenchmarkSpriteDraw_1k and
@@ -120,10 +116,7 @@ func BenchmarkSpriteDrawReading_10k(b *testing.B) { benchSpriteDrawReading(b, 10
 func benchSpriteDrawReading(b *testing.B, n int) {
 	k := spriteScene(b, n)
 	reading, sink := readingLimit(b, k)
-	r := timeInterleaved(b, n, nil, k.draw, reading)
-	b.ReportMetric(r.a, "ns/sprite")
-	b.ReportMetric(r.b, "limit-ns/sprite")
-	b.ReportMetric(r.ratio, "ratio")
+	timeInterleaved(b, n, nil, k.draw, reading).report(b, "ns/sprite")
 	if *sink == 1 {
 		b.Log("") // keeps the fold
 	}
@@ -160,10 +153,7 @@ func benchSpriteReadingCost(b *testing.B, n int) {
 	k := spriteScene(b, n)
 	reading, sink := readingLimit(b, k)
 	limit := newSpriteLimit(b, k.w)
-	r := timeInterleaved(b, n, nil, reading, limit.draw)
-	b.ReportMetric(r.a, "reading-ns/sprite")
-	b.ReportMetric(r.b, "limit-ns/sprite")
-	b.ReportMetric(r.ratio, "ratio")
+	timeInterleaved(b, n, nil, reading, limit.draw).report(b, "reading-ns/sprite")
 	if *sink == 1 {
 		b.Log("") // keeps the fold
 	}
@@ -215,11 +205,7 @@ func BenchmarkSpriteDrawPosed_10k(b *testing.B) {
 			v[c].DstX, v[c].DstY = x+float32(cos*dx-sin*dy), y+float32(sin*dx+cos*dy)
 		}
 	}
-	r := timeInterleaved(b, n, nil, k.draw, limit.draw)
-	b.ReportMetric(r.a, "ns/sprite")
-	b.ReportMetric(r.b, "limit-ns/sprite")
-	b.ReportMetric(r.ratio, "ratio")
-	b.ReportMetric(r.allocs, "allocs/frame")
+	timeInterleaved(b, n, nil, k.draw, limit.draw).report(b, "ns/sprite")
 }
 
 // BenchmarkSpriteDrawMoving_10k is BenchmarkSpriteDraw_10k with every
@@ -271,18 +257,27 @@ func BenchmarkSpriteDrawMoving_10k(b *testing.B) {
 		}
 		limit.draw(dst)
 	}
-	r := timeInterleaved(b, n, step, k.draw, limitDraw)
-	b.ReportMetric(r.a, "ns/sprite")
-	b.ReportMetric(r.b, "limit-ns/sprite")
-	b.ReportMetric(r.ratio, "ratio")
-	b.ReportMetric(r.allocs, "allocs/frame")
+	timeInterleaved(b, n, step, k.draw, limitDraw).report(b, "ns/sprite")
 }
 
 // interleaved is what timeInterleaved measured: medians of a and b per
-// sprite, the median of their frame-by-frame ratio, and a's allocations
-// a frame.
+// sprite, the median of their frame-by-frame ratio, the same over the
+// frames in which a went first and over those in which b did, and a's
+// allocations a frame.
 type interleaved struct {
-	a, b, ratio, allocs float64
+	a, b, ratio, aFirst, bFirst, allocs float64
+}
+
+// report reports what r holds, a's time per sprite in unit: ratio is the
+// figure; ratio-a-first and ratio-b-first show whether going first (and
+// meeting the code and data the other left cold) moves it.
+func (r interleaved) report(b *testing.B, unit string) {
+	b.ReportMetric(r.a, unit)
+	b.ReportMetric(r.b, "limit-ns/sprite")
+	b.ReportMetric(r.ratio, "ratio")
+	b.ReportMetric(r.aFirst, "ratio-a-first")
+	b.ReportMetric(r.bFirst, "ratio-b-first")
+	b.ReportMetric(r.allocs, "allocs/frame")
 }
 
 // timeInterleaved runs a and b once each per frame of the game loop,
@@ -296,6 +291,7 @@ func timeInterleaved(b *testing.B, n int, step func(), drawA, drawB func(dst *eb
 	dst := ebiten.NewImageWithOptions(image.Rect(0, 0, screenW, screenH), &ebiten.NewImageOptions{Unmanaged: true})
 	defer dst.Deallocate()
 	var as, bs, ratios []float64
+	var byFirst [2][]float64 // the ratios of the frames in which a, b went first
 	var mallocs uint64
 	frames := 0
 	timed := func(draw func(*ebiten.Image)) (time.Duration, uint64) {
@@ -317,7 +313,8 @@ func timeInterleaved(b *testing.B, n int, step func(), drawA, drawB func(dst *eb
 		onScreen(func(*ebiten.Image) {
 			var da, db time.Duration
 			var ma uint64
-			if frames%2 == 0 {
+			first := frames % 2
+			if first == 0 {
 				da, ma = timed(drawA)
 				db, _ = timed(drawB)
 			} else {
@@ -329,6 +326,7 @@ func timeInterleaved(b *testing.B, n int, step func(), drawA, drawB func(dst *eb
 				as = append(as, float64(da.Nanoseconds())/float64(n))
 				bs = append(bs, float64(db.Nanoseconds())/float64(n))
 				ratios = append(ratios, float64(da)/float64(db))
+				byFirst[first] = append(byFirst[first], float64(da)/float64(db))
 				mallocs += ma
 			}
 		})
@@ -340,7 +338,8 @@ func timeInterleaved(b *testing.B, n int, step func(), drawA, drawB func(dst *eb
 	for b.Loop() {
 		frame(true)
 	}
-	return interleaved{a: median(as), b: median(bs), ratio: median(ratios), allocs: float64(mallocs) / float64(len(as))}
+	return interleaved{a: median(as), b: median(bs), ratio: median(ratios),
+		aFirst: median(byFirst[0]), bFirst: median(byFirst[1]), allocs: float64(mallocs) / float64(len(as))}
 }
 
 func median(xs []float64) float64 {
@@ -379,20 +378,51 @@ func BenchmarkSpritePrepare_10k(b *testing.B) {
 // cost, paid in cache misses after the GPU's work: prepare-warm-µs/frame
 // is a second Prepare run at once after the first, with what the first
 // read still in the caches, and the difference between the two is what
-// the frame's cache misses cost.
+// the frame's cache misses cost. Two more figures split that difference,
+// each from one frame in three (the other figures are from the third):
+// prepare-code-warm-µs/frame is the cold Prepare timed after another
+// renderer has prepared a frame of its own world's 10 sprites (untimed),
+// which leaves the code of a steady frame warm in the caches and the
+// branch predictors, and the little state the two share (component
+// handles, type data), but none of this renderer's data or its world's;
+// prepare-after-wait-µs/frame is the cold Prepare timed after the thread
+// has spun for 10 µs instead, for the first microseconds after the wait
+// for the GPU run slow whatever runs in them: the first figure's gain
+// over this one is what warm code is worth. (BenchmarkSpriteDraw times
+// its draws after a runtime.ReadMemStats, which takes that place.)
 func BenchmarkSpriteDrawParts_10(b *testing.B)  { benchSpriteDrawParts(b, 10) }
 func BenchmarkSpriteDrawParts_100(b *testing.B) { benchSpriteDrawParts(b, 100) }
 func BenchmarkSpriteDrawParts_1k(b *testing.B)  { benchSpriteDrawParts(b, 1_000) }
 func BenchmarkSpriteDrawParts_10k(b *testing.B) { benchSpriteDrawParts(b, 10_000) }
 
 func benchSpriteDrawParts(b *testing.B, n int) {
-	k := spriteScene(b, n)
+	k, other := spriteScene(b, n), spriteScene(b, 10)
 	limit := newSpriteLimit(b, k.w)
-	var ps, ws, is, ls []float64
+	var ps, ws, cs, as, is, ls []float64
 	perSprite := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / float64(n) }
+	frames := 0
 	for b.Loop() {
 		onScreen(func(dst *ebiten.Image) {
 			dst.At(0, 0) // waits for the GPU
+			frames++
+			if f := frames % 3; f != 0 {
+				if f == 1 {
+					other.r.Prepare(dst.Bounds(), other.w, 0.5)
+				} else {
+					for t := time.Now(); time.Since(t) < 10*time.Microsecond; {
+					}
+				}
+				t0 := threadTime()
+				k.r.Prepare(dst.Bounds(), k.w, 0.5)
+				d := float64((threadTime() - t0).Nanoseconds()) / 1e3
+				if f == 1 {
+					cs = append(cs, d)
+				} else {
+					as = append(as, d)
+				}
+				k.r.Issue(dst)
+				return
+			}
 			t0 := threadTime()
 			k.r.Prepare(dst.Bounds(), k.w, 0.5)
 			t1 := threadTime()
@@ -413,6 +443,8 @@ func benchSpriteDrawParts(b *testing.B, n int) {
 	b.ReportMetric(median(ls), "limit-ns/sprite")
 	b.ReportMetric(median(ps)*float64(n)/1e3, "prepare-µs/frame")
 	b.ReportMetric(median(ws), "prepare-warm-µs/frame")
+	b.ReportMetric(median(cs), "prepare-code-warm-µs/frame")
+	b.ReportMetric(median(as), "prepare-after-wait-µs/frame")
 }
 
 // BenchmarkSpritePrepareCold_10 and _1k time Renderer.Prepare with the
