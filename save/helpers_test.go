@@ -110,7 +110,8 @@ func randomLibrary(rng *rand.Rand) (string, []string) {
 }
 
 // randomWorld spawns and changes entities at random: every kind of
-// change a save must keep, with ids reused and references to dead ids.
+// change a save must keep, with ids reused and references to dead ids
+// and to no entity.
 func randomWorld(t testing.TB, rng *rand.Rand, lib *prefab.Library, names []string, ops int) *world.World {
 	t.Helper()
 	w := world.New()
@@ -157,6 +158,8 @@ func randomWorld(t testing.TB, rng *rand.Rand, lib *prefab.Library, names []stri
 			target := pick()
 			if len(dead) > 0 && rng.IntN(3) == 0 {
 				target = dead[rng.IntN(len(dead))]
+			} else if rng.IntN(4) == 0 {
+				target = 0 // aiming at nothing
 			}
 			AimC.Add(w, e, tAim{At: target, Power: float32(rng.IntN(10))})
 		case op == 9:

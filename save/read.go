@@ -301,6 +301,11 @@ func (r *reader) ids(v *yaml.Node, doc *document) {
 	}
 }
 
+// noEntity is how the zero Entity, a field's "no entity", writes itself:
+// never an entity's id (a live entity's generation is at least 1), so
+// parseEntity refuses it, and only a field's value may be it.
+var noEntity = world.Entity(0).String()
+
 // parseEntity reads an id as world.Entity.String writes it: "12v3".
 func parseEntity(s string) (world.Entity, bool) {
 	slot, gen, ok := strings.Cut(s, "v")
