@@ -3,6 +3,8 @@ package level
 import (
 	"fmt"
 	"image/color"
+	"slices"
+	"strings"
 
 	"github.com/tessera-engine/tessera/assets"
 	"github.com/tessera-engine/tessera/geom"
@@ -87,6 +89,42 @@ func (m *Map) Object(name string) (*Object, bool) {
 		}
 	}
 	return nil, false
+}
+
+// Variant returns the prefab variant the map made for one of its
+// objects, by its name ("levels/room.tmx#3": the map's path and the
+// object's id), and whether the map made one by that name. An object
+// whose properties patch its prefab's components spawns such a variant,
+// so a save of its entity names it, and a load must find it outside the
+// game's library: register the map's Variant, or [Variants] of every map
+// the game loads, with save.Prefabs.
+func (m *Map) Variant(name string) (*prefab.Prefab, bool) {
+	if rest, ok := strings.CutPrefix(name, m.path); !ok || !strings.HasPrefix(rest, "#") {
+		return nil, false
+	}
+	for _, o := range m.objects {
+		if p := o.prefab; p != nil && p.Name() == name {
+			return p, true
+		}
+	}
+	return nil, false
+}
+
+// Variants returns a lookup of the prefab variants the maps made for
+// their objects (see [Map.Variant]): the one function save.Prefabs needs
+// for the entities of every level a game loads. A variant's name holds
+// its map's path, so it is found in the map it came from; of two maps
+// from the same path (one reloaded, say), the first given wins.
+func Variants(maps ...*Map) func(name string) (*prefab.Prefab, bool) {
+	maps = slices.Clone(maps)
+	return func(name string) (*prefab.Prefab, bool) {
+		for _, m := range maps {
+			if p, ok := m.Variant(name); ok {
+				return p, true
+			}
+		}
+		return nil, false
+	}
 }
 
 // Tilesets returns the tilesets the map names, in the file's order.

@@ -5,9 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
+	"slices"
 
 	"github.com/tessera-engine/tessera/geom"
+	"github.com/tessera-engine/tessera/level"
 	"github.com/tessera-engine/tessera/render/drawable"
 	"github.com/tessera-engine/tessera/save"
 	"github.com/tessera-engine/tessera/systems"
@@ -28,7 +31,9 @@ import (
 var ErrNoSave = errors.New("tanks: no saved game")
 
 // codec returns the game's save codec, made once its data is loaded: the
-// prefab library, and every component a play's world holds.
+// prefab library, the variants the levels make for the objects whose
+// properties patch their prefabs, and every component a play's world
+// holds.
 func (g *Game) codec() (*save.Codec, error) {
 	if g.saves != nil {
 		return g.saves, nil
@@ -36,7 +41,11 @@ func (g *Game) codec() (*save.Codec, error) {
 	if g.data == nil {
 		return nil, errors.New("tanks: the game's data is not loaded")
 	}
-	c, err := save.New(g.data.Library,
+	var levels []*level.Map
+	for _, name := range slices.Sorted(maps.Keys(g.data.Levels)) {
+		levels = append(levels, g.data.Levels[name])
+	}
+	c, err := save.New(g.data.Library, save.Prefabs(level.Variants(levels...)),
 		save.Component(geom.Position), save.Component(geom.Velocity),
 		save.Component(systems.LocalTransform), save.Component(geom.WorldTransform),
 		save.Component(systems.Collider), save.Component(systems.Mover), save.Component(systems.Lifetime),

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"sort"
@@ -8,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/tessera-engine/tessera/engine"
+	"github.com/tessera-engine/tessera/prefab"
+	"github.com/tessera-engine/tessera/world"
 )
 
 // from returns the part of script s from step n on, moved to start at
@@ -182,5 +185,61 @@ func TestBadSave(t *testing.T) {
 	h.RunSteps(4)
 	if len(errs) == 0 || !strings.Contains(errs[0].Error(), "save slot:") {
 		t.Errorf("errors %v; want one naming the save slot", errs)
+	}
+}
+
+// TestSaveKeepsPatchedObjects: a level whose object a designer patched
+// (patched.tmx's ogre walks at 7 and scores 250) saves and continues,
+// the ogre still the map's variant of its prefab with the patch, and the
+// continued world hashes as the saved one did.
+func TestSaveKeepsPatchedObjects(t *testing.T) {
+	opts := Options{Level: "patched"}
+	g, h := headless(t, opts, 1, started...)
+	if err := h.RunSteps(10); err != nil {
+		t.Fatal(err)
+	}
+	ogre := func(g *Game) (Beast, string) {
+		t.Helper()
+		w := g.Play().World()
+		for e, m := range world.Query1(w, Monster) {
+			return *m, (*prefab.Origin.Require(w, e)).Name()
+		}
+		t.Fatal("no monster in the play")
+		return Beast{}, ""
+	}
+	if m, name := ogre(g); m.Speed != 7 || m.Points != 250 || name != "levels/patched.tmx#2" {
+		t.Fatalf("the ogre walks at %v, scores %d, of prefab %q; want 7, 250, the map's variant", m.Speed, m.Points, name)
+	}
+	if err := g.Save(); err != nil {
+		t.Fatal(err)
+	}
+	saved := g.Play().World().Hash()
+	data, err := g.SaveData()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(data, []byte("levels/patched.tmx#2")) {
+		t.Errorf("the save does not name the ogre's variant")
+	}
+
+	g2 := New(opts)
+	g2.SetSaveData(data)
+	h2, err := engine.NewHeadless(Config(), engine.Game{First: g2.First(), Assets: testFiles()},
+		engine.HeadlessOptions{Script: press(ContinueAction, 1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h2.Close()
+	if err := h2.RunSteps(2); err != nil {
+		t.Fatal(err)
+	}
+	if p := g2.Play(); p == nil || p.resume == nil {
+		t.Fatalf("continue did not enter a continued play (%v)", p)
+	}
+	if got := g2.Play().World().Hash(); got != saved {
+		t.Errorf("the continued world hashes %x, the saved one %x", got, saved)
+	}
+	if m, name := ogre(g2); m.Speed != 7 || m.Points != 250 || name != "levels/patched.tmx#2" {
+		t.Errorf("continued, the ogre walks at %v, scores %d, of prefab %q; want 7, 250, the map's variant", m.Speed, m.Points, name)
 	}
 }

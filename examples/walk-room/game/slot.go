@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/tessera-engine/tessera/engine"
 	"github.com/tessera-engine/tessera/geom"
-	"github.com/tessera-engine/tessera/prefab"
+	"github.com/tessera-engine/tessera/level"
 	"github.com/tessera-engine/tessera/render/camera"
 	"github.com/tessera-engine/tessera/render/drawable"
 	"github.com/tessera-engine/tessera/save"
@@ -47,17 +49,13 @@ type slotState struct {
 // room's world holds, the library's prefabs and the variants the rooms'
 // maps make for their objects.
 func (g *Game) codec() (*save.Codec, error) {
-	variants := map[string]*prefab.Prefab{}
-	for _, l := range g.data.Rooms {
-		for _, o := range l.Map.Objects() {
-			if p := o.Prefab(); p != nil {
-				variants[p.Name()] = p
-			}
-		}
+	var rooms []*level.Map
+	for _, name := range slices.Sorted(maps.Keys(g.data.Rooms)) {
+		rooms = append(rooms, g.data.Rooms[name].Map)
 	}
 	view := g.opts.View
 	return save.New(g.data.Library,
-		save.Prefabs(func(name string) (*prefab.Prefab, bool) { p, ok := variants[name]; return p, ok }),
+		save.Prefabs(level.Variants(rooms...)),
 		save.Component(geom.Position), save.Component(geom.Velocity),
 		save.Component(systems.Collider), save.Component(systems.Mover),
 		save.Component(drawable.Sprite), save.Component(drawable.Animation),
