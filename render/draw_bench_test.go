@@ -378,18 +378,12 @@ func BenchmarkSpritePrepare_10k(b *testing.B) {
 // cost, paid in cache misses after the GPU's work: prepare-warm-µs/frame
 // is a second Prepare run at once after the first, with what the first
 // read still in the caches, and the difference between the two is what
-// the frame's cache misses cost. Two more figures split that difference,
-// each from one frame in three (the other figures are from the third):
-// prepare-code-warm-µs/frame is the cold Prepare timed after another
-// renderer has prepared a frame of its own world's 10 sprites (untimed),
-// which leaves the code of a steady frame warm in the caches and the
-// branch predictors, and the little state the two share (component
-// handles, type data), but none of this renderer's data or its world's;
-// prepare-after-wait-µs/frame is the cold Prepare timed after the thread
-// has spun for 10 µs instead, for the first microseconds after the wait
-// for the GPU run slow whatever runs in them: the first figure's gain
-// over this one is what warm code is worth. (BenchmarkSpriteDraw times
-// its draws after a runtime.ReadMemStats, which takes that place.)
+// the frame's cache misses cost. Two more split it, each from one frame
+// in three (the other figures are from the third):
+// prepare-after-wait-µs/frame is the cold Prepare timed after a 10 µs
+// spin, and prepare-code-warm-µs/frame after another renderer has
+// prepared a frame of its own world instead (its code warm, this
+// renderer's data cold). docs/RENDERING.md (stop 27) says what they show.
 func BenchmarkSpriteDrawParts_10(b *testing.B)  { benchSpriteDrawParts(b, 10) }
 func BenchmarkSpriteDrawParts_100(b *testing.B) { benchSpriteDrawParts(b, 100) }
 func BenchmarkSpriteDrawParts_1k(b *testing.B)  { benchSpriteDrawParts(b, 1_000) }
@@ -421,6 +415,8 @@ func benchSpriteDrawParts(b *testing.B, n int) {
 					as = append(as, d)
 				}
 				k.r.Issue(dst)
+				dst.At(0, 0)
+				limit.draw(dst) // untimed: every frame gives the GPU the same work
 				return
 			}
 			t0 := threadTime()
