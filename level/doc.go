@@ -28,6 +28,8 @@
 //     [Properties.Decode] fills a struct of the game's from them.
 //   - Spawning: [Map.Spawn] spawns everything, [Map.SpawnTiles] the tile
 //     and image layers with their colliders, [Object.Spawn] one object.
+//   - Saves: [Variants] (or [Map.Variant]) finds the prefab variants the
+//     maps make for their objects, for save.Prefabs.
 //   - Hot reload: [Map.Watch] returns a [Watcher] whose [Watcher.Poll]
 //     loads a changed map again, all or nothing ([Reload]).
 //
@@ -66,7 +68,9 @@
 // values, merge by the same rules and fail with the same messages as the
 // game's prefab files, reported at the property in the map. An unknown
 // class, component or field is an error; so is any other property the
-// game did not name in [Options.Properties].
+// game did not name in [Options.Properties]. The variant is named by the
+// map's path and the object's id ("levels/room.tmx#3"), which a save of
+// its entity names, so a game's save codec registers [Variants].
 //
 // # Reload
 //

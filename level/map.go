@@ -3,7 +3,6 @@ package level
 import (
 	"fmt"
 	"image/color"
-	"slices"
 	"strings"
 
 	"github.com/tessera-engine/tessera/assets"
@@ -96,8 +95,9 @@ func (m *Map) Object(name string) (*Object, bool) {
 // object's id), and whether the map made one by that name. An object
 // whose properties patch its prefab's components spawns such a variant,
 // so a save of its entity names it, and a load must find it outside the
-// game's library: register the map's Variant, or [Variants] of every map
-// the game loads, with save.Prefabs.
+// game's library: register [Variants] of every map the game loads with
+// save.Prefabs. Variant looks through the map's objects; Variants makes
+// an index once.
 func (m *Map) Variant(name string) (*prefab.Prefab, bool) {
 	if rest, ok := strings.CutPrefix(name, m.path); !ok || !strings.HasPrefix(rest, "#") {
 		return nil, false
@@ -111,19 +111,26 @@ func (m *Map) Variant(name string) (*prefab.Prefab, bool) {
 }
 
 // Variants returns a lookup of the prefab variants the maps made for
-// their objects (see [Map.Variant]): the one function save.Prefabs needs
-// for the entities of every level a game loads. A variant's name holds
-// its map's path, so it is found in the map it came from; of two maps
-// from the same path (one reloaded, say), the first given wins.
-func Variants(maps ...*Map) func(name string) (*prefab.Prefab, bool) {
-	maps = slices.Clone(maps)
-	return func(name string) (*prefab.Prefab, bool) {
-		for _, m := range maps {
-			if p, ok := m.Variant(name); ok {
-				return p, true
+// their objects (see [Map.Variant]), indexed by name when it is called:
+// the one function save.Prefabs needs for the entities of every level a
+// game loads. A variant's name holds its map's path, so the maps' order
+// matters only for two maps of one path (one reloaded, say): the first
+// given wins.
+func Variants(levels ...*Map) func(name string) (*prefab.Prefab, bool) {
+	index := map[string]*prefab.Prefab{}
+	for _, m := range levels {
+		prefix := m.path + "#"
+		for _, o := range m.objects {
+			if p := o.prefab; p != nil && strings.HasPrefix(p.Name(), prefix) {
+				if _, ok := index[p.Name()]; !ok {
+					index[p.Name()] = p
+				}
 			}
 		}
-		return nil, false
+	}
+	return func(name string) (*prefab.Prefab, bool) {
+		p, ok := index[name]
+		return p, ok
 	}
 }
 

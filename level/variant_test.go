@@ -19,38 +19,56 @@ import (
 // TestVariant looks up by name the variants room.tmx makes for its
 // objects 2 and 3, whose properties patch their prefabs, and finds
 // nothing else: not object 1's class prefab, not an object without one,
-// not another map's.
+// not another map's. Of two maps of one path, Variants gives the first's.
 func TestVariant(t *testing.T) {
-	m := loadRoom(t)
+	m, again := loadRoom(t), loadRoom(t)
 	files := testFiles(t)
 	files["other.tmx"] = files["room.tmx"]
 	other, err := level.Load(assets.New(files), "other.tmx", options(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	lookup := level.Variants(other, m)
+	made := map[string]*prefab.Prefab{} // the variants the maps' objects spawn
+	for _, mm := range []*level.Map{m, other} {
+		for _, o := range mm.Objects() {
+			if p := o.Prefab(); p != nil {
+				made[p.Name()] = p
+			}
+		}
+	}
+	lookup := level.Variants(other, m, again)
 	for _, c := range []struct {
-		name string
-		want bool
+		name        string
+		inRoom, any bool
 	}{
-		{"room.tmx#2", true},
-		{"room.tmx#3", true},
-		{"other.tmx#3", true},
-		{"player", false},     // object 1's prefab, the library's
-		{"room.tmx#1", false}, // object 1 spawns its class's prefab
-		{"room.tmx#4", false}, // a tile object without a class
-		{"room.tmx#", false},
-		{"room.tmx", false},
-		{"room.tmx2", false},
-		{"", false},
+		{"room.tmx#2", true, true},
+		{"room.tmx#3", true, true},
+		{"other.tmx#3", false, true},
+		{"player", false, false},     // object 1's prefab, the library's
+		{"room.tmx#1", false, false}, // object 1 spawns its class's prefab
+		{"room.tmx#4", false, false}, // a tile object without a class
+		{"room.tmx#", false, false},
+		{"room.tmx", false, false},
+		{"room.tmx2", false, false},
+		{"", false, false},
 	} {
-		p, ok := lookup(c.name)
-		if ok != c.want || ok && p.Name() != c.name {
-			t.Errorf("Variants(%q) = %v, %v; want a prefab of that name: %v", c.name, p, ok, c.want)
-		}
-		if _, ok := m.Variant(c.name); ok != (c.want && c.name != "other.tmx#3") {
-			t.Errorf("room's Variant(%q) found %v", c.name, ok)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			p, ok := lookup(c.name)
+			if ok != c.any || ok && p != made[c.name] {
+				t.Errorf("Variants(...)(%q) = %v, %v; want %v, %v", c.name, p, ok, made[c.name], c.any)
+			}
+			p, ok = m.Variant(c.name)
+			if ok != c.inRoom || ok && p != made[c.name] {
+				t.Errorf("room's Variant(%q) = %v, %v; want %v, %v", c.name, p, ok, made[c.name], c.inRoom)
+			}
+		})
+	}
+	first, _ := again.Variant("room.tmx#3")
+	if first == made["room.tmx#3"] {
+		t.Fatal("a map loaded again made the same prefab value; the first-wins check below means nothing")
+	}
+	if p, _ := level.Variants(again, m)("room.tmx#3"); p != first {
+		t.Errorf("of two maps of one path, Variants gave %v, not the first's", p)
 	}
 }
 
@@ -65,8 +83,14 @@ func TestVariantsLoadSaves(t *testing.T) {
 	for _, o := range m.Objects() {
 		o.Spawn(w)
 	}
+	for e, it := range world.Query1(w, Item) {
+		if it.Name == "box" {
+			it.Radius = 9 // a change since the variant, which the save must keep
+			geom.Position.Require(w, e).X += 2
+		}
+	}
 	want := items(w)
-	if len(want) != 2 {
+	if len(want) != 2 || want["box"].Radius != 9 {
 		t.Fatalf("the room's objects hold %d items, want 2: %v", len(want), want)
 	}
 	regs := []save.Registration{save.Component(geom.Position), save.Component(Item)}

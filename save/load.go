@@ -413,8 +413,8 @@ func decodeInto(dst reflect.Value, node *yaml.Node, f recField) error {
 	}
 	if t == entityType {
 		e, ok := parseEntity(node.Value)
-		if node.Value == noEntity {
-			e, ok = 0, true // a field's "none", as the zero Entity writes itself
+		if !ok && node.Value == noEntity {
+			ok = true // a field's "none", as the zero Entity writes itself
 		}
 		if !ok || node.Kind != yaml.ScalarNode {
 			return because(ErrValue, describe(node)+" is not an entity id such as 3v1")

@@ -10,8 +10,9 @@ import (
 )
 
 // testFiles are the game's files with testdata's over them: the levels
-// duel (the tank facing an ogre along its gun) and trap (the tank boxed
-// in by three wraiths).
+// duel (the tank facing an ogre along its gun), patched (duel with the
+// ogre patched by properties: speed 7, 250 points) and trap (the tank
+// boxed in by three wraiths).
 func testFiles() fs.FS { return assets.Over(os.DirFS("testdata"), Files()) }
 
 // headless starts a headless run of a game made with opts and a config

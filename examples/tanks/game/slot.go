@@ -41,11 +41,7 @@ func (g *Game) codec() (*save.Codec, error) {
 	if g.data == nil {
 		return nil, errors.New("tanks: the game's data is not loaded")
 	}
-	var levels []*level.Map
-	for _, name := range slices.Sorted(maps.Keys(g.data.Levels)) {
-		levels = append(levels, g.data.Levels[name])
-	}
-	c, err := save.New(g.data.Library, save.Prefabs(level.Variants(levels...)),
+	c, err := save.New(g.data.Library, save.Prefabs(level.Variants(slices.Collect(maps.Values(g.data.Levels))...)),
 		save.Component(geom.Position), save.Component(geom.Velocity),
 		save.Component(systems.LocalTransform), save.Component(geom.WorldTransform),
 		save.Component(systems.Collider), save.Component(systems.Mover), save.Component(systems.Lifetime),

@@ -4,10 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"os"
 	"path/filepath"
-	"slices"
 
 	"github.com/tessera-engine/tessera/engine"
 	"github.com/tessera-engine/tessera/geom"
@@ -49,9 +47,9 @@ type slotState struct {
 // room's world holds, the library's prefabs and the variants the rooms'
 // maps make for their objects.
 func (g *Game) codec() (*save.Codec, error) {
-	var rooms []*level.Map
-	for _, name := range slices.Sorted(maps.Keys(g.data.Rooms)) {
-		rooms = append(rooms, g.data.Rooms[name].Map)
+	var rooms []*level.Map // in any order: each room is its own file
+	for _, r := range g.data.Rooms {
+		rooms = append(rooms, r.Map)
 	}
 	view := g.opts.View
 	return save.New(g.data.Library,
