@@ -352,9 +352,14 @@ func median(xs []float64) float64 {
 }
 
 // BenchmarkSpritePrepare_10k measures the part of BenchmarkSpriteDraw_10k
-// that needs no GPU (Renderer.Prepare): for profiles.
-func BenchmarkSpritePrepare_10k(b *testing.B) {
-	k := spriteScene(b, 10_000)
+// that needs no GPU (Renderer.Prepare), warm: for profiles. _10 is a
+// steady frame of 10 sprites, nearly all of it the frame's fixed cost:
+// a profile of it names the code a steady frame runs.
+func BenchmarkSpritePrepare_10k(b *testing.B) { benchSpritePrepare(b, 10_000) }
+func BenchmarkSpritePrepare_10(b *testing.B)  { benchSpritePrepare(b, 10) }
+
+func benchSpritePrepare(b *testing.B, n int) {
+	k := spriteScene(b, n)
 	screen := image.Rect(0, 0, screenW, screenH)
 	b.ReportAllocs()
 	runtime.LockOSThread()
@@ -363,7 +368,7 @@ func BenchmarkSpritePrepare_10k(b *testing.B) {
 	for b.Loop() {
 		k.r.Prepare(screen, k.w, 0.5)
 	}
-	b.ReportMetric(float64((threadTime()-start).Nanoseconds())/float64(b.N*10_000), "cpu-ns/sprite")
+	b.ReportMetric(float64((threadTime()-start).Nanoseconds())/float64(b.N*n), "cpu-ns/sprite")
 }
 
 // BenchmarkSpriteDrawParts_1k and _10k split the renderer's side of
