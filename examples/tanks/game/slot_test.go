@@ -52,6 +52,20 @@ func hashes(t *testing.T, g *Game, h *engine.Headless, n int) []uint64 {
 	return hs
 }
 
+// saveNow saves g's play to its slot and returns the play's world hash
+// and the save.
+func saveNow(t *testing.T, g *Game) (uint64, []byte) {
+	t.Helper()
+	if err := g.Save(); err != nil {
+		t.Fatal(err)
+	}
+	data, err := g.SaveData()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.Play().World().Hash(), data
+}
+
 // TestSaveAndContinue: a play saved in the middle of a fight and
 // continued by a new game (from its title, with another seed) is the saved
 // play, hash for hash, and with the same input from there goes on as the
@@ -63,14 +77,7 @@ func TestSaveAndContinue(t *testing.T) {
 	if err := h.RunSteps(at); err != nil {
 		t.Fatal(err)
 	}
-	if err := g.Save(); err != nil {
-		t.Fatal(err)
-	}
-	saved := g.Play().World().Hash()
-	data, err := g.SaveData()
-	if err != nil {
-		t.Fatal(err)
-	}
+	saved, data := saveNow(t, g)
 	want := hashes(t, g, h, more)
 	wantTally := g.Play().Tally()
 
@@ -210,14 +217,7 @@ func TestSaveKeepsPatchedObjects(t *testing.T) {
 	if m, name := ogre(g); m.Speed != 7 || m.Points != 250 || name != "levels/patched.tmx#2" {
 		t.Fatalf("the ogre walks at %v, scores %d, of prefab %q; want 7, 250, the map's variant", m.Speed, m.Points, name)
 	}
-	if err := g.Save(); err != nil {
-		t.Fatal(err)
-	}
-	saved := g.Play().World().Hash()
-	data, err := g.SaveData()
-	if err != nil {
-		t.Fatal(err)
-	}
+	saved, data := saveNow(t, g)
 	if !bytes.Contains(data, []byte("levels/patched.tmx#2")) {
 		t.Errorf("the save does not name the ogre's variant")
 	}
