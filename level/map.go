@@ -3,6 +3,7 @@ package level
 import (
 	"fmt"
 	"image/color"
+	"iter"
 	"strings"
 
 	"github.com/tessera-engine/tessera/assets"
@@ -99,15 +100,26 @@ func (m *Map) Object(name string) (*Object, bool) {
 // save.Prefabs. Variant looks through the map's objects; Variants makes
 // an index once.
 func (m *Map) Variant(name string) (*prefab.Prefab, bool) {
-	if rest, ok := strings.CutPrefix(name, m.path); !ok || !strings.HasPrefix(rest, "#") {
-		return nil, false
-	}
-	for _, o := range m.objects {
-		if p := o.prefab; p != nil && p.Name() == name {
+	for p := range m.variants() {
+		if p.Name() == name {
 			return p, true
 		}
 	}
 	return nil, false
+}
+
+// variants yields the prefab variants the map made for its objects, in
+// the objects' order: the objects' prefabs named by the map's path (the
+// others are the library's).
+func (m *Map) variants() iter.Seq[*prefab.Prefab] {
+	prefix := m.path + "#"
+	return func(yield func(*prefab.Prefab) bool) {
+		for _, o := range m.objects {
+			if p := o.prefab; p != nil && strings.HasPrefix(p.Name(), prefix) && !yield(p) {
+				return
+			}
+		}
+	}
 }
 
 // Variants returns a lookup of the prefab variants the maps made for
@@ -119,12 +131,9 @@ func (m *Map) Variant(name string) (*prefab.Prefab, bool) {
 func Variants(levels ...*Map) func(name string) (*prefab.Prefab, bool) {
 	index := map[string]*prefab.Prefab{}
 	for _, m := range levels {
-		prefix := m.path + "#"
-		for _, o := range m.objects {
-			if p := o.prefab; p != nil && strings.HasPrefix(p.Name(), prefix) {
-				if _, ok := index[p.Name()]; !ok {
-					index[p.Name()] = p
-				}
+		for p := range m.variants() {
+			if _, ok := index[p.Name()]; !ok {
+				index[p.Name()] = p
 			}
 		}
 	}
