@@ -100,23 +100,30 @@ func TestSpawnAllocatesNothing(t *testing.T) {
 }
 
 // TestSpawnCost checks the bound: spawning from a prefab costs at
-// most 3× spawning the same components directly. Timing is noisy, so the
-// two take turns round by round (which goes first alternates), so that a
-// slow spell of the machine hits both alike, and each keeps its best
-// round; it is skipped with -short and -race. BenchmarkPrefabSpawn gives
-// the full numbers.
+// most 3× spawning the same components directly (about 2.2× on a quiet
+// machine). Timing on a shared machine is noisy, and the noise is not
+// fair: a memory-bound job on the other core (another package's test,
+// a browser, software GL) slows the prefab's spawn, which touches more
+// memory, more than the direct one (2.9× beside a dd of 64 MB blocks;
+// CI once saw 3.19×). So the two take turns round by round (which goes
+// first alternates) and each keeps its best round; and a measurement
+// over the bound is taken again, up to attempts times with longer and
+// longer pauses between, the test failing only if every attempt is over.
+// A slow spell passes; a spawn that really costs more than 3× is over in
+// every attempt. It is skipped with -short and -race.
+// BenchmarkPrefabSpawn gives the full numbers.
 func TestSpawnCost(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("timing test: skipped with -short and -race")
 	}
-	const n, rounds = 1000, 200
+	const n, rounds, attempts, bound = 1000, 200, 5, 3.0
 	type side struct {
 		spawn func(*world.World)
 		w     *world.World
 		best  time.Duration
 	}
-	direct := &side{spawn: spawnDirect, w: world.New(), best: math.MaxInt64}
-	viaPrefab := &side{spawn: spawnPrefab, w: world.New(), best: math.MaxInt64}
+	direct := &side{spawn: spawnDirect, w: world.New()}
+	viaPrefab := &side{spawn: spawnPrefab, w: world.New()}
 	round := func(s *side) {
 		start := time.Now()
 		for range n {
@@ -125,20 +132,29 @@ func TestSpawnCost(t *testing.T) {
 		s.best = min(s.best, time.Since(start))
 		s.w.Clear()
 	}
-	for r := range rounds {
-		if r%2 == 0 {
-			round(direct)
-			round(viaPrefab)
-		} else {
-			round(viaPrefab)
-			round(direct)
+	var tries []string
+	for a := range attempts {
+		if a > 0 { // pauses of 0.25 s, 0.5 s, 1 s, 2 s: a slow spell may last
+			time.Sleep(250 * time.Millisecond << (a - 1))
+		}
+		direct.best, viaPrefab.best = math.MaxInt64, math.MaxInt64
+		for r := range rounds {
+			if r%2 == 0 {
+				round(direct)
+				round(viaPrefab)
+			} else {
+				round(viaPrefab)
+				round(direct)
+			}
+		}
+		d, p := float64(direct.best.Nanoseconds())/n, float64(viaPrefab.best.Nanoseconds())/n
+		tries = append(tries, fmt.Sprintf("direct %.1f, prefab %.1f (%.2f×)", d, p, p/d))
+		t.Logf("attempt %d: ns/entity: %s", a+1, tries[a])
+		if p <= bound*d {
+			return
 		}
 	}
-	d, p := float64(direct.best.Nanoseconds())/n, float64(viaPrefab.best.Nanoseconds())/n
-	t.Logf("ns/entity: direct %.1f, prefab %.1f (%.2f×)", d, p, p/d)
-	if p > 3*d {
-		t.Errorf("prefab spawn = %.1f ns/entity, more than 3× direct (%.1f)", p, d)
-	}
+	t.Errorf("prefab spawn costs more than %g× a direct spawn in all %d attempts: %s", bound, attempts, strings.Join(tries, "; "))
 }
 
 // BenchmarkLoadLimit loads files of the default Limits.FileSize (2 MiB):

@@ -130,7 +130,9 @@ func addMany[T any](w *World, ids []Entity, k Key[T], v T, top uint32) {
 func AddMany[T any](w *World, ids []Entity, k Key[T], v T) {
 	var top uint32
 	for _, e := range ids {
-		w.mustAlive(e, "AddMany", k.Name())
+		if !w.usable(e) {
+			w.mustAlive(e, "AddMany", k.Name())
+		}
 		top = max(top, uint32(e))
 	}
 	addMany(w, ids, k, v, top)

@@ -438,7 +438,10 @@ func (p part[T]) addTo(w *World, e Entity) { addTo(w, p.key, e, p.v) }
 //
 // Panics with an [*Error] of code [CodeDeadEntity] if e is not alive.
 func Add[T any](w *World, e Entity, k Key[T], v T) {
-	slot := w.mustAlive(e, "Add", k.Name())
+	if !w.usable(e) { // k.Name() only when it is needed: it is a dynamic call
+		w.mustAlive(e, "Add", k.Name())
+	}
+	slot := uint32(e)
 	if w.deferring > 0 || !putNew(k.plain(w), slot, uint32(e>>32), v) {
 		addTo(w, k, e, v) // see Fields.Add
 		w.afterAdd()

@@ -27,6 +27,12 @@ func TestErrorsCarryCodes(t *testing.T) {
 		{"require missing", func() error { return mustPanicErr(func() { tHealth.Require(w, live) }) }, world.CodeMissingComponent, []string{"Require[Health]", live.String()}},
 		{"add to dead", func() error { return mustPanicErr(func() { tPos.Add(w, dead, position{}) }) }, world.CodeDeadEntity, []string{"Add[Position]", dead.String()}},
 		{"set on dead", func() error { return tName.Set(w, dead, "x") }, world.CodeDeadEntity, []string{"Set[Name]"}},
+		{"generic add to dead", func() error {
+			return mustPanicErr(func() { world.Add(w, dead, world.Key[position](tPos), position{}) })
+		}, world.CodeDeadEntity, []string{"Add[Position]", dead.String()}},
+		{"add many to dead", func() error {
+			return mustPanicErr(func() { world.AddMany(w, []world.Entity{live, dead}, world.Key[position](tPos), position{}) })
+		}, world.CodeDeadEntity, []string{"AddMany[Position]", dead.String()}},
 		{"zero handle", func() error { return mustPanicErr(func() { zero.Add(w, live, 1) }) }, world.CodeUndefined, []string{"undefined handle"}},
 		{"not fields", func() error { return mustPanicErr(func() { world.DefineFields[struct{ N int }]("Bad") }) }, world.CodeNotFields, []string{"DefineFields[Bad]", "N"}},
 		{"slots arity", func() error { return mustPanicErr(func() { w.Slots() }) }, world.CodeBadArity, []string{"Slots"}},

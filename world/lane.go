@@ -74,7 +74,9 @@ type queue[T any] struct {
 }
 
 func (q *queue[T]) apply(w *World, e Entity, i int32) {
-	w.mustAlive(e, "Add", q.key.Name())
+	if !w.usable(e) {
+		w.mustAlive(e, "Add", q.key.Name())
+	}
 	addTo(w, q.key, e, q.vals[i])
 	w.afterAdd()
 }
