@@ -107,13 +107,14 @@ func (d *Data) Unbind(v any) bool {
 
 // Data loads the YAML file at name, or returns it from the cache. Loading
 // checks that the file is YAML holding at most one document, whose
-// mappings have no key twice and at most [Limits.MappingKeys] keys, and
-// whose merge keys (<<) name mappings; decoding it into Go values is
-// [Data.Decode]'s work.
+// mappings have no key twice and at most [Limits.MappingKeys] keys (and
+// together, aliases counted each time they repeat one, at most the pairs
+// of keys of four such mappings), and whose merge keys (<<) name
+// mappings; decoding it into Go values is [Data.Decode]'s work.
 //
 // The error is a [*LoadError] naming the path and wrapping [ErrNotFound],
 // [ErrLimit] (a file larger than [Limits.YAMLSize], a mapping of too many
-// keys) or, with a line, [ErrDecode] (not UTF-8, not YAML, two documents,
+// keys, too many pairs of keys) or, with a line, [ErrDecode] (not UTF-8, not YAML, two documents,
 // a key given twice, a merge key whose value is not a mapping), or the
 // file system's error.
 func (l *Loader) Data(name string) (*Data, error) {
@@ -149,7 +150,89 @@ func (l *Loader) parseData(p string, data []byte) (*yaml.Node, error) {
 	if len(errs) > 0 {
 		return nil, capErrors(p, errs)
 	}
+	if err := checkKeyPairs(p, top, l.limits.MappingKeys); err != nil {
+		return nil, err
+	}
 	return top, nil
+}
+
+// checkKeyPairs bounds what decoding the file will cost: the YAML decoder
+// compares every key of a mapping with every other each time it decodes
+// it, so a file of many mappings at Limits.MappingKeys, or of one such
+// mapping repeated by aliases, costs seconds (25 mappings of 4096 keys
+// took 0.8 to 2 s; one of 4096 keys aliased 40 times, 3 s) where one
+// costs milliseconds. It refuses a file whose mappings hold more pairs of
+// keys, counting every time an alias repeats one, than four mappings of
+// max keys do, naming the mapping or alias where the count goes over.
+func checkKeyPairs(p string, top *yaml.Node, max int) error {
+	k := uint64(max)
+	c := pairCount{budget: 4 * (k * (k - 1) / 2), memo: map[*yaml.Node]uint64{}}
+	c.walk(top, 0)
+	if c.over == nil {
+		return nil
+	}
+	return at(p, c.over, ErrLimit, "the file's mappings hold more than %d pairs of keys, counting each time an alias repeats one; "+
+		"the YAML decoder compares every pair, and data may hold at most as many as four mappings of %d keys (Limits.MappingKeys): make long mappings lists, or alias them less", c.budget, max)
+}
+
+// pairCount counts the pairs of keys the decoder compares, in document
+// order, up to the first node at which they go over budget.
+type pairCount struct {
+	total, budget uint64
+	memo          map[*yaml.Node]uint64 // the pairs under each node an alias names
+	over          *yaml.Node
+}
+
+// walk adds the pairs under n to the count, and records n as over when
+// the count goes over budget at it.
+func (c *pairCount) walk(n *yaml.Node, depth int) {
+	if c.over != nil || n == nil || depth > 10000 {
+		return
+	}
+	add := c.own(n)
+	if n.Kind == yaml.AliasNode {
+		add = c.under(n.Alias, 0)
+	}
+	if c.total += add; c.total > c.budget {
+		c.over = n
+		return
+	}
+	for _, child := range n.Content {
+		c.walk(child, depth+1)
+	}
+}
+
+// own returns the pairs of keys of n itself: none unless it is a mapping.
+func (c *pairCount) own(n *yaml.Node) uint64 {
+	if n.Kind != yaml.MappingNode {
+		return 0
+	}
+	k := uint64(len(n.Content) / 2)
+	return k * (k - 1) / 2
+}
+
+// under returns the pairs of keys the decoder compares in decoding n,
+// through aliases too, remembered for each node and held to budget+1 so
+// that a billion laughs neither overflows nor takes long. A node that
+// contains itself through an alias (which the decoder refuses) counts
+// nothing the second time.
+func (c *pairCount) under(n *yaml.Node, depth int) uint64 {
+	if n == nil || depth > 10000 {
+		return 0
+	}
+	if v, ok := c.memo[n]; ok {
+		return v
+	}
+	c.memo[n] = 0
+	sum := c.own(n)
+	if n.Kind == yaml.AliasNode {
+		sum = c.under(n.Alias, depth+1)
+	}
+	for _, child := range n.Content {
+		sum = min(sum+c.under(child, depth+1), c.budget+1)
+	}
+	c.memo[n] = sum
+	return sum
 }
 
 // checkKeys reports the keys given twice in a mapping under n, and the

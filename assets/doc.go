@@ -72,7 +72,9 @@
 // Every load is bounded in time and memory, whatever the file: files are
 // read only if regular and up to [Limits.FileSize] or [Limits.YAMLSize],
 // images decoded only within [Limits.ImageBytes] and [MaxImageSide],
-// data mappings only up to [Limits.MappingKeys] keys, sounds only at rates
+// data mappings only up to [Limits.MappingKeys] keys (and a file's
+// mappings together to four times the pairs of keys of one such mapping,
+// aliases counted each time they repeat one), sounds only at rates
 // from [MinSampleRate] to [MaxSampleRate]. A file past a limit fails at
 // once with an error wrapping [ErrLimit] (or [ErrFormat]) that names it.
 package assets

@@ -153,18 +153,11 @@ func hostileFiles() []hostile {
 		data("one key 4000 times in each of 40 mappings", func() string {
 			return "any: [" + strings.Repeat("{"+strings.Repeat("a: 1, ", 3999)+"a: 1}, ", 40) + "]\n"
 		}),
-		loads(data("25 mappings of 4096 keys, near both limits", func() string {
-			var b strings.Builder
-			b.WriteString("any:\n")
-			for range 25 {
-				b.WriteString("  - {")
-				for k := range 4096 {
-					fmt.Fprintf(&b, "k%d: 1, ", k)
-				}
-				b.WriteString("}\n")
-			}
-			return b.String()
-		})),
+		loads(data("4 mappings of 4096 keys, at both limits", func() string { return keyMappings(4, 4096, 0) })),
+		data("5 mappings of 4096 keys", func() string { return keyMappings(5, 4096, 0) }),
+		data("25 mappings of 4096 keys", func() string { return keyMappings(25, 4096, 0) }),
+		data("a mapping of 4096 keys aliased 40 times", func() string { return keyMappings(1, 4096, 40) }),
+		loads(data("a mapping of 4096 keys aliased 3 times", func() string { return keyMappings(1, 4096, 3) })),
 		loads(data("a list of 500 000 numbers, near the limit", func() string { return "tags: [" + strings.Repeat("1,", 500000) + "1]\n" })),
 		data("integers that are not", str("count: .nan\nsmall: 1e300\ngrid: [-.inf, 1.5]\nloot: {a: 0x1p70}\n")),
 		data("a merge of a number", str("<<: 5\nname: x\n")),
@@ -396,6 +389,26 @@ func hostileState(t *testing.T, l *assets.Loader, h hostile) string {
 		t.Fatal(err)
 	}
 	return fmt.Sprintf("data generation %d: %q, %+v", d.Generation(), d.Bytes(), v)
+}
+
+// keyMappings returns a data file of a list of n mappings of keys keys
+// each, the first anchored and repeated aliases times after them.
+func keyMappings(n, keys, aliases int) string {
+	var b strings.Builder
+	b.WriteString("any:\n")
+	for i := range n {
+		b.WriteString("  - ")
+		if i == 0 {
+			b.WriteString("&m ")
+		}
+		b.WriteString("{")
+		for k := range keys {
+			fmt.Fprintf(&b, "k%d: 1, ", k)
+		}
+		b.WriteString("}\n")
+	}
+	b.WriteString(strings.Repeat("  - *m\n", aliases))
+	return b.String()
 }
 
 // laughs is the billion laughs: ten aliases of ten aliases, nine deep.

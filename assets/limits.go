@@ -25,7 +25,10 @@ const (
 	// 4096. The YAML decoder compares every key of a mapping with every
 	// other, so a mapping's cost grows with the square of its keys: 4096
 	// take about 20 ms to decode, 100 000 about 10 s. Lists have no such
-	// cost: make a long mapping a list.
+	// cost: make a long mapping a list. A file's mappings may together
+	// hold as many pairs of keys as four mappings of MappingKeys keys,
+	// counting each time an alias repeats one: the decoder compares the
+	// pairs again for each.
 	DefaultMappingKeys = 4096
 )
 

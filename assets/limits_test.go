@@ -189,3 +189,50 @@ func TestMappingKeys(t *testing.T) {
 		t.Errorf("with MappingKeys 100000, Data(many.yaml) = %v", err)
 	}
 }
+
+// TestMappingKeyPairs: a data file's mappings may together hold as many
+// pairs of keys as four mappings of Limits.MappingKeys keys, counting
+// each time an alias repeats one, since the YAML decoder compares every
+// pair each time it decodes a mapping: 25 mappings at the limit, or one
+// aliased 40 times, took seconds. With MappingKeys 10 the budget is
+// 4 × 45 = 180 pairs.
+func TestMappingKeyPairs(t *testing.T) {
+	mapping := func(keys int) string {
+		var b strings.Builder
+		b.WriteString("{")
+		for k := range keys {
+			fmt.Fprintf(&b, "k%d: %d, ", k, k)
+		}
+		return b.String() + "}"
+	}
+	ten := mapping(10)
+	for _, tt := range []struct {
+		name, file string
+		want       string // the error, "" for a file that loads
+	}{
+		{"four at the limit", "- " + ten + "\n- " + ten + "\n- " + ten + "\n- " + ten + "\n", ""},
+		{"five at the limit", "- " + ten + "\n- " + ten + "\n- " + ten + "\n- " + ten + "\n- " + ten + "\n",
+			"d.yaml:5:3: the file's mappings hold more than 180 pairs of keys, counting each time an alias repeats one"},
+		{"one aliased three times", "- &m " + ten + "\n- [*m, *m, *m]\n", ""},
+		{"one aliased four times", "- &m " + ten + "\n- [*m, *m, *m,\n  *m]\n",
+			"d.yaml:3:3: the file's mappings hold more than 180 pairs"},
+		{"aliases of aliases", "- &m " + ten + "\n- &two [*m, *m]\n- [*two]\n",
+			"d.yaml:3:4: the file's mappings hold more than 180 pairs"},
+		{"the mapping holding them counts too", "a: &m " + ten + "\nb: [*m, *m, *m]\n", // 1 + 4 × 45
+			"d.yaml:2:13: the file's mappings hold more than 180 pairs"},
+		{"many small mappings", strings.Repeat("- "+mapping(3)+"\n", 60), ""}, // 60 × 3 pairs
+		{"small ones past the budget", strings.Repeat("- "+mapping(3)+"\n", 61), "d.yaml:61:3: the file's mappings hold more than 180 pairs"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			l := assets.NewWithOptions(fstest.MapFS{"d.yaml": {Data: []byte(tt.file)}}, assets.Options{Limits: assets.Limits{MappingKeys: 10}})
+			var v any
+			err := l.Decode("d.yaml", &v)
+			switch {
+			case tt.want == "" && err != nil:
+				t.Fatalf("Decode = %v, want it to load", err)
+			case tt.want != "" && (!errors.Is(err, assets.ErrLimit) || !strings.HasPrefix(fmt.Sprint(err), tt.want)):
+				t.Fatalf("Decode = %v, want ErrLimit starting %q", err, tt.want)
+			}
+		})
+	}
+}
