@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -27,18 +28,25 @@ const quick = 2 * time.Second
 // detector slows code tenfold, so under it the time is only logged.
 func timed(t *testing.T, what string, f func()) {
 	t.Helper()
-	cpu0, haveCPU := cpuTime()
-	start := time.Now()
-	f()
-	wall := time.Since(start)
-	cost := wall
-	if cpu1, ok := cpuTime(); haveCPU && ok {
-		cost = cpu1 - cpu0
-	}
+	cost, wall := costOf(f)
 	if cost > quick && !underRace {
 		t.Errorf("%s took %v (%v of wall time), want under %v", what, cost, wall, quick)
 	}
 	t.Logf("%s: %v CPU, %v wall", what, cost.Round(time.Millisecond), wall.Round(time.Millisecond))
+}
+
+// costOf runs f and returns the CPU time this process spent in it (the
+// wall time where that is not known), and the wall time.
+func costOf(f func()) (cost, wall time.Duration) {
+	cpu0, haveCPU := cpuTime()
+	start := time.Now()
+	f()
+	wall = time.Since(start)
+	cost = wall
+	if cpu1, ok := cpuTime(); haveCPU && ok {
+		cost = cpu1 - cpu0
+	}
+	return cost, wall
 }
 
 // TestConfigReadsOnlyRegularFiles: a FIFO, a device and a directory are
@@ -231,12 +239,29 @@ func TestConfigValuesLimit(t *testing.T) {
 	if !errors.Is(err, engine.ErrLimit) || !strings.Contains(err.Error(), "LoadOptions.MaxValues (10000)") {
 		t.Errorf("12,000 actions: %v, want an error naming LoadOptions.MaxValues (10000)", err)
 	}
+	// Under larger limits a load takes time in proportion to its size:
+	// 100,000 actions cost about ten times 10,000, where they cost a
+	// hundred times (8 s) before. The test bounds the ratio, not the
+	// seconds (1.3 s on a slow day, against the 2 s a hostile input may
+	// cost), so that a slow machine passes: the best of three smaller
+	// loads against one larger, with room for a slow spell during it.
+	larger := engine.LoadOptions{MaxFileBytes: 8 << 20, MaxValues: 1 << 20}
+	small := time.Duration(math.MaxInt64)
+	for range 3 {
+		c, _ := costOf(func() { _, err = loadFileWith(larger, "c.yaml", actionsFile(10_000)) })
+		small = min(small, c)
+		if err != nil {
+			t.Fatalf("10,000 actions: %v", err)
+		}
+	}
 	var cfg engine.Config
-	timed(t, "loading 100,000 actions", func() {
-		cfg, err = loadFileWith(engine.LoadOptions{MaxFileBytes: 8 << 20, MaxValues: 1 << 20}, "c.yaml", text)
-	})
+	big, wall := costOf(func() { cfg, err = loadFileWith(larger, "c.yaml", text) })
+	t.Logf("loading 10,000 actions: %v CPU at best; 100,000: %v CPU, %v wall (%.1f×)", small.Round(time.Millisecond), big.Round(time.Millisecond), wall.Round(time.Millisecond), float64(big)/float64(small))
 	if err != nil || len(cfg.Input.Actions) != 100_000 {
 		t.Fatalf("100,000 actions under a larger limit: %d actions, %v", len(cfg.Input.Actions), err)
+	}
+	if big > 30*small {
+		t.Errorf("loading 100,000 actions took %v, %.1f times 10,000 (%v): want about 10, and under 30", big, float64(big)/float64(small), small)
 	}
 	timed(t, "NewInput of 100,000 actions", func() {
 		_, err = engine.NewInput(cfg.Input)
