@@ -164,14 +164,23 @@ func (k *kit) camera(c camera.Camera) world.Entity {
 // follow.
 func (k *kit) step(t testing.TB) {
 	t.Helper()
+	if err := k.stepped(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// stepped is step returning its error, for code that runs off the test's
+// goroutine, where t.Fatal must not be called.
+func (k *kit) stepped() error {
 	k.r.BeforeStep(k.w)
 	if err := k.anim.Step(k.w, step); err != nil {
-		t.Fatal(err)
+		return err
 	}
 	if err := k.w.Run(world.Context{Phase: world.Fixed, DT: step}, nil); err != nil {
-		t.Fatal(err)
+		return err
 	}
 	drawable.StepCameras(k.w, k.screen, step)
+	return nil
 }
 
 // draw draws the kit's world on dst at the kit's alpha.
