@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"iter"
 	"strings"
+	"unicode/utf8"
 )
 
 // Button is a key, a mouse button or a gamepad button, named as in
@@ -73,8 +74,17 @@ var (
 	}()
 )
 
-// LookupButton returns the button called name, ignoring case.
+// LookupButton returns the button called name, ignoring case: "space"
+// and "SPACE" are Space. Button names are ASCII, and so is the case it
+// ignores: a name holding any other letter is no button, even one whose
+// lower case is an ASCII letter, such as the dotted İ (i in lower case)
+// or the Kelvin sign K (k), so that a name found reads back as itself.
 func LookupButton(name string) (Button, bool) {
+	for i := range len(name) {
+		if name[i] >= utf8.RuneSelf {
+			return 0, false
+		}
+	}
 	b, ok := buttonByName[strings.ToLower(name)]
 	return b, ok
 }
