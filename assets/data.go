@@ -114,9 +114,9 @@ func (d *Data) Unbind(v any) bool {
 //
 // The error is a [*LoadError] naming the path and wrapping [ErrNotFound],
 // [ErrLimit] (a file larger than [Limits.YAMLSize], a mapping of too many
-// keys, too many pairs of keys) or, with a line, [ErrDecode] (not UTF-8, not YAML, two documents,
-// a key given twice, a merge key whose value is not a mapping), or the
-// file system's error.
+// keys, too many pairs of keys) or, with a line, [ErrDecode] (not UTF-8,
+// not YAML, two documents, a key given twice, a merge key whose value is
+// not a mapping), or the file system's error.
 func (l *Loader) Data(name string) (*Data, error) {
 	return loadFile(l, KindData, name, func(p string, data []byte) (*Data, error) {
 		top, err := l.parseData(p, data)
@@ -166,7 +166,11 @@ func (l *Loader) parseData(p string, data []byte) (*yaml.Node, error) {
 // max keys do, naming the mapping or alias where the count goes over.
 func checkKeyPairs(p string, top *yaml.Node, max int) error {
 	k := uint64(max)
-	c := pairCount{budget: 4 * (k * (k - 1) / 2), memo: map[*yaml.Node]uint64{}}
+	budget := uint64(math.MaxUint64 / 4) // room for the sums of two counts held to it
+	if k < 1<<30 {
+		budget = min(budget, 4*(k*(k-1)/2))
+	}
+	c := pairCount{budget: budget, memo: map[*yaml.Node]uint64{}}
 	c.walk(top, 0)
 	if c.over == nil {
 		return nil

@@ -225,6 +225,12 @@ func TestMappingKeyPairs(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			l := assets.NewWithOptions(fstest.MapFS{"d.yaml": {Data: []byte(tt.file)}}, assets.Options{Limits: assets.Limits{MappingKeys: 10}})
+			if tt.want != "" { // a limit too large to square loads them all
+				huge := assets.NewWithOptions(fstest.MapFS{"d.yaml": {Data: []byte(tt.file)}}, assets.Options{Limits: assets.Limits{MappingKeys: 1 << 40}})
+				if _, err := huge.Data("d.yaml"); err != nil {
+					t.Errorf("with MappingKeys 1<<40: %v", err)
+				}
+			}
 			var v any
 			err := l.Decode("d.yaml", &v)
 			switch {
