@@ -412,10 +412,7 @@ func decodeInto(dst reflect.Value, node *yaml.Node, f recField) error {
 		return compactInto(dst, f.cv)
 	}
 	if t == entityType {
-		e, ok := parseEntity(node.Value)
-		if !ok && node.Value == noEntity {
-			ok = true // a field's "none", as the zero Entity writes itself
-		}
+		e, ok := parseEntityValue(node.Value)
 		if !ok || node.Kind != yaml.ScalarNode {
 			return because(ErrValue, describe(node)+" is not an entity id such as 3v1")
 		}

@@ -301,20 +301,26 @@ func (r *reader) ids(v *yaml.Node, doc *document) {
 	}
 }
 
-// noEntity is how the zero Entity, a field's "no entity", writes itself:
-// never an entity's id (a live entity's generation is at least 1), so
-// parseEntity refuses it, and only a field's value may be it.
-var noEntity = world.Entity(0).String()
-
-// parseEntity reads an id as world.Entity.String writes it: "12v3".
+// parseEntity reads an entity's id as world.Entity.String writes it:
+// "12v3". A generation of 0 is never an entity's (a live entity's is at
+// least 1), so it is refused: as an id, a link or a free id.
 func parseEntity(s string) (world.Entity, bool) {
+	e, ok := parseEntityValue(s)
+	return e, ok && e.Generation() != 0
+}
+
+// parseEntityValue reads the value of a world.Entity field, written as
+// world.Entity.String writes it. Any value round-trips, a generation of
+// 0 included: "0v0", the zero Entity (a field's "no entity"), or "7v0",
+// no entity either, which a field may hold all the same.
+func parseEntityValue(s string) (world.Entity, bool) {
 	slot, gen, ok := strings.Cut(s, "v")
 	if !ok {
 		return 0, false
 	}
 	a, err1 := strconv.ParseUint(slot, 10, 32)
 	b, err2 := strconv.ParseUint(gen, 10, 32)
-	if err1 != nil || err2 != nil || b == 0 {
+	if err1 != nil || err2 != nil {
 		return 0, false
 	}
 	return world.Entity(b<<32 | a), true

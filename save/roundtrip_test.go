@@ -3,6 +3,7 @@ package save_test
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/tessera-engine/tessera/prefab"
@@ -79,6 +80,40 @@ func TestRoundTripIDs(t *testing.T) {
 	for range 50 {
 		if a, b := w.Create(), got.Create(); a != b {
 			t.Fatalf("next ids %v and %v", a, b)
+		}
+	}
+}
+
+// TestRoundTripEntityValues: a world.Entity field keeps its value
+// whatever it is, in both formats: a live entity, a dead one, the zero
+// Entity (written 0v0) and an id of generation 0 with a slot (7v0, no
+// entity either, which a load refused before).
+func TestRoundTripEntityValues(t *testing.T) {
+	codec := newCodec(t, prefab.NewLibrary(registrations()...))
+	w := world.New()
+	live, dead := w.Create(), w.Create()
+	w.Destroy(dead)
+	values := []world.Entity{live, dead, 0, world.Entity(7), world.Entity(1 << 31)}
+	for _, v := range values {
+		AimC.Add(w, w.Create(), tAim{At: v, Power: 1})
+	}
+	for _, f := range []save.Format{save.YAML, save.Compact} {
+		data, err := codec.Save(w, save.SaveOptions{Format: f})
+		if err != nil {
+			t.Fatalf("%v: save: %v", f, err)
+		}
+		got := world.New()
+		if _, err := codec.Load(context.Background(), got, data, save.LoadOptions{Name: "slot"}); err != nil {
+			t.Fatalf("%v: load: %v\n%s", f, err, data)
+		}
+		var have []world.Entity
+		for _, e := range got.Entities() {
+			if a, ok := AimC.Get(got, e); ok {
+				have = append(have, a.At)
+			}
+		}
+		if !slices.Equal(have, values) || got.Hash() != w.Hash() {
+			t.Errorf("%v: loaded aims %v, want %v (hash equal: %v)\n%s", f, have, values, got.Hash() == w.Hash(), data)
 		}
 	}
 }
