@@ -158,9 +158,15 @@ func (s *storage[T]) verify(w *World) {
 func (r *relationStore) verify(w *World) {
 	r.verifySet(w)
 	forMembers(r.bits, func(slot uint32) {
-		for _, t := range r.targets(slot) {
+		src := makeEntity(slot, w.gens[slot])
+		for j, t := range r.targets(slot) {
 			if !w.IsAlive(t) || !r.rev.has(uint32(t)) {
-				brokenInvariant("Restore", r.name, makeEntity(slot, w.gens[slot]), "a target %v that is dead or has no sources", t)
+				brokenInvariant("Restore", r.name, src, "a target %v that is dead or has no sources", t)
+			}
+			// Each side knows the link's place in the other's list.
+			i := *r.backOf(slot, uint32(j))
+			if srcs := r.rev.srcs[uint32(t)]; int(i) >= len(srcs) || srcs[i] != src || r.rev.back[uint32(t)][i] != uint32(j) {
+				brokenInvariant("Restore", r.name, src, "its link to %v is not at place %d of the target's sources", t, i)
 			}
 		}
 	})

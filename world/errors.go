@@ -41,6 +41,7 @@ const (
 	CodeBadBatchSize      Code = "world.bad-batch-size"
 	CodeEmptySnapshot     Code = "world.empty-snapshot"
 	CodeBadIDs            Code = "world.bad-ids"
+	CodeBadOrder          Code = "world.bad-order"
 )
 
 // Sentinel errors, for errors.Is: an [*Error] matches the sentinel of its
@@ -102,7 +103,7 @@ var (
 	ErrUndeclared = sentinel(CodeUndeclared)
 	// ErrConcurrent: a call that must not run beside other systems (making
 	// a tracker or a subscription, changing the systems, running a phase,
-	// spawning in a batch of a parallel walk) was made from a system that
+	// spawning in a batch of a parallel walk, ordering a target's sources) was made from a system that
 	// declares its access, or a world was used from a goroutine it was not
 	// handed to.
 	ErrConcurrent = sentinel(CodeConcurrent)
@@ -115,6 +116,9 @@ var (
 	// (a slot twice, a generation 0, a slot past the count) or a world
 	// that has made entities already.
 	ErrBadIDs = sentinel(CodeBadIDs)
+	// ErrBadOrder: [Relation.OrderSources] was given a list that is not
+	// the target's sources in some order.
+	ErrBadOrder = sentinel(CodeBadOrder)
 )
 
 // hints say how to fix each kind of error; [Error.Hint] falls back to
@@ -144,6 +148,7 @@ var hints = map[Code]string{
 	CodeConcurrent:        "make the call from an exclusive system or between runs; in a system that declares its access, use ctx.World",
 	CodeEmptySnapshot:     "fill the snapshot with World.Snapshot before restoring it",
 	CodeBadIDs:            "give MakeIDs what World.Entities and World.FreeIDs of one world returned, to a new world",
+	CodeBadOrder:          "give every entity Relation.Sources returns, once each: slices.Clone them and sort the copy",
 }
 
 // Error is the error world returns and panics with, and that other

@@ -3,6 +3,8 @@ package world_test
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/tessera-engine/tessera/world"
 )
@@ -45,4 +47,35 @@ func ExampleDefineRelation() {
 	// Output:
 	// [1v1 2v1] [1v1] true
 	// [1v1] 0v1 Likes=[1v1] LikedBy=[1v1]
+}
+
+// A menu draws its items in their parent's order of children; sorting
+// them by label is a sort of a copy of the sources, then OrderSources.
+func ExampleRelation_OrderSources() {
+	Label := world.DefineComponent[string]("Label")
+	w := world.New()
+	menu := w.Create()
+	for _, s := range []string{"quit", "load", "new game"} {
+		w.Spawn(world.ChildOf.With(menu), Label.With(s))
+	}
+	byLabel := slices.Clone(world.ChildOf.Sources(w, menu))
+	slices.SortFunc(byLabel, func(a, b world.Entity) int {
+		la, _ := Label.Get(w, a)
+		lb, _ := Label.Get(w, b)
+		return strings.Compare(*la, *lb)
+	})
+	if err := world.ChildOf.OrderSources(w, menu, byLabel); err != nil {
+		fmt.Println(err)
+	}
+	for _, item := range world.ChildOf.Sources(w, menu) {
+		l, _ := Label.Get(w, item)
+		fmt.Println(item, *l)
+	}
+	err := world.ChildOf.OrderSources(w, menu, byLabel[1:]) // one left out
+	fmt.Println(errors.Is(err, world.ErrBadOrder), err)
+	// Output:
+	// 2v1 load
+	// 3v1 new game
+	// 1v1 quit
+	// true world: OrderSources[Children] on entity 0v1: bad order (2 entities for 3 sources)
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/tessera-engine/tessera/world"
@@ -278,5 +279,133 @@ func TestLinksGrowWithTheWorld(t *testing.T) {
 	}
 	if n := len(world.ChildOf.Sources(w, parents[0])); n != 2999 {
 		t.Errorf("%d children, want 2999", n)
+	}
+}
+
+// TestOrderSources: OrderSources puts a target's sources in any order of
+// them and refuses, changing nothing, a list that is not them; the order
+// holds through later links and unlinks, which move the entries the
+// order placed.
+func TestOrderSources(t *testing.T) {
+	likes := world.DefineRelation("Admires", world.RelationOptions{})
+	w := world.New()
+	p, other := w.Create(), w.Create()
+	kids := make([]world.Entity, 4)
+	for i := range kids {
+		kids[i] = w.Spawn(world.ChildOf.With(p))
+		must(t, likes.Set(w, kids[i], other))
+		must(t, likes.Set(w, kids[i], p)) // each kid has two targets: the link to p is its second
+	}
+	dead := w.Create()
+	w.Destroy(dead)
+	stale := kids[3]
+	reversed := []world.Entity{kids[3], kids[2], kids[1], kids[0]}
+	tests := []struct {
+		name  string
+		rel   *world.Relation
+		order []world.Entity
+		want  error // nil: ordered
+	}{
+		{"children reversed", world.ChildOf, reversed, nil},
+		{"children back in link order", world.ChildOf, kids, nil},
+		{"second targets reversed", likes, reversed, nil},
+		{"one missing", world.ChildOf, kids[1:], world.ErrBadOrder},
+		{"one twice", world.ChildOf, []world.Entity{kids[0], kids[0], kids[2], kids[3]}, world.ErrBadOrder},
+		{"a stranger", world.ChildOf, []world.Entity{kids[0], kids[1], kids[2], other}, world.ErrBadOrder},
+		{"a dead entity", world.ChildOf, []world.Entity{kids[0], kids[1], kids[2], dead}, world.ErrBadOrder},
+		{"one more", likes, append(slices.Clone(kids), other), world.ErrBadOrder},
+		{"none", likes, nil, world.ErrBadOrder},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := slices.Clone(tt.rel.Sources(w, p))
+			err := tt.rel.OrderSources(w, p, tt.order)
+			got := tt.rel.Sources(w, p)
+			if tt.want != nil {
+				var we *world.Error
+				if !errors.Is(err, tt.want) || !errors.As(err, &we) || we.Entity != p || !strings.Contains(err.Error(), tt.rel.Reverse().Name()) {
+					t.Errorf("OrderSources(%v) = %v, want %v naming %v and %s", tt.order, err, tt.want, p, tt.rel.Reverse().Name())
+				}
+				if !slices.Equal(got, before) {
+					t.Errorf("a refused order left %v, want %v", got, before)
+				}
+				return
+			}
+			if err != nil || !slices.Equal(got, tt.order) {
+				t.Fatalf("OrderSources(%v) = %v, sources %v", tt.order, err, got)
+			}
+			// Every source still names its targets in its own order.
+			for _, k := range kids {
+				if ts := likes.Targets(w, k); !slices.Equal(ts, []world.Entity{other, p}) {
+					t.Errorf("%v's targets %v, want [%v %v]", k, ts, other, p)
+				}
+			}
+		})
+	}
+
+	// After the reversal, unlinking the first moves the last into its
+	// place, as an unlink always does: each side knew where the other was.
+	must(t, world.ChildOf.OrderSources(w, p, reversed))
+	w.Remove(stale, world.ChildOf)
+	if got, want := world.ChildOf.Sources(w, p), []world.Entity{kids[0], kids[2], kids[1]}; !slices.Equal(got, want) {
+		t.Errorf("after unlinking %v, sources %v, want %v", stale, got, want)
+	}
+	w.Destroy(kids[2])
+	if got, want := world.ChildOf.Sources(w, p), []world.Entity{kids[0], kids[1]}; !slices.Equal(got, want) {
+		t.Errorf("after destroying %v, sources %v, want %v", kids[2], got, want)
+	}
+	if got := world.ChildOf.Sources(w, other); got != nil {
+		t.Errorf("other has children %v", got)
+	}
+	if err := world.ChildOf.OrderSources(w, other, nil); err != nil {
+		t.Errorf("ordering no sources as none = %v", err)
+	}
+	err := mustPanicErr(func() { world.ChildOf.OrderSources(w, dead, nil) })
+	if !errors.Is(err, world.ErrDeadEntity) {
+		t.Errorf("ordering a dead target's sources panicked with %v, want ErrDeadEntity", err)
+	}
+}
+
+// TestOrderSourcesMarksChanged: trackers of the target side see an
+// order that moved something, and not one that moved nothing.
+func TestOrderSourcesMarksChanged(t *testing.T) {
+	w := world.New()
+	p := w.Create()
+	a, b := w.Spawn(world.ChildOf.With(p)), w.Spawn(world.ChildOf.With(p))
+	tr := w.Track(world.Children)
+	drain(tr.Changed())
+	must(t, world.ChildOf.OrderSources(w, p, []world.Entity{a, b}))
+	if got := drain(tr.Changed()); got != nil {
+		t.Errorf("Changed() after ordering as they were = %v, want none", got)
+	}
+	must(t, world.ChildOf.OrderSources(w, p, []world.Entity{b, a}))
+	if got := drain(tr.Changed()); !slices.Equal(got, []world.Entity{p}) {
+		t.Errorf("Changed() after a reorder = %v, want [%v]", got, p)
+	}
+}
+
+// TestOrderSourcesInABatch: a batch of a parallel walk records links,
+// not orders, so OrderSources there is refused.
+func TestOrderSourcesInABatch(t *testing.T) {
+	w, es := bodies(8)
+	p := w.Create()
+	for _, e := range es {
+		must(t, world.ChildOf.Set(w, e, p))
+	}
+	var mu sync.Mutex
+	var errs []error
+	world.ParallelEach1(&world.Context{World: w}, 4, tPos, func(ctx *world.Context, e world.Entity, _ *position) {
+		err := world.ChildOf.OrderSources(ctx.World, p, es)
+		mu.Lock()
+		errs = append(errs, err)
+		mu.Unlock()
+	})
+	if len(errs) != len(es) {
+		t.Fatalf("%d calls, want %d", len(errs), len(es))
+	}
+	for _, err := range errs {
+		if !errors.Is(err, world.ErrConcurrent) {
+			t.Fatalf("OrderSources in a batch = %v, want ErrConcurrent", err)
+		}
 	}
 }

@@ -579,6 +579,8 @@ func (h *smHarness) op(inWalk bool) {
 		h.inWalk(n)
 	case k == 23 || k == 24:
 		h.snapshotOrRestore(inWalk, k == 24)
+	case k == 25:
+		h.orderSources()
 	case k < 23 && !inWalk && h.src.intn(16) == 0:
 		h.logf("Clear()")
 		if err := w.Clear(); err != nil {
@@ -587,6 +589,57 @@ func (h *smHarness) op(inWalk bool) {
 		smCountsRes.Set(w, &h.counts)
 		h.walk = nil
 		m.clearAll()
+	}
+}
+
+// orderSources shuffles a target's sources under one of the two
+// relationships (OrderSources), or, one time in four, offers an order
+// that is not its sources (one dropped, one twice, or a stranger), which
+// must be refused with ErrBadOrder and change nothing. The model keeps
+// sets, so it is unchanged either way; what a wrong place in either
+// side's lists would break shows in later unlinks, which move entries.
+func (h *smHarness) orderSources() {
+	w := h.w
+	t := h.pick()
+	rel := world.ChildOf
+	if h.src.intn(2) == 1 {
+		rel = smLikes
+	}
+	before := slices.Clone(rel.Sources(w, t))
+	if !w.IsAlive(t) {
+		if err := mustPanicErr(func() { rel.OrderSources(w, t, nil) }); !errors.Is(err, world.ErrDeadEntity) {
+			h.failf("%s.OrderSources of dead %v panicked with %v", rel.Name(), t, err)
+		}
+		return
+	}
+	order := slices.Clone(before)
+	for i := len(order) - 1; i > 0; i-- {
+		j := h.src.intn(i + 1)
+		order[i], order[j] = order[j], order[i]
+	}
+	bad := h.src.intn(4) == 0
+	if bad {
+		switch kind := h.src.intn(3); {
+		case kind == 0 && len(order) > 0:
+			order = order[1:]
+		case kind == 1 && len(order) > 1:
+			order[0] = order[1]
+		default:
+			order = append(order, h.pick())
+		}
+	}
+	h.logf("%s.OrderSources(%v, %v), bad %v", rel.Name(), t, order, bad)
+	err := rel.OrderSources(w, t, order)
+	got := rel.Sources(w, t)
+	switch {
+	case bad && !errors.Is(err, world.ErrBadOrder):
+		h.failf("%s.OrderSources(%v, %v) of sources %v = %v, want ErrBadOrder", rel.Name(), t, order, before, err)
+	case bad && !slices.Equal(got, before):
+		h.failf("a refused order left sources %v, want %v", got, before)
+	case !bad && err != nil:
+		h.failf("%s.OrderSources(%v, %v) = %v", rel.Name(), t, order, err)
+	case !bad && !slices.Equal(got, order) && len(order) > 0:
+		h.failf("%s.Sources(%v) = %v after ordering them %v", rel.Name(), t, got, order)
 	}
 }
 
