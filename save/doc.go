@@ -1,7 +1,8 @@
 // Package save writes a world to a save and loads it back: per entity its
 // prefab plus only what differs from it (current health, not max health;
 // see [prefab.Changes]), or every component for an entity no prefab
-// made; each entity's links; the world's generator, the engine's clock
+// made; each entity's links, and each target's sources in their order;
+// the world's generator, the engine's clock
 // and the world's free ids, so that a loaded world is the saved one, hash
 // for hash ([world.World.Hash]). It imports world, prefab, save/compact,
 // random and go.yaml.in/yaml/v3, never ebitengine.

@@ -3,6 +3,7 @@ package save_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -123,11 +124,20 @@ func randomWorld(t testing.TB, rng *rand.Rand, lib *prefab.Library, names []stri
 		}
 		return es[rng.IntN(len(es))]
 	}
+	// popular picks among the first few entities, so that some targets
+	// gather many sources, in orders that contradict each other.
+	popular := func() world.Entity {
+		es := w.Entities()
+		if len(es) == 0 {
+			return 0
+		}
+		return es[rng.IntN(min(3, len(es)))]
+	}
 	fromPrefab := func(e world.Entity) bool { _, ok := prefab.Of(w, e); return ok }
 	var dead []world.Entity
 	for range ops {
 		e := pick()
-		switch op := rng.IntN(16); {
+		switch op := rng.IntN(20); {
 		case op < 3 || e == 0:
 			if _, err := lib.Spawn(w, names[rng.IntN(len(names))], nil); err != nil {
 				t.Fatal(err)
@@ -175,15 +185,16 @@ func randomWorld(t testing.TB, rng *rand.Rand, lib *prefab.Library, names []stri
 			} else {
 				ScoreC.Add(w, e, Score{Points: 1, cache: "1"})
 			}
-		case op == 11:
-			// One target a source at a time (see TestLinkOrderLimit for why).
-			if ts := LikesR.Targets(w, e); len(ts) > 0 {
-				LikesR.Unset(w, e, ts[0])
-			} else if err := LikesR.Set(w, e, pick()); err != nil {
+		case op == 11 || op >= 17: // links are a fifth of the changes
+			// Any number of targets a source, unlinked in any order: the
+			// sources' orders this leaves contradict each other often.
+			if ts := LikesR.Targets(w, e); len(ts) > 0 && rng.IntN(2) == 0 {
+				LikesR.Unset(w, e, ts[rng.IntN(len(ts))])
+			} else if err := LikesR.Set(w, e, popular()); err != nil {
 				t.Fatal(err)
 			}
 		case op == 12:
-			if o := pick(); o != e && !fromPrefab(e) && !w.Has(e, world.ChildOf) {
+			if o := popular(); o != e && !fromPrefab(e) && !w.Has(e, world.ChildOf) {
 				_ = world.ChildOf.Set(w, e, o) // a cycle is refused: fine
 			}
 		case op == 13:
@@ -196,6 +207,17 @@ func randomWorld(t testing.TB, rng *rand.Rand, lib *prefab.Library, names []stri
 		case op == 15:
 			if h, ok := HealthC.Get(w, e); ok && !fromPrefab(e) {
 				h.Max++ // configuration of an entity no prefab gives it
+			}
+		case op == 16:
+			rel := world.ChildOf
+			if rng.IntN(2) == 0 {
+				rel = LikesR
+			}
+			tgt := popular()
+			order := slices.Clone(rel.Sources(w, tgt))
+			rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+			if err := rel.OrderSources(w, tgt, order); err != nil {
+				t.Fatal(err)
 			}
 		}
 	}

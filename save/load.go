@@ -278,6 +278,9 @@ func (l *loader) build(doc *document) (*world.World, error) {
 			return nil, err
 		}
 	}
+	for i := range doc.records {
+		l.sourcesOf(fresh, &doc.records[i])
+	}
 	if total%l.o.Slice != 0 || total == 0 {
 		l.report(PhaseLinks, total, total)
 	}
@@ -512,6 +515,29 @@ func (l *loader) linksOf(w *world.World, rec *record) {
 			if err != nil {
 				l.r.fail(at, rec, ln.name, "", &both{ErrIDs, err})
 			}
+		}
+	}
+}
+
+// sourcesOf gives rec's entity, once everything is linked, the order of
+// its sources the save wrote where its entity order could not give it.
+func (l *loader) sourcesOf(w *world.World, rec *record) {
+	for _, ln := range rec.sources {
+		at := &yaml.Node{Line: ln.line, Column: ln.col}
+		rel := l.c.rels[ln.name]
+		if rel == nil {
+			if l.o.IgnoreRemoved {
+				l.ignore("link " + ln.name)
+			} else {
+				l.r.fail(at, rec, ln.name, "", because(ErrUnknownComponent, "the build has no such relationship"))
+			}
+			continue
+		}
+		if !w.IsAlive(rec.id) {
+			continue // its id was refused already
+		}
+		if err := rel.OrderSources(w, rec.id, ln.targets); err != nil {
+			l.r.fail(at, rec, ln.name, "", &both{ErrIDs, err})
 		}
 	}
 }

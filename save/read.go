@@ -37,6 +37,7 @@ type record struct {
 	child     int // -1 for none
 	comps     []recComp
 	links     []recLink
+	sources   []recLink // the order of its sources, where the save gives it
 }
 
 type recComp struct {
@@ -339,7 +340,7 @@ func (r *reader) entityID(n *yaml.Node, rec *record, component, field string) (w
 // record reads an entity written as a mapping.
 func (r *reader) record(n *yaml.Node, rec *record) bool {
 	before := len(r.errs)
-	var comps, links *yaml.Node
+	var comps, links, sources *yaml.Node
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], yamlpos.Resolve(n.Content[i+1])
 		switch k.Value {
@@ -360,6 +361,8 @@ func (r *reader) record(n *yaml.Node, rec *record) bool {
 			comps = v
 		case "links":
 			links = v
+		case "sources":
+			sources = v
 		default:
 			r.fail(k, rec, "", "", because(ErrSyntax, fmt.Sprintf("unknown entity key %q", k.Value)))
 		}
@@ -367,26 +370,8 @@ func (r *reader) record(n *yaml.Node, rec *record) bool {
 	if rec.id == 0 && len(r.errs) == before {
 		r.fail(n, rec, "", "", because(ErrIDs, "an entity without an id"))
 	}
-	if links != nil {
-		if links.Kind != yaml.MappingNode {
-			r.fail(links, rec, "", "", because(ErrSyntax, "links is a mapping, not "+yamlpos.Describe(links)))
-		} else {
-			for i := 0; i+1 < len(links.Content); i += 2 {
-				k, v := links.Content[i], yamlpos.Resolve(links.Content[i+1])
-				l := recLink{line: k.Line, col: k.Column, name: k.Value}
-				if v.Kind != yaml.SequenceNode {
-					r.fail(v, rec, k.Value, "", because(ErrSyntax, "a link is a list of ids, not "+yamlpos.Describe(v)))
-					continue
-				}
-				for _, t := range v.Content {
-					if e, ok := r.entityID(t, rec, k.Value, ""); ok {
-						l.targets = append(l.targets, e)
-					}
-				}
-				rec.links = append(rec.links, l)
-			}
-		}
-	}
+	rec.links = r.linkLists(links, rec, "links", "a link")
+	rec.sources = r.linkLists(sources, rec, "sources", "an order of sources")
 	if comps != nil {
 		if comps.Kind != yaml.MappingNode {
 			r.fail(comps, rec, "", "", because(ErrSyntax, "components is a mapping, not "+yamlpos.Describe(comps)))
@@ -411,6 +396,34 @@ func (r *reader) record(n *yaml.Node, rec *record) bool {
 		}
 	}
 	return len(r.errs) == before
+}
+
+// linkLists reads a mapping from relationships' names to lists of ids:
+// an entity's links, or the order of its sources.
+func (r *reader) linkLists(n *yaml.Node, rec *record, key, what string) []recLink {
+	if n == nil {
+		return nil
+	}
+	if n.Kind != yaml.MappingNode {
+		r.fail(n, rec, "", "", because(ErrSyntax, key+" is a mapping, not "+yamlpos.Describe(n)))
+		return nil
+	}
+	var out []recLink
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], yamlpos.Resolve(n.Content[i+1])
+		l := recLink{line: k.Line, col: k.Column, name: k.Value}
+		if v.Kind != yaml.SequenceNode {
+			r.fail(v, rec, k.Value, "", because(ErrSyntax, what+" is a list of ids, not "+yamlpos.Describe(v)))
+			continue
+		}
+		for _, t := range v.Content {
+			if e, ok := r.entityID(t, rec, k.Value, ""); ok {
+				l.targets = append(l.targets, e)
+			}
+		}
+		out = append(out, l)
+	}
+	return out
 }
 
 // compactRecord reads an entity written as a compact string.

@@ -55,8 +55,9 @@ func Prefabs(lookup func(name string) (*prefab.Prefab, bool)) Registration {
 }
 
 // Link returns the registration of a relationship whose links saves
-// hold: each source's targets, in order. [world.ChildOf] is always saved
-// and needs none.
+// hold: each source's targets, in order, and each target's sources in
+// their order ([world.Relation.Sources]). [world.ChildOf] is always
+// saved and needs none.
 func Link(r *world.Relation) Registration { return Registration{r: r} }
 
 // comp is the untyped face of a component registration.

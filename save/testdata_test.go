@@ -14,7 +14,8 @@ var update = flag.Bool("update", false, "rewrite testdata/*.yaml from the sample
 
 // sampleWorld is the world of the testdata saves: goblins with hats, one
 // hurt, one asleep no more, one hatless, a plain entity aiming at a
-// goblin and at a dead one, links of both kinds.
+// goblin and at a dead one, links of both kinds, and two goblins liked
+// by the same two entities in opposite orders.
 func sampleWorld(t testing.TB) (*save.Codec, *world.World) {
 	t.Helper()
 	codec, lib := testCodec(t)
@@ -29,11 +30,12 @@ func sampleWorld(t testing.TB) (*save.Codec, *world.World) {
 	dead := w.Spawn(LabelC.With("ghost"))
 	w.Destroy(dead)
 	p := w.Spawn(PosC.With(Vec{X: 0.5, Y: -3}), AimC.With(tAim{At: dead, Power: 1.5}), BagC.With([]string{"rope"}), ScoreC.With(Score{Points: 7, cache: "7"}))
-	if err := LikesR.Set(w, p, a); err != nil {
-		t.Fatal(err)
-	}
-	if err := LikesR.Set(w, p, b); err != nil {
-		t.Fatal(err)
+	// c and p like a and b in opposite orders: no entity order gives both
+	// their sources, so the save writes one's order out.
+	for _, l := range [][2]world.Entity{{c, b}, {p, a}, {p, b}, {c, a}} {
+		if err := LikesR.Set(w, l[0], l[1]); err != nil {
+			t.Fatal(err)
+		}
 	}
 	AimC.Add(w, b, tAim{At: p, Power: 2})
 	w.Rand().Uint64()

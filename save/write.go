@@ -26,6 +26,9 @@ type outEntity struct {
 	child  int    // its index among its parent's prefab's children; -1 for none
 	comps  []outComp
 	links  []outLink
+	// sources lists, for a target whose sources the load's linking would
+	// give in another order, the order they have (see sourceOrders).
+	sources []outLink
 }
 
 type outComp struct {
@@ -52,7 +55,9 @@ type outLink struct {
 // differs from it (see [prefab.Changes]), or every component for one
 // without; its links; the world's generator, o.Clock, and the free ids,
 // so that a load hands out the same ids next. Entities come in slot
-// order. It reads w only. O(entities × components), reflecting over
+// order, moved only so that a load links every target's sources in their
+// order (and a target whose order no entity order gives has it written).
+// It reads w only. O(entities × components), reflecting over
 // every value it saves; it allocates the save.
 //
 // It fails, returning every problem, on a component the codec does not
@@ -281,10 +286,12 @@ func (c *Codec) collect(w *world.World, o SaveOptions) ([]outEntity, error) {
 // entity's targets in turn, gives every target its sources in the order
 // they have in w ([world.Relation.Sources]), which the world hash
 // covers: the slot order, except that each target's sources come in
-// their order. When the orders of several relationships contradict each
-// other (which only links undone and redone can cause) the rest go in
-// slot order, and a load gives those targets their sources in that
-// order.
+// their order. When the orders contradict each other (a target's
+// children in one order and the same entities liking another in the
+// opposite one, say) no entity order gives them all: the rest go in slot
+// order, and the targets whose sources that order would not give back
+// get their order written out (sourceOrders), which the load applies
+// once everything is linked.
 func (c *Codec) linkOrder(w *world.World, ents []outEntity) []outEntity {
 	at := make(map[world.Entity]int, len(ents))
 	for i := range ents {
@@ -327,12 +334,45 @@ func (c *Codec) linkOrder(w *world.World, ents []outEntity) []outEntity {
 			}
 		}
 	}
+	if len(out) == len(ents) {
+		return out
+	}
 	for i := range ents {
 		if !done[i] {
 			out = append(out, ents[i])
 		}
 	}
+	c.sourceOrders(w, out)
 	return out
+}
+
+// sourceOrders gives each target in ents whose sources a load, linking
+// each entity's targets in the order of ents, would give in an order
+// other than w's the order w has. O(links).
+func (c *Codec) sourceOrders(w *world.World, ents []outEntity) {
+	at := make(map[world.Entity]int, len(ents))
+	for i := range ents {
+		at[ents[i].id] = i
+	}
+	for _, rel := range c.order {
+		loaded := map[world.Entity][]world.Entity{} // each target's sources as the load links them
+		for i := range ents {
+			for _, l := range ents[i].links {
+				if l.name != rel.Name() {
+					continue
+				}
+				for _, t := range l.targets {
+					loaded[t] = append(loaded[t], ents[i].id)
+				}
+			}
+		}
+		for i := range ents {
+			t := ents[i].id
+			if srcs := rel.Sources(w, t); !slices.Equal(srcs, loaded[t]) {
+				ents[at[t]].sources = append(ents[at[t]].sources, outLink{name: rel.Name(), targets: slices.Clone(srcs)})
+			}
+		}
+	}
 }
 
 // slotHeap is a min-heap of entity indices, which are in slot order.
@@ -456,6 +496,17 @@ func entityNode(e *outEntity) (*yaml.Node, error) {
 			addPair(ln, l.name, ts)
 		}
 		addPair(n, "links", ln)
+	}
+	if len(e.sources) > 0 {
+		sn := flowMap()
+		for _, l := range e.sources {
+			ss := flowSeq()
+			for _, t := range l.targets {
+				ss.Content = append(ss.Content, scalar(t.String()))
+			}
+			addPair(sn, l.name, ss)
+		}
+		addPair(n, "sources", sn)
 	}
 	if len(e.comps) > 0 {
 		cn := newMap()
@@ -640,10 +691,10 @@ const (
 
 // compactEntity returns e as a compact entity and the properties it
 // uses, or false when it cannot be one: no prefab, a link other than
-// ChildOf, a component saved whole, or a field that is not a number, a
-// boolean or a string.
+// ChildOf, an order of its sources, a component saved whole, or a field
+// that is not a number, a boolean or a string.
 func compactEntity(e *outEntity) (*compact.Entity, []compact.Property, bool) {
-	if e.prefab == "" {
+	if e.prefab == "" || len(e.sources) > 0 {
 		return nil, nil, false
 	}
 	ce := &compact.Entity{Type: e.prefab}
