@@ -494,13 +494,8 @@ func compactInto(dst reflect.Value, v compact.Value) error {
 func (l *loader) linksOf(w *world.World, rec *record) {
 	for _, ln := range rec.links {
 		at := &yaml.Node{Line: ln.line, Column: ln.col}
-		rel := l.c.rels[ln.name]
+		rel := l.relation(at, rec, ln.name)
 		if rel == nil {
-			if l.o.IgnoreRemoved {
-				l.ignore("link " + ln.name)
-			} else {
-				l.r.fail(at, rec, ln.name, "", because(ErrUnknownComponent, "the build has no such relationship"))
-			}
 			continue
 		}
 		for _, t := range ln.targets {
@@ -519,21 +514,27 @@ func (l *loader) linksOf(w *world.World, rec *record) {
 	}
 }
 
+// relation returns the relationship named name, or nil, ignored or
+// reported at at, when the build has none.
+func (l *loader) relation(at *yaml.Node, rec *record, name string) *world.Relation {
+	rel := l.c.rels[name]
+	if rel == nil {
+		if l.o.IgnoreRemoved {
+			l.ignore("link " + name)
+		} else {
+			l.r.fail(at, rec, name, "", because(ErrUnknownComponent, "the build has no such relationship"))
+		}
+	}
+	return rel
+}
+
 // sourcesOf gives rec's entity, once everything is linked, the order of
 // its sources the save wrote where its entity order could not give it.
 func (l *loader) sourcesOf(w *world.World, rec *record) {
 	for _, ln := range rec.sources {
 		at := &yaml.Node{Line: ln.line, Column: ln.col}
-		rel := l.c.rels[ln.name]
-		if rel == nil {
-			if l.o.IgnoreRemoved {
-				l.ignore("link " + ln.name)
-			} else {
-				l.r.fail(at, rec, ln.name, "", because(ErrUnknownComponent, "the build has no such relationship"))
-			}
-			continue
-		}
-		if !w.IsAlive(rec.id) {
+		rel := l.relation(at, rec, ln.name)
+		if rel == nil || !w.IsAlive(rec.id) {
 			continue // its id was refused already
 		}
 		if err := rel.OrderSources(w, rec.id, ln.targets); err != nil {

@@ -487,26 +487,10 @@ func entityNode(e *outEntity) (*yaml.Node, error) {
 		addPair(n, "child", number(strconv.Itoa(e.child)))
 	}
 	if len(e.links) > 0 {
-		ln := flowMap()
-		for _, l := range e.links {
-			ts := flowSeq()
-			for _, t := range l.targets {
-				ts.Content = append(ts.Content, scalar(t.String()))
-			}
-			addPair(ln, l.name, ts)
-		}
-		addPair(n, "links", ln)
+		addPair(n, "links", linksNode(e.links))
 	}
 	if len(e.sources) > 0 {
-		sn := flowMap()
-		for _, l := range e.sources {
-			ss := flowSeq()
-			for _, t := range l.targets {
-				ss.Content = append(ss.Content, scalar(t.String()))
-			}
-			addPair(sn, l.name, ss)
-		}
-		addPair(n, "sources", sn)
+		addPair(n, "sources", linksNode(e.sources))
 	}
 	if len(e.comps) > 0 {
 		cn := newMap()
@@ -520,6 +504,20 @@ func entityNode(e *outEntity) (*yaml.Node, error) {
 		addPair(n, "components", cn)
 	}
 	return n, nil
+}
+
+// linksNode returns lists of ids by relationship as a flow mapping:
+// {ChildOf: [0v1]}.
+func linksNode(ls []outLink) *yaml.Node {
+	m := flowMap()
+	for _, l := range ls {
+		ids := flowSeq()
+		for _, t := range l.targets {
+			ids.Content = append(ids.Content, scalar(t.String()))
+		}
+		addPair(m, l.name, ids)
+	}
+	return m
 }
 
 // compNode returns a component's saved value as YAML: none, the custom
