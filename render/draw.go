@@ -61,6 +61,12 @@ func (r *Renderer) Draw(screen *ebiten.Image, w *world.World, alpha float64) {
 func (r *Renderer) prepare(b image.Rectangle, w *world.World, alpha float64) {
 	r.draws++
 	r.bind(w)
+	if r.repeat(b, w, alpha) {
+		if r.draws%64 == 0 {
+			r.sweep()
+		}
+		return
+	}
 	// The cache is refreshed by whichever of its renderers first sees a
 	// reload; the memo is checked every frame, for the cache's tables also
 	// change when any of them resolves a region the first time.
@@ -114,6 +120,9 @@ func (r *Renderer) prepare(b image.Rectangle, w *world.World, alpha float64) {
 		r.stats.Drawn += r.hudBatch.Drawn
 		r.stats.Culled += r.hudBatch.Culled
 	}
+	f := &r.structure
+	r.repeatable = r.straight && len(r.cams) == 1 && len(r.items) == 0 && !r.hudBuilt &&
+		!f.shapes && !f.texts && !r.noBlocks && r.keptBlocks == len(r.blocks)
 	if r.draws%64 == 0 {
 		r.sweep()
 	}

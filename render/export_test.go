@@ -74,3 +74,7 @@ func (r *Renderer) Batches() []core.Batch { return r.batches[:len(r.cams)] }
 
 // KeptBlocks returns how many blocks of sprites the last frame kept.
 func (r *Renderer) KeptBlocks() int { return r.keptBlocks }
+
+// Repeats counts the frames that repeated the last one's batch as it was
+// (see repeat).
+func (r *Renderer) Repeats() int { return r.repeats }

@@ -50,9 +50,25 @@ type Renderer struct {
 	opts    Options
 	w       *world.World // the world drawn, once BeforeStep or Draw saw it
 
+	// What a frame that repeats the last reads (see repeat), together
+	// here, in the struct's first lines: after the GPU's work each line
+	// is a cold miss.
+	draws       uint64          // Draw calls, for sweeping the caches
+	memoVersion uint64          // the cache's version the memo is valid for (see memo)
+	blocksWalks uint64          // the history's walks when blocks were drawn (see blocks)
+	bounds      image.Rectangle // the screen's bounds during a Draw
+	screen      geom.Vec2       // and its size
+	alpha       float64
+	stats       Stats
+	keptBlocks  int // blocks kept by the last frame, for tests
+	repeats     int // frames that repeated the last, for tests
+	// repeatable is set when the last frame kept every block and drew
+	// nothing else, so that this one may repeat it.
+	repeatable bool
+	noBlocks   bool // tests: place every sprite, keep no block
+
 	hist    core.History // entities' positions at the start of the step
 	camHist core.History // cameras' positions at the start of the step
-	alpha   float64
 
 	// slowSprites is set when the last frame's sprites could not go
 	// straight into the batch (see collectSprites), so this one does not
@@ -61,27 +77,23 @@ type Renderer struct {
 	fastSprites int
 	straight    bool   // the last frame's sprites went the straight path
 	noStraight  bool   // tests: never take it
-	noBlocks    bool   // tests: place every sprite, keep no block
 	epoch       uint64 // the world's structure epoch during a Draw
 	structure   structure
 	// The straight path's memos: regions resolved lately (memo, at the
 	// end), valid while the cache's version is memoVersion, and what each
 	// quad of the first batch was written from, valid while quadsKept.
-	memoVersion uint64
-	quadKeys    []quadKey
-	quadsKept   bool
+	quadKeys  []quadKey
+	quadsKept bool
 	// The straight path's blocks at the last frame (see spriteBlock),
 	// drawn through blocksView after blocksWalks walks of the history,
 	// and, by slot, the pictures of the blocks that may be kept, whole,
 	// by region or by index into their block's regions (see
 	// spriteBlock.shared).
-	blocks      []spriteBlock
-	blocksView  blockView
-	blocksWalks uint64
-	pics        []drawable.Picture
-	regions     [][2]uint64
-	kinds       []uint8
-	keptBlocks  int // blocks kept by the last frame, for tests
+	blocks     []spriteBlock
+	blocksView blockView
+	pics       []drawable.Picture
+	regions    [][2]uint64
+	kinds      []uint8
 
 	// Whether any entity is Hidden, has the Screen tag, has a
 	// WorldTransform: learnt with structure.
@@ -102,8 +114,6 @@ type Renderer struct {
 	dsts     []viewport     // by camera
 	figures  map[world.Entity]*figureCache
 	texts    map[world.Entity]*labelCache
-	draws    uint64 // Draw calls, for sweeping the caches
-	stats    Stats
 	triOpts  ebiten.DrawTrianglesOptions
 	meshOpts ebiten.DrawTrianglesOptions
 	textOpts text.DrawOptions
@@ -112,8 +122,6 @@ type Renderer struct {
 	camSnapFn func(world.Entity, *camera.Camera)
 	shapeFn   func(world.Entity, *geom.Vec2, *drawable.Figure)
 	textFn    func(world.Entity, *geom.Vec2, *drawable.Label)
-	screen    geom.Vec2       // the screen's size during a Draw
-	bounds    image.Rectangle // and its bounds
 
 	// The region memo (6 KB) goes last, so that the fields every frame
 	// reads lie together in a few cache lines and one page rather than on

@@ -268,19 +268,12 @@ func (r *Renderer) spritesStraight(bt *core.Batch, limit core.Entry) bool {
 			n := len(blocks)
 			blocks = slices.Grow(blocks, 1)[:n+1] // the last frame's record of the block, if it had it
 			b := &blocks[n]
-			static := s1 <= len(prev) && sameBytes(prev[s0:s1], ps)
-			if reuse && n < len(r.blocks) && b.reusable && static && int(b.q0) == st.quads &&
-				r.samePictures(b, s0, ss) && (!b.posed || r.samePoses(s0, s1, wc)) && st.keep(b) {
+			if reuse && n < len(r.blocks) && int(b.q0) == st.quads && b.unchanged(r, s0, s1, prev, ps, ss, wc) && st.keep(b) {
 				r.keptBlocks++
-				if id := uint32(noteID >> 32); b.noted[0] != id && b.noted[1] != id {
-					copy(notes[s0:s1], ps)
-					for i, e := range es {
-						stamps[s0+i] = noteID | uint64(e.Generation())
-					}
-					b.noted = [2]uint32{id, b.noted[0]}
-				}
+				b.note(s0, ps, es, notes, stamps, noteID)
 				continue
 			}
+			static := s1 <= len(prev) && sameBytes(prev[s0:s1], ps)
 			q0, culled := st.quads, bt.Culled
 			ok, nb := r.placeBlock(&st, ps, ss, es)
 			if !ok {
