@@ -44,7 +44,9 @@ func ebitenVertices(vs []core.Vertex) []ebiten.Vertex {
 // image go out in one DrawTriangles call (up to 16384 of them). A steady
 // frame of sprites allocates nothing; shapes allocate only when they
 // change, and texts when their text changes (and as ebitengine's text
-// package does).
+// package does). A frame of sprites in which nothing drawn changed since
+// the last (a title screen, a paused game, a covered scene) draws the
+// last frame's batch again, at the cost of comparing its sprites.
 func (r *Renderer) Draw(screen *ebiten.Image, w *world.World, alpha float64) {
 	r.prepare(screen.Bounds(), w, alpha)
 	for i := range r.cams {

@@ -41,6 +41,9 @@ func (r *Renderer) repeat(b image.Rectangle, w *world.World, alpha float64) bool
 	if l := r.loader; l != nil && l.Reloads() != r.reloads {
 		return false
 	}
+	// A renderer given another world, or let go of one, resets its
+	// history (bind), which moves Walks: a frame of another world than
+	// the last frame's never repeats it, whatever its epoch.
 	f := &r.structure
 	epoch := w.StructureEpoch()
 	if f.epoch != epoch || r.hist.Walks() != r.blocksWalks {

@@ -22,6 +22,7 @@ import (
 func TestRepeatedFrames(t *testing.T) {
 	type scene struct {
 		k        *kit
+		w        *world.World // the world drawn: k.w, unless a case gives another
 		ref      *render.Renderer
 		ents     []world.Entity
 		posed    world.Entity
@@ -64,11 +65,26 @@ func TestRepeatedFrames(t *testing.T) {
 		{"another screen", func(_ *testing.T, s *scene) { s.screen = image.Rect(0, 0, 300, 200) }, false},
 		{"a reload of a picture drawn", func(t *testing.T, s *scene) { touch(t, s.k) }, false},
 		{"blocks not kept", func(_ *testing.T, s *scene) { s.k.r.SetKeepBlocks(false) }, false},
+		{"another world, the same sprites", func(t *testing.T, s *scene) {
+			// The same components joined in the same order: the same
+			// structure epoch as k.w's.
+			w := world.New()
+			world.Spawn1(w, drawable.Camera, *drawable.Camera.Require(s.k.w, s.k.cam))
+			for _, e := range s.ents {
+				world.Spawn2(w, geom.Position, *geom.Position.Require(s.k.w, e), drawable.Sprite, *drawable.Sprite.Require(s.k.w, e))
+			}
+			geom.WorldTransform.Add(w, s.posed, *geom.WorldTransform.Require(s.k.w, s.posed))
+			if w.StructureEpoch() != s.k.w.StructureEpoch() {
+				t.Fatalf("the other world's structure epoch is %d, want k.w's %d", w.StructureEpoch(), s.k.w.StructureEpoch())
+			}
+			s.w = w
+		}, false},
+		{"let go", func(_ *testing.T, s *scene) { s.k.r.Release() }, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			k := newKit(t, render.Options{})
 			k.cam = k.lookAt(320, 240)
-			s := &scene{k: k, ref: render.New(k.c, render.Options{}), screen: image.Rect(0, 0, 320, 240), alpha: 0.5}
+			s := &scene{k: k, w: k.w, ref: render.New(k.c, render.Options{}), screen: image.Rect(0, 0, 320, 240), alpha: 0.5}
 			s.ref.SetKeepBlocks(false)
 			for i := range 200 { // four blocks, the last of heroes
 				p := drawable.Picture{Region: frame(i % 4)}
@@ -82,12 +98,12 @@ func TestRepeatedFrames(t *testing.T) {
 			frame := func(f int) (repeated bool) {
 				t.Helper()
 				if s.stepping {
-					k.r.BeforeStep(k.w)
-					s.ref.BeforeStep(k.w)
+					k.r.BeforeStep(s.w)
+					s.ref.BeforeStep(s.w)
 				}
 				before := k.r.Repeats()
-				k.r.Prepare(s.screen, k.w, s.alpha)
-				s.ref.Prepare(s.screen, k.w, s.alpha)
+				k.r.Prepare(s.screen, s.w, s.alpha)
+				s.ref.Prepare(s.screen, s.w, s.alpha)
 				if got, want := k.r.Batches(), s.ref.Batches(); len(got) != len(want) {
 					t.Fatalf("frame %d: %d batches, want %d", f, len(got), len(want))
 				} else {
