@@ -44,9 +44,12 @@ func ebitenVertices(vs []core.Vertex) []ebiten.Vertex {
 // image go out in one DrawTriangles call (up to 16384 of them). A steady
 // frame of sprites allocates nothing; shapes allocate only when they
 // change, and texts when their text changes (and as ebitengine's text
-// package does). A frame of sprites in which nothing drawn changed since
-// the last (a title screen, a paused game, a covered scene) draws the
-// last frame's batch again, at the cost of comparing its sprites.
+// package does). A frame in which nothing drawn changed since the last
+// (a title screen, a paused game, a covered scene) draws the last
+// frame's batch again, at the cost of comparing its sprites, when the
+// world draws through one camera and holds sprites only: no
+// [drawable.Shape] or [drawable.Text], and no sprite on the
+// [drawable.Screen].
 func (r *Renderer) Draw(screen *ebiten.Image, w *world.World, alpha float64) {
 	r.prepare(screen.Bounds(), w, alpha)
 	for i := range r.cams {

@@ -78,3 +78,7 @@ func (r *Renderer) KeptBlocks() int { return r.keptBlocks }
 // Repeats counts the frames that repeated the last one's batch as it was
 // (see repeat).
 func (r *Renderer) Repeats() int { return r.repeats }
+
+// SkipHistoryIDs leaves at most n ids before the history's ids wrap
+// around (see core.History.SkipIDs).
+func (r *Renderer) SkipHistoryIDs(n uint32) { r.hist.SkipIDs(n) }

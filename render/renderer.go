@@ -50,9 +50,10 @@ type Renderer struct {
 	opts    Options
 	w       *world.World // the world drawn, once BeforeStep or Draw saw it
 
-	// What a frame that repeats the last reads (see repeat), together
-	// here, in the struct's first lines: after the GPU's work each line
-	// is a cold miss.
+	// The fields a frame reads first, and nearly all a frame that
+	// repeats the last reads of the renderer itself (see repeat), but for
+	// its histories, structure and records: together in the struct's
+	// first lines, since after the GPU's work each line is a cold miss.
 	draws       uint64          // Draw calls, for sweeping the caches
 	memoVersion uint64          // the cache's version the memo is valid for (see memo)
 	blocksWalks uint64          // the history's walks when blocks were drawn (see blocks)
@@ -60,7 +61,7 @@ type Renderer struct {
 	screen      geom.Vec2       // and its size
 	alpha       float64
 	stats       Stats
-	keptBlocks  int // blocks kept by the last frame, for tests
+	keptBlocks  int // blocks kept by the last frame: all of them makes the next repeatable
 	repeats     int // frames that repeated the last, for tests
 	// repeatable is set when the last frame kept every block and drew
 	// nothing else, so that this one may repeat it.

@@ -31,22 +31,30 @@ import (
 // next frame is prepared whole again until one keeps every block.
 
 // repeat prepares the frame for a screen of bounds b of w at alpha, and
-// reports whether it could, by repeating the last; when it could not, the
-// frame is still to prepare, and only notes the straight path would have
-// written anyway are written.
+// reports whether it could, by repeating the last. When it could not, the
+// frame is still to prepare, and what repeat did of it (the history's
+// BeginDraw, the notes of the blocks it found unchanged) is what
+// preparing it does anyway.
 func (r *Renderer) repeat(b image.Rectangle, w *world.World, alpha float64) bool {
-	if !r.repeatable || r.noBlocks || r.w != w || b != r.bounds || r.cache.version != r.memoVersion {
+	if !r.repeatable || r.noBlocks || r.noStraight || r.w != w || b != r.bounds || r.cache.version != r.memoVersion {
 		return false
 	}
 	if l := r.loader; l != nil && l.Reloads() != r.reloads {
 		return false
 	}
-	// A renderer given another world, or let go of one, resets its
-	// history (bind), which moves Walks: a frame of another world than
-	// the last frame's never repeats it, whatever its epoch.
 	f := &r.structure
 	epoch := w.StructureEpoch()
-	if f.epoch != epoch || r.hist.Walks() != r.blocksWalks {
+	if f.epoch != epoch {
+		return false
+	}
+	// The history's walks, after BeginDraw, as the straight path reads
+	// them: a BeginDraw whose new id wraps the ids around clears every
+	// stamp and counts a walk. A renderer given another world, or let go
+	// of one, resets its history (bind), which counts one too: a frame of
+	// another world than the last frame's never repeats it, whatever its
+	// epoch.
+	r.hist.BeginDraw(len(f.pos), epoch)
+	if r.hist.Walks() != r.blocksWalks {
 		return false
 	}
 	// The camera as collectCameras would find it: the one of the last
@@ -62,7 +70,6 @@ func (r *Renderer) repeat(b image.Rectangle, w *world.World, alpha float64) bool
 	if !sameBytes(unsafe.Slice(&cam, 1), unsafe.Slice(&r.placed[0].in, 1)) {
 		return false
 	}
-	r.hist.BeginDraw(len(f.pos), epoch)
 	prev := r.hist.Current()
 	notes, stamps, noteID := r.hist.Noting()
 	pc, sc, wc := f.pos, f.pics, f.poses

@@ -199,7 +199,6 @@ func TestKeptBlocksMatchPlacing(t *testing.T) {
 		if calm && k.r.Repeats() == 0 {
 			t.Errorf("seed %d: no frame repeated the last", seed)
 		}
-		t.Logf("seed %d: %d repeats", seed, k.r.Repeats())
 	}
 }
 

@@ -97,6 +97,15 @@ func (h *History) newID() uint32 {
 // O(1), except once every 2^32 calls.
 func (h *History) NextStep() { h.cur.id, h.cur.ofDraw, h.cur.ofWalk = h.newID(), false, false }
 
+// SkipIDs hands out ids until at most n are left before the ids wrap
+// around, as that many NextSteps less than 2^32 would: for tests of the
+// wrap. It never hands out an id twice.
+func (h *History) SkipIDs(n uint32) {
+	if s := ^uint32(0) - n; s > h.seq {
+		h.seq = s
+	}
+}
+
 // grow makes room for slots below n.
 func (b *buffer) grow(n int) {
 	if n <= len(b.stamp) {
