@@ -157,8 +157,10 @@ func (s *storage[T]) verify(w *World) {
 
 func (r *relationStore) verify(w *World) {
 	r.verifySet(w)
+	links, places := 0, 0
 	forMembers(r.bits, func(slot uint32) {
 		src := makeEntity(slot, w.gens[slot])
+		links += len(r.targets(slot))
 		for j, t := range r.targets(slot) {
 			if !w.IsAlive(t) || !r.rev.has(uint32(t)) {
 				brokenInvariant("Restore", r.name, src, "a target %v that is dead or has no sources", t)
@@ -170,6 +172,17 @@ func (r *relationStore) verify(w *World) {
 			}
 		}
 	})
+	// Each link is at a place of its own (the places name their links
+	// back), so as many places as links means no place without one.
+	forMembers(r.rev.bits, func(slot uint32) {
+		places += len(r.rev.srcs[slot])
+		if len(r.rev.back[slot]) != len(r.rev.srcs[slot]) {
+			brokenInvariant("Restore", r.rev.name, makeEntity(slot, w.gens[slot]), "%d sources and %d places", len(r.rev.srcs[slot]), len(r.rev.back[slot]))
+		}
+	})
+	if links != places {
+		brokenInvariant("Restore", r.name, 0, "%d links and %d places in the targets' sources", links, places)
+	}
 }
 
 func (v *reverseStore) verify(w *World) {

@@ -274,7 +274,8 @@ func (r *Relation) Sources(w *World, target Entity) []Entity {
 func (r *Relation) OrderSources(w *World, target Entity, order []Entity) error {
 	w.mustAlive(target, "OrderSources", r.rev.name)
 	if w.rec != nil {
-		return &Error{Code: CodeConcurrent, Op: "OrderSources", Component: r.rev.name, Entity: target}
+		return &Error{Code: CodeConcurrent, Op: "OrderSources", Component: r.rev.name, Entity: target, System: w.rec.sysName(),
+			Hint: "order sources from an exclusive system or between runs: the lanes of systems that declare their access do not record it"}
 	}
 	rs := r.lookup(w)
 	var n int

@@ -408,4 +408,18 @@ func TestOrderSourcesInABatch(t *testing.T) {
 			t.Fatalf("OrderSources in a batch = %v, want ErrConcurrent", err)
 		}
 	}
+
+	// In a system that declares its access, the error names the system
+	// and says where to order sources instead.
+	var got error
+	must(t, w.AddSystem(world.System{Name: "sorter", Phase: world.Fixed, Reads: []world.ComponentType{tPos},
+		Run: func(ctx *world.Context) error {
+			got = world.ChildOf.OrderSources(ctx.World, p, es)
+			return nil
+		}}))
+	must(t, w.Run(world.Context{Phase: world.Fixed}, nil))
+	var we *world.Error
+	if !errors.As(got, &we) || we.Code != world.CodeConcurrent || we.System != "sorter" || !strings.Contains(we.HintText(), "exclusive system") {
+		t.Fatalf("OrderSources in a declared system = %v (%+v), want ErrConcurrent naming the system, with a hint", got, we)
+	}
 }
