@@ -278,8 +278,19 @@ func (l *loader) build(doc *document) (*world.World, error) {
 			return nil, err
 		}
 	}
+	// The orders of sources, once every link is made, and only then: after
+	// a problem a target may lack sources its list rightly names, and
+	// blaming the list would say the same problem twice.
 	for i := range doc.records {
+		if len(r.errs) > 0 {
+			break
+		}
 		l.sourcesOf(fresh, &doc.records[i])
+		if (i+1)%l.o.Slice == 0 {
+			if err := l.ctx.Err(); err != nil {
+				return nil, fmt.Errorf("save: load cancelled in phase %s: %w", PhaseLinks, err)
+			}
+		}
 	}
 	if total%l.o.Slice != 0 || total == 0 {
 		l.report(PhaseLinks, total, total)

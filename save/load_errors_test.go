@@ -70,6 +70,8 @@ func TestLoadErrors(t *testing.T) {
 			[]error{save.ErrIDs}, []string{"slot.yaml:5:33: entity 0v1: component \"ChildOf\": "}},
 		{"an order that is not the sources", header + "entities:\n  - {id: 0v1, sources: {ChildOf: [1v1, 1v1]}}\n  - {id: 1v1, links: {ChildOf: [0v1]}}\n  - {id: 2v1, links: {ChildOf: [0v1]}}\n",
 			[]error{save.ErrIDs}, []string{"slot.yaml:5:25: entity 0v1: component \"ChildOf\": save: invalid entity ids: world: OrderSources[Children] on entity 0v1 and 1v1: bad order (1v1 is in the order twice)"}},
+		{"a link that fails, and a right order of sources it leaves wrong", header + "entities:\n  - {id: 0v1, sources: {ChildOf: [2v1, 1v1]}}\n  - {id: 1v1, links: {ChildOf: [0v1]}}\n  - {id: 2v1, links: {ChildOf: [7v1]}}\n",
+			[]error{save.ErrIDs}, []string{"slot.yaml:7:23: entity 2v1: component \"ChildOf\": "}},
 		{"an order of sources of an unknown relationship", header + "entities:\n  - {id: 0v1, sources: {Hates: []}}\n",
 			[]error{save.ErrUnknownComponent}, []string{"slot.yaml:5:25: entity 0v1: component \"Hates\": "}},
 		{"an order of sources not a mapping", header + "entities:\n  - {id: 0v1, sources: [1v1]}\n",
