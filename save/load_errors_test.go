@@ -3,6 +3,7 @@ package save_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -51,6 +52,19 @@ func TestLoadErrors(t *testing.T) {
 		{"version", "version: 2\n", []error{save.ErrVersion}, []string{"slot.yaml:1:10: "}},
 		{"no version", "entities: []\n", []error{save.ErrVersion}, []string{"slot.yaml:1:1: "}},
 		{"unknown key", header + "colour: red\n", []error{save.ErrSyntax}, []string{"slot.yaml:4:1: "}},
+		{"a key of the save twice", header + "version: 1\n", []error{save.ErrSyntax},
+			[]string{`slot.yaml:4:1: save: invalid save: key "version" given twice (first at line 1)`}},
+		{"an entity's key twice", header + "entities:\n  - {id: 0v1, id: 1v1}\n", []error{save.ErrSyntax},
+			[]string{`slot.yaml:5:15: save: invalid save: key "id" given twice (first at line 5)`}},
+		{"a component twice", header + "entities:\n  - {id: 0v1, prefab: goblin, components: {Health: {hp: 1}, Health: {hp: 2}}}\n",
+			[]error{save.ErrSyntax}, []string{`slot.yaml:5:61: save: invalid save: key "Health" given twice`}},
+		{"a field twice", header + "entities:\n  - {id: 0v1, prefab: goblin, components: {Health: {hp: 1, hp: 2}}}\n",
+			[]error{save.ErrSyntax}, []string{`slot.yaml:5:60: save: invalid save: key "hp" given twice`}},
+		{"a link's relationship twice, and an order's", header + "entities:\n  - {id: 0v1, links: {ChildOf: [1v1], ChildOf: [1v1]}}\n" +
+			"  - id: 1v1\n    sources:\n      ChildOf: [0v1]\n      ChildOf: [0v1]\n",
+			[]error{save.ErrSyntax, save.ErrSyntax}, []string{`slot.yaml:5:39: save: invalid save: key "ChildOf" given twice`, `slot.yaml:9:7: save: invalid save: key "ChildOf" given twice (first at line 8)`}},
+		{"a field twice in a mapping of many keys", header + "entities:\n  - id: 0v1\n    components:\n      Health:\n" + manyKeys(17, "        ") + "        hp: 1\n        hp: 2\n",
+			[]error{save.ErrSyntax}, []string{`slot.yaml:26:9: save: invalid save: key "hp" given twice (first at line 25)`}},
 		{"unknown prefab", header + "entities:\n  - {id: 0v1, prefab: orc}\n",
 			[]error{save.ErrUnknownPrefab}, []string{`slot.yaml:5:5: entity 0v1 (prefab "orc"): `}},
 		{"every problem", header + "entities:\n  - id: 0v1\n    prefab: goblin\n    components:\n      Health: {hpp: 3}\n      Wings: {}\n  - {id: 1v1, prefab: orc}\n",
@@ -139,4 +153,14 @@ func TestEvolution(t *testing.T) {
 	if p := PosC.Require(w, e); *p != (Vec{1, 2}) {
 		t.Errorf("position %+v, want the prefab's: the save has none", *p)
 	}
+}
+
+// manyKeys returns n lines of YAML, each a key of its own (k0: 0, k1:
+// 0, ...) indented by indent.
+func manyKeys(n int, indent string) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "%sk%d: 0\n", indent, i)
+	}
+	return b.String()
 }

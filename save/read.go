@@ -130,6 +130,9 @@ func (r *reader) parse(data []byte, o LoadOptions) (*document, error) {
 			return nil, &Error{File: r.file, Err: because(ErrTooLarge, fmt.Sprintf("more than %d YAML nodes, aliases expanded", maxNodes))}
 		}
 	}
+	if r.duplicateKeys(&top); len(r.errs) > 0 {
+		return nil, r.joined()
+	}
 	root := &top
 	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
 		root = root.Content[0]
@@ -142,16 +145,12 @@ func (r *reader) parse(data []byte, o LoadOptions) (*document, error) {
 	doc := &document{}
 	var entities *yaml.Node
 	var table *compact.Table
-	seen := map[string]bool{}
+	versioned := false
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], yamlpos.Resolve(root.Content[i+1])
-		if seen[k.Value] {
-			r.fail(k, nil, "", "", because(ErrSyntax, fmt.Sprintf("%q given twice", k.Value)))
-			continue
-		}
-		seen[k.Value] = true
 		switch k.Value {
 		case "version":
+			versioned = true
 			if v.Value != strconv.Itoa(version) {
 				r.fail(v, nil, "", "", because(ErrVersion, fmt.Sprintf("version %s; this build reads version %d", yamlpos.Describe(v), version)))
 				return nil, r.joined()
@@ -188,7 +187,7 @@ func (r *reader) parse(data []byte, o LoadOptions) (*document, error) {
 			r.fail(k, nil, "", "", because(ErrSyntax, fmt.Sprintf("unknown key %q", k.Value)))
 		}
 	}
-	if !seen["version"] {
+	if !versioned {
 		r.fail(root, nil, "", "", because(ErrVersion, "no version"))
 	}
 	if entities != nil {
@@ -222,6 +221,49 @@ func (r *reader) parse(data []byte, o LoadOptions) (*document, error) {
 
 // countNodes counts the nodes under n, an alias as the nodes it names,
 // stopping past limit.
+// duplicateKeys reports, as ErrSyntax at the second, each key that a
+// mapping of the document n gives twice (a merge key, "<<", may repeat).
+// Save never repeats a key; in a save edited by hand a repeated entity
+// key, component, field, link or order of sources would otherwise lose
+// one of its two values without a word. Aliases are not followed: what
+// they name is in the document already. A mapping of many keys is
+// checked through a map, a small one by comparing its keys.
+func (r *reader) duplicateKeys(n *yaml.Node) {
+	if n.Kind == yaml.MappingNode {
+		var seen map[string]*yaml.Node
+		if len(n.Content) > 2*16 {
+			seen = make(map[string]*yaml.Node, len(n.Content)/2)
+		}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := n.Content[i]
+			if k.Kind != yaml.ScalarNode || k.Value == "<<" {
+				continue
+			}
+			var first *yaml.Node
+			if seen != nil {
+				first = seen[k.Value]
+				if first == nil {
+					seen[k.Value] = k
+				}
+			} else {
+				for j := 0; j < i && first == nil; j += 2 {
+					if p := n.Content[j]; p.Kind == yaml.ScalarNode && p.Value == k.Value {
+						first = p
+					}
+				}
+			}
+			if first != nil {
+				r.fail(k, nil, "", "", because(ErrSyntax, fmt.Sprintf("key %q given twice (first at line %d)", k.Value, first.Line)))
+			}
+		}
+	}
+	if n.Kind != yaml.AliasNode {
+		for _, c := range n.Content {
+			r.duplicateKeys(c)
+		}
+	}
+}
+
 func countNodes(n *yaml.Node, memo map[*yaml.Node]int, limit int) int {
 	if n == nil {
 		return 0
