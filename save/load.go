@@ -549,6 +549,21 @@ func (l *loader) sourcesOf(w *world.World, rec *record) {
 			continue // its id was refused already
 		}
 		if err := rel.OrderSources(w, rec.id, ln.targets); err != nil {
+			// At the id the order refuses, if it names one: its second
+			// place if it is there twice.
+			var we *world.Error
+			if errors.As(err, &we) && we.Other != 0 {
+				first := true
+				for i, t := range ln.targets {
+					if t == we.Other {
+						at = &yaml.Node{Line: ln.at[i][0], Column: ln.at[i][1]}
+						if !first {
+							break
+						}
+						first = false
+					}
+				}
+			}
 			l.r.fail(at, rec, ln.name, "", &both{ErrIDs, err})
 		}
 	}

@@ -59,6 +59,7 @@ type recLink struct {
 	line, col int
 	name      string
 	targets   []world.Entity
+	at        [][2]int // each target's line and column
 }
 
 // reader collects the problems of one load.
@@ -461,6 +462,7 @@ func (r *reader) linkLists(n *yaml.Node, rec *record, key, what string) []recLin
 		for _, t := range v.Content {
 			if e, ok := r.entityID(t, rec, k.Value, ""); ok {
 				l.targets = append(l.targets, e)
+				l.at = append(l.at, [2]int{t.Line, t.Column})
 			}
 		}
 		out = append(out, l)
