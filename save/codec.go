@@ -47,7 +47,8 @@ func (c *Codec) lookup(name string) (*prefab.Prefab, bool) {
 // prefabs (lib may be nil: every entity then saves every component) with
 // the components and relationships regs name. [world.ChildOf] is always
 // included. It fails with an error naming the registration when one is
-// zero or two share a name.
+// zero, two share a name, or a component has two fields saved under one
+// name.
 func New(lib *prefab.Library, regs ...Registration) (*Codec, error) {
 	c := &Codec{lib: lib, byName: map[string]comp{}, byID: map[int]comp{},
 		rels: map[string]*world.Relation{}, relIDs: map[int]*world.Relation{}}
@@ -59,6 +60,11 @@ func New(lib *prefab.Library, regs ...Registration) (*Codec, error) {
 			name := r.c.key().Name()
 			if _, dup := c.byName[name]; dup || c.rels[name] != nil {
 				errs = append(errs, fmt.Errorf("save: %s registered twice", r.describe()))
+				continue
+			}
+			if path, ok := sharedPath(r.c.fields()); ok {
+				// A save would write the key twice, and its load refuse it.
+				errs = append(errs, fmt.Errorf("save: %s: two fields are saved as %q: give one a yaml tag of its own", r.describe(), path))
 				continue
 			}
 			c.byName[name] = r.c
@@ -82,6 +88,20 @@ func New(lib *prefab.Library, regs ...Registration) (*Codec, error) {
 		return nil, errors.Join(errs...)
 	}
 	return c, nil
+}
+
+// sharedPath returns a path that two of the leaves share, such as a
+// field and the field of the same name of a struct inlined beside it, or
+// HP and Hp, which are both saved as "hp".
+func sharedPath(leaves []leaf) (string, bool) {
+	seen := make(map[string]bool, len(leaves))
+	for _, l := range leaves {
+		if seen[l.path] {
+			return l.path, true
+		}
+		seen[l.path] = true
+	}
+	return "", false
 }
 
 func (c *Codec) addRel(r *world.Relation) {

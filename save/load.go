@@ -549,18 +549,19 @@ func (l *loader) sourcesOf(w *world.World, rec *record) {
 			continue // its id was refused already
 		}
 		if err := rel.OrderSources(w, rec.id, ln.targets); err != nil {
-			// At the id the order refuses, if it names one: its second
-			// place if it is there twice.
+			// At the id the order refuses, if it names one: a source is
+			// refused where it comes again, any other id where it
+			// first comes.
 			var we *world.Error
 			if errors.As(err, &we) && we.Other != 0 {
-				first := true
+				again := slices.Contains(rel.Sources(w, rec.id), we.Other)
 				for i, t := range ln.targets {
 					if t == we.Other {
 						at = &yaml.Node{Line: ln.at[i][0], Column: ln.at[i][1]}
-						if !first {
+						if !again {
 							break
 						}
-						first = false
+						again = false
 					}
 				}
 			}

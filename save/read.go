@@ -131,9 +131,6 @@ func (r *reader) parse(data []byte, o LoadOptions) (*document, error) {
 			return nil, &Error{File: r.file, Err: because(ErrTooLarge, fmt.Sprintf("more than %d YAML nodes, aliases expanded", maxNodes))}
 		}
 	}
-	if r.duplicateKeys(&top); len(r.errs) > 0 {
-		return nil, r.joined()
-	}
 	root := &top
 	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
 		root = root.Content[0]
@@ -191,6 +188,13 @@ func (r *reader) parse(data []byte, o LoadOptions) (*document, error) {
 	if !versioned {
 		r.fail(root, nil, "", "", because(ErrVersion, "no version"))
 	}
+	// Every mapping's keys, once the version is known to be this build's
+	// (a later version's save is ErrVersion whatever it holds): a key
+	// given twice stops the load here.
+	before := len(r.errs)
+	if r.duplicateKeys(root, doc.game); len(r.errs) > before {
+		return nil, r.joined()
+	}
 	if entities != nil {
 		if entities.Kind != yaml.SequenceNode && !yamlpos.IsNull(entities) {
 			r.fail(entities, nil, "", "", because(ErrSyntax, "entities is a list, not "+yamlpos.Describe(entities)))
@@ -220,51 +224,62 @@ func (r *reader) parse(data []byte, o LoadOptions) (*document, error) {
 	return doc, nil
 }
 
-// countNodes counts the nodes under n, an alias as the nodes it names,
-// stopping past limit.
 // duplicateKeys reports, as ErrSyntax at the second, each key that a
-// mapping of the document n gives twice (a merge key, "<<", may repeat).
-// Save never repeats a key; in a save edited by hand a repeated entity
-// key, component, field, link or order of sources would otherwise lose
-// one of its two values without a word. Aliases are not followed: what
-// they name is in the document already. A mapping of many keys is
-// checked through a map, a small one by comparing its keys.
-func (r *reader) duplicateKeys(n *yaml.Node) {
+// mapping under n gives twice, an alias key as the key it names; merge
+// keys (the plain "<<") may repeat, and skip, the game's own state, is
+// left to what Loaded.Game decodes it into. Save never repeats a key of
+// its own; in a save edited by hand a repeated entity key, component,
+// field, link or order of sources would otherwise lose one of its two
+// values without a word. Aliases are not followed: what they name is in
+// the document already. A mapping of many keys is checked through a map,
+// a small one by comparing its keys.
+func (r *reader) duplicateKeys(n, skip *yaml.Node) {
+	if n == skip {
+		return
+	}
 	if n.Kind == yaml.MappingNode {
 		var seen map[string]*yaml.Node
 		if len(n.Content) > 2*16 {
 			seen = make(map[string]*yaml.Node, len(n.Content)/2)
 		}
+		key := func(i int) *yaml.Node {
+			if k := yamlpos.Resolve(n.Content[i]); k.Kind == yaml.ScalarNode && k.Tag != "!!merge" {
+				return k
+			}
+			return nil
+		}
 		for i := 0; i+1 < len(n.Content); i += 2 {
-			k := n.Content[i]
-			if k.Kind != yaml.ScalarNode || k.Value == "<<" {
+			k := key(i)
+			if k == nil {
 				continue
 			}
 			var first *yaml.Node
 			if seen != nil {
 				first = seen[k.Value]
 				if first == nil {
-					seen[k.Value] = k
+					seen[k.Value] = n.Content[i]
 				}
 			} else {
 				for j := 0; j < i && first == nil; j += 2 {
-					if p := n.Content[j]; p.Kind == yaml.ScalarNode && p.Value == k.Value {
-						first = p
+					if p := key(j); p != nil && p.Value == k.Value {
+						first = n.Content[j]
 					}
 				}
 			}
 			if first != nil {
-				r.fail(k, nil, "", "", because(ErrSyntax, fmt.Sprintf("key %q given twice (first at line %d)", k.Value, first.Line)))
+				r.fail(n.Content[i], nil, "", "", because(ErrSyntax, fmt.Sprintf("key %q given twice (first at line %d)", k.Value, first.Line)))
 			}
 		}
 	}
 	if n.Kind != yaml.AliasNode {
 		for _, c := range n.Content {
-			r.duplicateKeys(c)
+			r.duplicateKeys(c, skip)
 		}
 	}
 }
 
+// countNodes counts the nodes under n, an alias as the nodes it names,
+// stopping past limit.
 func countNodes(n *yaml.Node, memo map[*yaml.Node]int, limit int) int {
 	if n == nil {
 		return 0
