@@ -99,7 +99,20 @@ func TestRepeatedFrames(t *testing.T) {
 			}
 			s.posed = s.ents[150]
 			geom.WorldTransform.Add(k.w, s.posed, geom.Pose{Rotation: 0.2})
+			// Frames are drawn inside the game loop's Draw (onScreen), as
+			// every drawing test here does: ebitengine's images are the
+			// loop's, and drawing beside it, from the test's goroutine,
+			// left other tests' pictures drawn otherwise now and then
+			// (TestSpritePathsAgree, a few channels off). The screens go
+			// when the case ends.
 			screens := map[image.Rectangle]*ebiten.Image{}
+			t.Cleanup(func() {
+				onScreen(func(*ebiten.Image) {
+					for _, img := range screens {
+						img.Deallocate()
+					}
+				})
+			})
 			// frame draws a frame through both renderers, after a step if
 			// the scene steps and then between, and reports whether the
 			// renderer under test repeated the last.
@@ -112,14 +125,16 @@ func TestRepeatedFrames(t *testing.T) {
 				if between != nil {
 					between()
 				}
-				dst := screens[s.screen]
-				if dst == nil {
-					dst = ebiten.NewImage(s.screen.Dx(), s.screen.Dy())
-					screens[s.screen] = dst
-				}
 				before := k.r.Repeats()
-				k.r.Draw(dst, s.w, s.alpha)
-				s.ref.Draw(dst, s.w, s.alpha)
+				onScreen(func(*ebiten.Image) {
+					dst := screens[s.screen]
+					if dst == nil {
+						dst = ebiten.NewImage(s.screen.Dx(), s.screen.Dy())
+						screens[s.screen] = dst
+					}
+					k.r.Draw(dst, s.w, s.alpha)
+					s.ref.Draw(dst, s.w, s.alpha)
+				})
 				sameBatches(t, fmt.Sprintf("frame %d", f), k.r, s.ref)
 				return k.r.Repeats() > before
 			}
