@@ -60,18 +60,23 @@ func (r *Renderer) Draw(screen *ebiten.Image, w *world.World, alpha float64) {
 	}
 }
 
-// prepare does the work of a Draw that needs no GPU: it places the
-// cameras, collects and sorts the drawables and builds every camera's
-// batch, for a screen of bounds b.
+// prepare does the work of a Draw that needs no GPU, for a screen of
+// bounds b: it repeats the last frame (see repeat) or builds this one.
 func (r *Renderer) prepare(b image.Rectangle, w *world.World, alpha float64) {
 	r.draws++
 	r.bind(w)
-	if r.repeat(b, w, alpha) {
-		if r.draws%64 == 0 {
-			r.sweep()
-		}
-		return
+	if !r.repeat(b, w, alpha) {
+		r.build(b, alpha)
 	}
+	if r.draws%64 == 0 {
+		r.sweep()
+	}
+}
+
+// build places the cameras, collects and sorts the drawables of the
+// world bound and builds every camera's batch, for a screen of bounds b.
+func (r *Renderer) build(b image.Rectangle, alpha float64) {
+	w := r.w
 	// The cache is refreshed by whichever of its renderers first sees a
 	// reload; the memo is checked every frame, for the cache's tables also
 	// change when any of them resolves a region the first time.
@@ -128,9 +133,6 @@ func (r *Renderer) prepare(b image.Rectangle, w *world.World, alpha float64) {
 	f := &r.structure
 	r.repeatable = r.straight && len(r.cams) == 1 && len(r.items) == 0 && !r.hudBuilt &&
 		!f.shapes && !f.texts && !r.noBlocks && r.keptBlocks == len(r.blocks)
-	if r.draws%64 == 0 {
-		r.sweep()
-	}
 }
 
 // collect gathers the frame's items and their keys: shapes and texts

@@ -12,8 +12,9 @@
 # package's directory for each of its targets, with go test's own fuzz
 # cache. Building and linking it for every target, as go test -fuzz does,
 # was about a third of the step: 113 s of CI's 299 on 2026-12-03, when the
-# 31 targets at 5 s each took 244 s here that way and 191 s this way. New failing inputs are written to
-# testdata/fuzz/FuzzXxx/ as usual: commit them with the fix. Targets in
+# 31 targets at 5 s each took 244 s here that way and 191 s this way. New
+# failing inputs are written to testdata/fuzz/FuzzXxx/ as usual: commit
+# them with the fix. Targets in
 # packages that link ebitengine (render, engine/audio, engine/window) need a
 # display, like their tests; scripts/test.sh's Xvfb or DISPLAY gives one, and
 # without one they are skipped with a note. It exits non-zero if any target

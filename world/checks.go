@@ -160,8 +160,9 @@ func (r *relationStore) verify(w *World) {
 	links, places := 0, 0
 	forMembers(r.bits, func(slot uint32) {
 		src := makeEntity(slot, w.gens[slot])
-		links += len(r.targets(slot))
-		for j, t := range r.targets(slot) {
+		ts := r.targets(slot)
+		links += len(ts)
+		for j, t := range ts {
 			if !w.IsAlive(t) || !r.rev.has(uint32(t)) {
 				brokenInvariant("Restore", r.name, src, "a target %v that is dead or has no sources", t)
 			}
