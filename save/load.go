@@ -278,17 +278,18 @@ func (l *loader) build(doc *document) (*world.World, error) {
 			return nil, err
 		}
 	}
-	// The orders of sources, once every link is made, and only then: after
-	// a problem a target may lack sources its list rightly names, and
-	// blaming the list would say the same problem twice.
-	for i := range doc.records {
-		if len(r.errs) > 0 {
-			break
-		}
-		l.sourcesOf(fresh, &doc.records[i])
-		if (i+1)%l.o.Slice == 0 {
-			if err := l.ctx.Err(); err != nil {
-				return nil, fmt.Errorf("save: load cancelled in phase %s: %w", PhaseLinks, err)
+	// The orders of sources, once every link is made, and only if nothing
+	// failed before them: after a problem a target may lack sources its
+	// list rightly names, and blaming the list would say the same problem
+	// twice. Each target's list is checked against its own sources only,
+	// so every wrong list is reported, not just the first.
+	if len(r.errs) == 0 {
+		for i := range doc.records {
+			l.sourcesOf(fresh, &doc.records[i])
+			if (i+1)%l.o.Slice == 0 {
+				if err := l.ctx.Err(); err != nil {
+					return nil, fmt.Errorf("save: load cancelled in phase %s: %w", PhaseLinks, err)
+				}
 			}
 		}
 	}

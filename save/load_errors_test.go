@@ -91,6 +91,8 @@ func TestLoadErrors(t *testing.T) {
 		{"a key given twice through an alias", header + "entities:\n  - {id: 0v1, prefab: goblin, components: {Health: {&hp hp: 1, maxhp: 9, *hp : 2}}}\n",
 			[]error{save.ErrSyntax}, []string{`slot.yaml:5:74: save: invalid save: key "hp" given twice (first at line 5)`}},
 		{"a later version's save with a key given twice", "version: 2\nversion: 2\n", []error{save.ErrVersion}, []string{"slot.yaml:1:10: "}},
+		{"two targets' orders, both wrong", strings.Replace(header, "slots: 4", "slots: 6", 1) + "entities:\n  - {id: 0v1, sources: {ChildOf: [1v1, 1v1]}}\n  - {id: 1v1, links: {ChildOf: [0v1]}}\n  - {id: 2v1, links: {ChildOf: [0v1]}}\n  - {id: 3v1, sources: {ChildOf: [4v1]}}\n  - {id: 4v1, links: {ChildOf: [3v1]}}\n  - {id: 5v1, links: {ChildOf: [3v1]}}\n",
+			[]error{save.ErrIDs, save.ErrIDs}, []string{"slot.yaml:5:40: entity 0v1: component \"ChildOf\": ", "slot.yaml:8:25: entity 3v1: component \"ChildOf\": "}},
 		{"an order of the wrong length", header + "entities:\n  - {id: 0v1, sources: {ChildOf: [1v1]}}\n  - {id: 1v1, links: {ChildOf: [0v1]}}\n  - {id: 2v1, links: {ChildOf: [0v1]}}\n",
 			[]error{save.ErrIDs}, []string{"slot.yaml:5:25: entity 0v1: component \"ChildOf\": "}},
 		{"a link that fails, and a right order of sources it leaves wrong", header + "entities:\n  - {id: 0v1, sources: {ChildOf: [2v1, 1v1]}}\n  - {id: 1v1, links: {ChildOf: [0v1]}}\n  - {id: 2v1, links: {ChildOf: [7v1]}}\n",
