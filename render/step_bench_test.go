@@ -52,6 +52,22 @@ func BenchmarkSpriteStepOnePass_10k(b *testing.B) {
 	benchSpriteStep(b, 10_000, true, systems.MotionInBounds())
 }
 
+// BenchmarkSpriteStepMotion_10k and BenchmarkSpriteStepConfine_10k are
+// BenchmarkSpriteStep_10k's two passes each on their own, against the
+// same limits: what each of Motion and Confine costs of the step. Two
+// passes cannot overlap the one's arithmetic with the other's tests, as
+// the limit's single loop does; on a machine where the tests alone cost
+// what the limit's whole loop does, the two passes' sum stays above 1.5
+// of it (docs/BENCHMARKS.md, stop 30), and MotionInBounds is the step's
+// one-pass form.
+func BenchmarkSpriteStepMotion_10k(b *testing.B) {
+	benchSpriteStep(b, 10_000, true, systems.Motion())
+}
+
+func BenchmarkSpriteStepConfine_10k(b *testing.B) {
+	benchSpriteStep(b, 10_000, true, systems.Confine())
+}
+
 func benchSpriteStep(b *testing.B, n int, drawn bool, steps ...world.System) {
 	k := newKit(b, render.Options{})
 	area := geom.Rect(0, 0, screenW, screenH)
