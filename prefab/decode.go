@@ -21,7 +21,9 @@ import (
 // yaml tag, or else its Go name in lower case (HP → hp, MaxHP → maxhp), as
 // go.yaml.in/yaml/v3 does. Fields tagged `yaml:"-"` and unexported fields
 // cannot be set from data; a struct field tagged `yaml:",inline"` lays its
-// fields into its parent's mapping.
+// fields into its parent's mapping. Two fields of one mapping with one key
+// (HP and Hp; X beside an inlined struct's X) are refused when the
+// component is registered (see sharedKeyIn), since data could set only one.
 
 var (
 	referrerType    = reflect.TypeFor[assets.Referrer]()
@@ -295,16 +297,30 @@ type structInfo struct {
 	// inlineRefs are the index paths of the inline struct fields that
 	// name assets (assets.Referrer), checked with the struct.
 	inlineRefs [][]int
+	// shared is the first key that two fields have; its key is "" when
+	// every field has a key of its own. byName holds the first of the two.
+	shared sharedKey
+}
+
+// sharedKey is a YAML key that two struct fields have, with their Go
+// paths (field names joined by dots through inlined structs, such as
+// "Base.X"), in field order.
+type sharedKey struct {
+	key           string
+	first, second string
 }
 
 var structInfos sync.Map // reflect.Type -> *structInfo
 
 // fieldsOf returns the fields of struct type t that data can set, by key.
+// Of two fields with one key, the key sets the first; [Component] refuses
+// such types, so a library never decodes one.
 func fieldsOf(t reflect.Type) *structInfo {
 	if s, ok := structInfos.Load(t); ok {
 		return s.(*structInfo)
 	}
 	s := &structInfo{byName: make(map[string]field)}
+	t0 := t
 	var walk func(t reflect.Type, index []int)
 	walk = func(t reflect.Type, index []int) {
 		for i := range t.NumField() {
@@ -324,7 +340,10 @@ func fieldsOf(t reflect.Type) *structInfo {
 			if name == "" {
 				name = strings.ToLower(f.Name)
 			}
-			if _, dup := s.byName[name]; dup {
+			if prev, dup := s.byName[name]; dup {
+				if s.shared.key == "" {
+					s.shared = sharedKey{name, goPath(t0, prev.index), goPath(t0, idx)}
+				}
 				continue
 			}
 			fd := field{key: name, index: idx, typ: f.Type}
@@ -336,6 +355,17 @@ func fieldsOf(t reflect.Type) *structInfo {
 	walk(t, nil)
 	structInfos.Store(t, s)
 	return s
+}
+
+// goPath returns the Go names of the fields of struct type t along index,
+// joined by dots: "HP", or "Base.X" for a field of an inlined struct.
+func goPath(t reflect.Type, index []int) string {
+	names := make([]string, len(index))
+	for i, x := range index {
+		f := t.Field(x)
+		names[i], t = f.Name, f.Type
+	}
+	return strings.Join(names, ".")
 }
 
 // expect says what a value of type t looks like in YAML, for errors.

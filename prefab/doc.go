@@ -80,10 +80,12 @@
 // the name in its yaml tag, or else its Go name in lower case (HP is hp,
 // MaxHP is maxhp), as go.yaml.in/yaml/v3 does; fields tagged yaml:"-" and
 // unexported fields cannot be set from data, and ",inline" lays a struct's
-// fields into its parent. A time.Duration is written as "1.5s"; a type
-// implementing yaml.Unmarshaler or encoding.TextUnmarshaler decodes
-// itself. Unknown fields are errors, checked against the Go type at every
-// level. Anchors, aliases and merge keys (<<) work as in any YAML.
+// fields into its parent. Two fields with one key (HP and Hp) are refused
+// by [Component], since data could set only one. A time.Duration is
+// written as "1.5s"; a type implementing yaml.Unmarshaler or
+// encoding.TextUnmarshaler decodes itself. Unknown fields are errors,
+// checked against the Go type at every level. Anchors, aliases and merge
+// keys (<<) work as in any YAML.
 //
 // # Errors
 //

@@ -95,8 +95,9 @@ var (
 	// type or value that cannot be deep-copied.
 	ErrUncopyable = sentinel(CodeUncopyable)
 	// ErrInvalidRegistration: a zero [Registration] given to
-	// [Library.Register], or two registrations that both place children
-	// ([Registration.At]).
+	// [Library.Register], two registrations that both place children
+	// ([Registration.At]), or the panic of [Component] for a type two of
+	// whose fields have one YAML key.
 	ErrInvalidRegistration = sentinel(CodeInvalidRegistration)
 )
 

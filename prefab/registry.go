@@ -19,9 +19,17 @@ type Registration struct {
 // The deep-copy function of T is built here, once.
 //
 // Panics with a [*world.Error] of code [CodeUncopyable] if T cannot be copied (see
-// [Value]).
+// [Value]). Panics with one of code [CodeInvalidRegistration], naming the
+// key and both fields, if two fields of T have one YAML key (HP and Hp
+// are both hp; so are a field X and the X of a struct inlined beside it),
+// in T or in a struct type data reaches from it (stats.hp, for a field
+// Stats): data could set only one of the two. Give one a yaml tag of its
+// own. A field tagged yaml:"-" has no key, and a nested struct's keys are
+// its own, so stats.hp and hp do not clash.
 func Component[T any](key world.Key[T]) Registration {
-	return Registration{&typedEntry[T]{name: key.Name(), key: key, cp: mustCopy[T](key, "Component")}}
+	cp := mustCopy[T](key, "Component")
+	mustHaveOwnKeys[T](key, "Component")
+	return Registration{&typedEntry[T]{name: key.Name(), key: key, cp: cp}}
 }
 
 // As returns r under the name data uses for it, when that is not the
