@@ -373,16 +373,8 @@ func parseEntity(s string) (world.Entity, bool) {
 // 0 included: "0v0", the zero Entity (a field's "no entity"), or "7v0",
 // no entity either, which a field may hold all the same.
 func parseEntityValue(s string) (world.Entity, bool) {
-	slot, gen, ok := strings.Cut(s, "v")
-	if !ok {
-		return 0, false
-	}
-	a, err1 := strconv.ParseUint(slot, 10, 32)
-	b, err2 := strconv.ParseUint(gen, 10, 32)
-	if err1 != nil || err2 != nil {
-		return 0, false
-	}
-	return world.Entity(b<<32 | a), true
+	e, err := world.ParseEntity(s)
+	return e, err == nil
 }
 
 func (r *reader) entityID(n *yaml.Node, rec *record, component, field string) (world.Entity, bool) {

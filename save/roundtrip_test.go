@@ -3,8 +3,12 @@ package save_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"math/rand/v2"
+	"reflect"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/tessera-engine/tessera/prefab"
@@ -123,5 +127,75 @@ func TestRoundTripEntityValues(t *testing.T) {
 		if !slices.Equal(have, values) || got.Hash() != w.Hash() {
 			t.Errorf("%v: loaded aims %v, want %v (hash equal: %v)\n%s", f, have, values, got.Hash() == w.Hash(), data)
 		}
+	}
+}
+
+// tSquad holds entity ids inside slices, maps, an array and the structs
+// of a slice: saved as "3v1", as a field of its own is.
+type tSquad struct {
+	Lead    world.Entity
+	Members []world.Entity
+	ByName  map[string]world.Entity
+	Seen    map[world.Entity]int
+	Pair    [2]world.Entity
+	Orders  []tOrder
+}
+
+type tOrder struct {
+	Target world.Entity
+	N      int
+}
+
+var SquadC = world.DefineComponent[tSquad]("tSquad")
+
+// TestRoundTripNestedEntities: ids anywhere in a value are written as
+// ids, "0v2", in both formats, and load back as they were; a save written
+// before, with such ids as their bits in decimal, still loads.
+func TestRoundTripNestedEntities(t *testing.T) {
+	codec, err := save.New(nil, save.Component(SquadC))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := world.New()
+	a, b := w.Create(), w.Create()
+	w.Destroy(a)
+	a = w.Create() // 0v2: its bits, 8589934592, are not its slot
+	squad := tSquad{Lead: a, Members: []world.Entity{a, b, 0}, ByName: map[string]world.Entity{"x": b, "y": a},
+		Seen: map[world.Entity]int{a: 2, b: 1}, Pair: [2]world.Entity{b, a}, Orders: []tOrder{{Target: a, N: 3}}}
+	e := w.Spawn(SquadC.With(squad))
+	for _, f := range []save.Format{save.YAML, save.Compact} {
+		data, err := codec.Save(w, save.SaveOptions{Format: f})
+		if err != nil {
+			t.Fatalf("%v: save: %v", f, err)
+		}
+		for _, bits := range []world.Entity{a, b} {
+			if strings.Contains(string(data), strconv.FormatUint(uint64(bits), 10)) {
+				t.Errorf("%v: the save writes %v as its bits:\n%s", f, bits, data)
+			}
+		}
+		if !strings.Contains(string(data), "members: [0v2, 1v1, 0v0]") {
+			t.Errorf("%v: the save does not write the members as ids:\n%s", f, data)
+		}
+		got := world.New()
+		if _, err := codec.Load(context.Background(), got, data, save.LoadOptions{Name: "slot"}); err != nil {
+			t.Fatalf("%v: load: %v\n%s", f, err, data)
+		}
+		if back, ok := SquadC.Get(got, e); !ok || !reflect.DeepEqual(*back, squad) {
+			t.Errorf("%v: loaded %+v, want %+v\n%s", f, back, squad, data)
+		}
+	}
+	old := strings.Join([]string{"version: 1", "ids: {slots: 3, free: []}", "entities:", "  - id: 0v2", "  - id: 1v1", "  - id: 2v1",
+		"    components:", "      tSquad: {lead: 0v2, members: [8589934592, 4294967297, 0], byname: {x: 4294967297, y: 8589934592},",
+		"        seen: {4294967297: 1, 8589934592: 2}, pair: [4294967297, 8589934592], orders: [{target: 8589934592, n: 3}]}", ""}, "\n")
+	got := world.New()
+	if _, err := codec.Load(context.Background(), got, []byte(old), save.LoadOptions{Name: "old"}); err != nil {
+		t.Fatalf("a save with ids as bits: %v", err)
+	}
+	if back, ok := SquadC.Get(got, e); !ok || !reflect.DeepEqual(*back, squad) {
+		t.Errorf("a save with ids as bits loaded %+v, want %+v", back, squad)
+	}
+	bad := strings.Replace(old, "members: [8589934592", "members: [bob", 1)
+	if _, err := codec.Load(context.Background(), world.New(), []byte(bad), save.LoadOptions{Name: "bad"}); !errors.Is(err, save.ErrValue) || !strings.Contains(err.Error(), "bad:8:") {
+		t.Errorf("a member that is no id: %v, want ErrValue at line 8", err)
 	}
 }

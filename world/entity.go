@@ -1,6 +1,10 @@
 package world
 
-import "strconv"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
 
 // Entity identifies one entity of a [World]. It is 64 bits wide: the low
 // 32 bits hold the entity's slot and the high 32 bits its generation.
@@ -28,10 +32,55 @@ func (e Entity) Generation() uint32 { return uint32(e >> 32) }
 // String formats the entity as slot "v" generation, for example "12v3".
 func (e Entity) String() string {
 	var buf [24]byte
-	b := strconv.AppendUint(buf[:0], uint64(uint32(e)), 10)
+	return string(e.appendText(buf[:0]))
+}
+
+// appendText appends e's text, "12v3", to b.
+func (e Entity) appendText(b []byte) []byte {
+	b = strconv.AppendUint(b, uint64(uint32(e)), 10)
 	b = append(b, 'v')
-	b = strconv.AppendUint(b, uint64(e>>32), 10)
-	return string(b)
+	return strconv.AppendUint(b, uint64(e>>32), 10)
+}
+
+// ParseEntity returns the entity that [Entity.String] writes as s, such
+// as "3v1" (slot 3, generation 1) or "0v0" (the zero Entity, "no
+// entity"). Every text String writes parses back to its Entity, a
+// generation of 0 included, which no live entity has. Any other text
+// returns an [*Error] of code [CodeBadIDs] naming it.
+func ParseEntity(s string) (Entity, error) {
+	slot, gen, ok := strings.Cut(s, "v")
+	a, err1 := strconv.ParseUint(slot, 10, 32)
+	b, err2 := strconv.ParseUint(gen, 10, 32)
+	if !ok || err1 != nil || err2 != nil {
+		return 0, &Error{Code: CodeBadIDs, Op: "ParseEntity", Value: fmt.Sprintf("%q is not an entity id such as 3v1", s),
+			Hint: "write an entity id as Entity.String does: its slot, v, its generation"}
+	}
+	return makeEntity(uint32(a), uint32(b)), nil
+}
+
+// MarshalText writes e as [Entity.String] does, "3v1", so that encoders
+// of text formats (YAML, JSON, map keys) write entity ids readably,
+// wherever they are: a field, a slice's element, a map's key or value.
+func (e Entity) MarshalText() ([]byte, error) {
+	return e.appendText(make([]byte, 0, 21)), nil
+}
+
+// UnmarshalText reads into e what [Entity.MarshalText] writes (see
+// [ParseEntity]). It also reads an id's 64 bits as a plain decimal
+// number, as encoders wrote an Entity before it had MarshalText, so that
+// data written then still loads. On an error e is unchanged.
+func (e *Entity) UnmarshalText(text []byte) error {
+	s := string(text)
+	if bits, err := strconv.ParseUint(s, 10, 64); err == nil {
+		*e = Entity(bits)
+		return nil
+	}
+	v, err := ParseEntity(s)
+	if err != nil {
+		return err
+	}
+	*e = v
+	return nil
 }
 
 func makeEntity(slot, gen uint32) Entity { return Entity(uint64(gen)<<32 | uint64(slot)) }

@@ -2,6 +2,7 @@ package world_test
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -122,4 +123,89 @@ func TestLenAndEntities(t *testing.T) {
 			t.Errorf("Entities() = %v, want %v (slot order)", got, want)
 		}
 	}
+}
+
+func TestParseEntity(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want world.Entity
+		ok   bool
+	}{
+		{"3v1", world.Entity(1<<32 | 3), true},
+		{"0v0", 0, true},
+		{"7v0", 7, true}, // no entity, but a value a field may hold
+		{"4294967295v4294967295", ^world.Entity(0), true},
+		{"03v1", world.Entity(1<<32 | 3), true},
+		{"", 0, false},
+		{"v", 0, false},
+		{"3", 0, false}, // ParseEntity reads ids only; UnmarshalText also reads bits
+		{"3v", 0, false},
+		{"v1", 0, false},
+		{"-1v1", 0, false},
+		{"+3v1", 0, false},
+		{"3v1x", 0, false},
+		{"3v1v2", 0, false},
+		{"3V1", 0, false},
+		{" 3v1", 0, false},
+		{"4294967296v1", 0, false}, // a slot past 32 bits
+		{"1v4294967296", 0, false},
+	} {
+		got, err := world.ParseEntity(c.text)
+		switch {
+		case c.ok && (err != nil || got != c.want):
+			t.Errorf("ParseEntity(%q) = %v, %v, want %v", c.text, got, err, c.want)
+		case !c.ok && (err == nil || !errors.Is(err, world.ErrBadIDs) || !strings.Contains(err.Error(), strconv.Quote(c.text))):
+			t.Errorf("ParseEntity(%q) = %v, %v, want ErrBadIDs naming the text", c.text, got, err)
+		}
+	}
+}
+
+func TestEntityText(t *testing.T) {
+	for _, e := range []world.Entity{0, 7, world.Entity(1<<32 | 3), world.Entity(2<<32 | 9), ^world.Entity(0)} {
+		b, err := e.MarshalText()
+		if err != nil || string(b) != e.String() {
+			t.Errorf("MarshalText(%v) = %q, %v, want its String", e, b, err)
+		}
+		var back world.Entity
+		if err := back.UnmarshalText(b); err != nil || back != e {
+			t.Errorf("UnmarshalText(%q) = %v, %v, want %v", b, back, err, e)
+		}
+		// As an encoder without MarshalText wrote it: the bits in decimal.
+		var old world.Entity
+		if err := old.UnmarshalText([]byte(strconv.FormatUint(uint64(e), 10))); err != nil || old != e {
+			t.Errorf("UnmarshalText of %v's bits = %v, %v", e, old, err)
+		}
+	}
+	e := world.Entity(5)
+	for _, bad := range []string{"", "x", "3v", "-3", "18446744073709551616"} {
+		if err := e.UnmarshalText([]byte(bad)); !errors.Is(err, world.ErrBadIDs) || e != 5 {
+			t.Errorf("UnmarshalText(%q) = %v and left %v, want ErrBadIDs and 5v0 kept", bad, err, e)
+		}
+	}
+}
+
+// FuzzParseEntity: every text ParseEntity takes gives an entity whose
+// own text gives it back, and every entity's text and bits read back as
+// it.
+func FuzzParseEntity(f *testing.F) {
+	for _, s := range []string{"3v1", "0v0", "7v0", "4294967295v4294967295", "12", "v", "1v2v3", "\x00"} {
+		f.Add(s, uint64(0))
+	}
+	f.Add("", uint64(1<<32|3))
+	f.Fuzz(func(t *testing.T, s string, bits uint64) {
+		if e, err := world.ParseEntity(s); err == nil {
+			if back, err := world.ParseEntity(e.String()); err != nil || back != e {
+				t.Fatalf("%q parsed as %v, whose text parses as %v, %v", s, e, back, err)
+			}
+		}
+		e := world.Entity(bits)
+		var back world.Entity
+		if err := back.UnmarshalText([]byte(e.String())); err != nil || back != e {
+			t.Fatalf("%v: UnmarshalText of its text = %v, %v", e, back, err)
+		}
+		var prev world.Entity = 11
+		if err := prev.UnmarshalText([]byte(s)); err != nil && prev != 11 {
+			t.Fatalf("a failed UnmarshalText(%q) changed the entity to %v", s, prev)
+		}
+	})
 }

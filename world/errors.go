@@ -114,7 +114,8 @@ var (
 	ErrEmptySnapshot = sentinel(CodeEmptySnapshot)
 	// ErrBadIDs: [World.MakeIDs] was given ids that no world could hold
 	// (a slot twice, a generation 0, a slot past the count) or a world
-	// that has made entities already.
+	// that has made entities already, or [ParseEntity] a text that is no
+	// entity id.
 	ErrBadIDs = sentinel(CodeBadIDs)
 	// ErrBadOrder: [Relation.OrderSources] was given a list that is not
 	// the target's sources in some order.

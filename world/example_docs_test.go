@@ -4,6 +4,7 @@ package world_test
 // internal/readmecheck fails when a snippet and its example differ.
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -18,9 +19,15 @@ func Example_ids() {
 	w.Destroy(a)
 	b := w.Create() // the same slot, the next generation
 	fmt.Println(b, w.IsAlive(a), w.IsAlive(b))
+	text, _ := json.Marshal(map[world.Entity][]world.Entity{b: {a, 0}})
+	fmt.Println(string(text))
+	back, err := world.ParseEntity("0v2")
+	fmt.Println(back == b, err)
 	// Output:
 	// 0v1 0 1 true
 	// 0v2 false true
+	// {"0v2":["0v1","0v0"]}
+	// true <nil>
 }
 
 func Example_components() {
