@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 
+	"github.com/tessera-engine/tessera/internal/entitytext"
 	"github.com/tessera-engine/tessera/internal/yamltext"
 	"github.com/tessera-engine/tessera/world"
 )
@@ -71,14 +72,23 @@ func sharedKeyError(op, component string, s sharedKey) error {
 	e.Op, e.Component, e.Field = op, component, s.key
 	e.Err = fmt.Errorf("fields %s and %s both have the YAML key %s: give one a yaml tag of its own",
 		s.first, s.second, yamltext.Quote(s.key))
-	e.Hint = fmt.Sprintf(`give %s or %s a yaml tag of its own, such as yaml:"name", or yaml:"-" if data need not set it`, s.first, s.second)
+	e.Hint = fmt.Sprintf(`give %s or %s a yaml tag of its own, such as yaml:"name"`, s.first, s.second)
 	return e
 }
 
 // mustHaveOwnKeys panics with the error of op if two fields of T's data
-// share a key (see sharedKeyIn).
+// share a key (see sharedKeyIn), or if T embeds a world.Entity
+// somewhere: the embedding gives the struct the id's text methods, so
+// data could set the struct only as an id, and its other fields never.
 func mustHaveOwnKeys[T any](key world.Key[T], op string) {
 	if s, ok := sharedKeyIn(reflect.TypeFor[T]()); ok {
 		panic(sharedKeyError(op, key.Name(), s))
+	}
+	if path, ok := entitytext.Embedded(reflect.TypeFor[T]()); ok {
+		e := newError(CodeInvalidRegistration)
+		e.Op, e.Component, e.Field = op, key.Name(), path
+		e.Err = fmt.Errorf("%s embeds world.Entity, whose text methods then decode the whole struct as an id", path)
+		e.Hint = "give the field a name, such as Target world.Entity"
+		panic(e)
 	}
 }

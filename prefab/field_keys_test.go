@@ -204,3 +204,39 @@ func TestFieldKeySetsItsOwnField(t *testing.T) {
 		}
 	})
 }
+
+type (
+	keysHit struct {
+		world.Entity
+		Damage int
+	}
+	keysVolley struct{ Hits []keysHit }
+	keysAimed  struct {
+		Target world.Entity
+		Damage int
+	}
+)
+
+// TestComponentRefusesEmbeddedEntity: a struct embedding world.Entity
+// has the id's text methods, so data could set it only as an id; such a
+// type is refused, naming the embedded field, wherever it is, and a
+// named entity field is not.
+func TestComponentRefusesEmbeddedEntity(t *testing.T) {
+	for _, c := range []struct {
+		name, component, path string
+		reg                   func() prefab.Registration
+	}{
+		{"embedded at the top", "Hit", "Entity", register[keysHit]("Hit")},
+		{"in a slice's structs", "Volley", "Hits[].Entity", register[keysVolley]("Volley")},
+	} {
+		err := registerPanic(c.reg)
+		var we *world.Error
+		if !errors.Is(err, prefab.ErrInvalidRegistration) || !errors.As(err, &we) || we.Component != c.component || we.Field != c.path ||
+			!strings.Contains(err.Error(), c.path+" embeds world.Entity") {
+			t.Errorf("%s: Component panicked with %v, want ErrInvalidRegistration naming %s at %s", c.name, err, c.component, c.path)
+		}
+	}
+	if err := registerPanic(register[keysAimed]("Aimed")); err != nil {
+		t.Errorf("a named entity field: Component panicked with %v", err)
+	}
+}

@@ -7,6 +7,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/tessera-engine/tessera/internal/entitytext"
 	"github.com/tessera-engine/tessera/prefab"
 	"github.com/tessera-engine/tessera/world"
 )
@@ -47,8 +48,9 @@ func (c *Codec) lookup(name string) (*prefab.Prefab, bool) {
 // prefabs (lib may be nil: every entity then saves every component) with
 // the components and relationships regs name. [world.ChildOf] is always
 // included. It fails with an error naming the registration when one is
-// zero, two share a name, or a component has two fields saved under one
-// name.
+// zero, two share a name, a component has two fields saved under one
+// name, or its type embeds a world.Entity (the embedding promotes the
+// id's text methods, so the struct would be saved as the id alone).
 func New(lib *prefab.Library, regs ...Registration) (*Codec, error) {
 	c := &Codec{lib: lib, byName: map[string]comp{}, byID: map[int]comp{},
 		rels: map[string]*world.Relation{}, relIDs: map[int]*world.Relation{}}
@@ -65,6 +67,15 @@ func New(lib *prefab.Library, regs ...Registration) (*Codec, error) {
 			if path, ok := sharedPath(r.c.fields()); ok {
 				// A save would write the key twice, and its load refuse it.
 				errs = append(errs, fmt.Errorf("save: %s: two fields are saved as %q: give one a yaml tag of its own", r.describe(), path))
+				continue
+			}
+			t := r.c.goType()
+			if st := r.c.savedType(); st != nil {
+				t = st // a custom one saves what its function returns
+			}
+			if path, ok := entitytext.Embedded(t); ok {
+				// The struct would save as the id alone, its other fields lost.
+				errs = append(errs, fmt.Errorf("save: %s: %s embeds world.Entity, whose text methods then encode the whole struct as an id: give the field a name", r.describe(), path))
 				continue
 			}
 			c.byName[name] = r.c

@@ -58,11 +58,21 @@ type (
 		X      int
 	}
 	tCases struct{ HP, Hp int }
+	// tHit embeds an entity: its text methods would make YAML write the
+	// struct as the id alone.
+	tHit struct {
+		world.Entity
+		Damage int
+	}
+	tVolley struct{ Hits []tHit }
 )
 
 var (
-	tOuterC = world.DefineComponent[tOuter]("tOuter")
-	tCasesC = world.DefineComponent[tCases]("tCases")
+	tOuterC  = world.DefineComponent[tOuter]("tOuter")
+	tCasesC  = world.DefineComponent[tCases]("tCases")
+	tHitC    = world.DefineComponent[tHit]("tHit")
+	tVolleyC = world.DefineComponent[tVolley]("tVolley")
+	tScoreHC = world.DefineComponent[int]("tScoreH")
 )
 
 // TestNewRefuses: a codec is refused with an error naming the
@@ -77,6 +87,10 @@ func TestNewRefuses(t *testing.T) {
 		{"fields whose names differ in case only", []save.Registration{save.Component(tCasesC)}, `component "tCases": two fields are saved as "hp"`},
 		{"a component twice", []save.Registration{save.Component(ScoreC), save.Component(ScoreC)}, `component "tScore" registered twice`},
 		{"a zero registration", []save.Registration{{}}, "a zero Registration"},
+		{"a struct embedding an entity", []save.Registration{save.Component(tHitC)}, `component "tHit": Entity embeds world.Entity`},
+		{"a slice of such structs", []save.Registration{save.Component(tVolleyC)}, `component "tVolley": Hits[].Entity embeds world.Entity`},
+		{"a custom one saving such a struct", []save.Registration{save.Custom(tScoreHC, func(v *int) tHit { return tHit{Damage: *v} },
+			func(v *int, s tHit) error { *v = s.Damage; return nil })}, `component "tScoreH": Entity embeds world.Entity`},
 	} {
 		_, err := save.New(nil, c.regs...)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -44,16 +44,17 @@ func (e Entity) appendText(b []byte) []byte {
 
 // ParseEntity returns the entity that [Entity.String] writes as s, such
 // as "3v1" (slot 3, generation 1) or "0v0" (the zero Entity, "no
-// entity"). Every text String writes parses back to its Entity, a
-// generation of 0 included, which no live entity has. Any other text
-// returns an [*Error] of code [CodeBadIDs] naming it.
+// entity"): a slot and a generation, each a decimal number below 2^32
+// (leading zeros are read too), joined by "v". Every text String writes
+// parses back to its Entity, a generation of 0 included, which no live
+// entity has. Any other text returns an [*Error] of code [CodeNotAnID]
+// naming it.
 func ParseEntity(s string) (Entity, error) {
 	slot, gen, ok := strings.Cut(s, "v")
 	a, err1 := strconv.ParseUint(slot, 10, 32)
 	b, err2 := strconv.ParseUint(gen, 10, 32)
 	if !ok || err1 != nil || err2 != nil {
-		return 0, &Error{Code: CodeBadIDs, Op: "ParseEntity", Value: fmt.Sprintf("%q is not an entity id such as 3v1", s),
-			Hint: "write an entity id as Entity.String does: its slot, v, its generation"}
+		return 0, &Error{Code: CodeNotAnID, Op: "ParseEntity", Value: fmt.Sprintf("%q", s)}
 	}
 	return makeEntity(uint32(a), uint32(b)), nil
 }
@@ -61,14 +62,21 @@ func ParseEntity(s string) (Entity, error) {
 // MarshalText writes e as [Entity.String] does, "3v1", so that encoders
 // of text formats (YAML, JSON, map keys) write entity ids readably,
 // wherever they are: a field, a slice's element, a map's key or value.
+//
+// A struct that embeds an Entity gets these methods too, as one that
+// embeds a time.Time gets its, and encoders then write the whole struct
+// as the id alone: name such a field (Target Entity). Packages save and
+// prefab refuse component types that embed one.
 func (e Entity) MarshalText() ([]byte, error) {
 	return e.appendText(make([]byte, 0, 21)), nil
 }
 
 // UnmarshalText reads into e what [Entity.MarshalText] writes (see
 // [ParseEntity]). It also reads an id's 64 bits as a plain decimal
-// number, as encoders wrote an Entity before it had MarshalText, so that
-// data written then still loads. On an error e is unchanged.
+// number, as YAML encoders wrote an Entity before it had MarshalText, so
+// that saves written then still load. (encoding/json never hands it a
+// JSON number, only strings: JSON with ids as bare numbers needs them
+// quoted, or decoding into uint64.) On an error e is unchanged.
 func (e *Entity) UnmarshalText(text []byte) error {
 	s := string(text)
 	if bits, err := strconv.ParseUint(s, 10, 64); err == nil {

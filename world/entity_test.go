@@ -154,8 +154,8 @@ func TestParseEntity(t *testing.T) {
 		switch {
 		case c.ok && (err != nil || got != c.want):
 			t.Errorf("ParseEntity(%q) = %v, %v, want %v", c.text, got, err, c.want)
-		case !c.ok && (err == nil || !errors.Is(err, world.ErrBadIDs) || !strings.Contains(err.Error(), strconv.Quote(c.text))):
-			t.Errorf("ParseEntity(%q) = %v, %v, want ErrBadIDs naming the text", c.text, got, err)
+		case !c.ok && (err == nil || !errors.Is(err, world.ErrNotAnID) || !strings.Contains(err.Error(), strconv.Quote(c.text))):
+			t.Errorf("ParseEntity(%q) = %v, %v, want ErrNotAnID naming the text", c.text, got, err)
 		}
 	}
 }
@@ -178,8 +178,8 @@ func TestEntityText(t *testing.T) {
 	}
 	e := world.Entity(5)
 	for _, bad := range []string{"", "x", "3v", "-3", "18446744073709551616"} {
-		if err := e.UnmarshalText([]byte(bad)); !errors.Is(err, world.ErrBadIDs) || e != 5 {
-			t.Errorf("UnmarshalText(%q) = %v and left %v, want ErrBadIDs and 5v0 kept", bad, err, e)
+		if err := e.UnmarshalText([]byte(bad)); !errors.Is(err, world.ErrNotAnID) || e != 5 {
+			t.Errorf("UnmarshalText(%q) = %v and left %v, want ErrNotAnID and 5v0 kept", bad, err, e)
 		}
 	}
 }

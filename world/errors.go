@@ -42,6 +42,7 @@ const (
 	CodeEmptySnapshot     Code = "world.empty-snapshot"
 	CodeBadIDs            Code = "world.bad-ids"
 	CodeBadOrder          Code = "world.bad-order"
+	CodeNotAnID           Code = "world.not-an-id"
 )
 
 // Sentinel errors, for errors.Is: an [*Error] matches the sentinel of its
@@ -114,12 +115,14 @@ var (
 	ErrEmptySnapshot = sentinel(CodeEmptySnapshot)
 	// ErrBadIDs: [World.MakeIDs] was given ids that no world could hold
 	// (a slot twice, a generation 0, a slot past the count) or a world
-	// that has made entities already, or [ParseEntity] a text that is no
-	// entity id.
+	// that has made entities already.
 	ErrBadIDs = sentinel(CodeBadIDs)
 	// ErrBadOrder: [Relation.OrderSources] was given a list that is not
 	// the target's sources in some order.
 	ErrBadOrder = sentinel(CodeBadOrder)
+	// ErrNotAnID: [ParseEntity] or [Entity.UnmarshalText] was given a text
+	// that is not an entity id.
+	ErrNotAnID = sentinel(CodeNotAnID)
 )
 
 // hints say how to fix each kind of error; [Error.Hint] falls back to
@@ -150,6 +153,7 @@ var hints = map[Code]string{
 	CodeEmptySnapshot:     "fill the snapshot with World.Snapshot before restoring it",
 	CodeBadIDs:            "give MakeIDs what World.Entities and World.FreeIDs of one world returned, to a new world",
 	CodeBadOrder:          "give every entity Relation.Sources returns, once each: slices.Clone them and sort the copy",
+	CodeNotAnID:           "write an entity id as Entity.String does: its slot, v, its generation, such as 3v1",
 }
 
 // Error is the error world returns and panics with, and that other
