@@ -326,11 +326,12 @@ func fieldsOf(t reflect.Type) *structInfo {
 		for i := range t.NumField() {
 			f := t.Field(i)
 			name, opts, _ := strings.Cut(f.Tag.Get("yaml"), ",")
-			if name == "-" || !f.IsExported() && !(f.Anonymous && opts == "inline") {
+			inline := slices.Contains(strings.Split(opts, ","), "inline") // as yaml.v3 reads options
+			if name == "-" || !f.IsExported() && !(f.Anonymous && inline) {
 				continue
 			}
 			idx := append(slices.Clone(index), i)
-			if opts == "inline" && f.Type.Kind() == reflect.Struct {
+			if inline && f.Type.Kind() == reflect.Struct {
 				if reflect.PointerTo(f.Type).Implements(referrerType) {
 					s.inlineRefs = append(s.inlineRefs, idx)
 				}

@@ -30,6 +30,12 @@ type (
 		keysBase `yaml:",inline"`
 		Y        int
 	}
+	// keysInlineOpts inlines Base with its options in another order,
+	// as yaml.v3 reads them: a list.
+	keysInlineOpts struct {
+		X    int
+		Base keysBase `yaml:",omitempty,inline"`
+	}
 	keysNested  struct{ Stats keysCase }
 	keysInSlice struct {
 		Name  string
@@ -102,6 +108,7 @@ func TestComponentRefusesSharedKeys(t *testing.T) {
 		{"equal tags", register[keysTagged]("Tagged"), "Tagged", "v", "A", "B"},
 		{"a tag equal to another's name", register[keysTagName]("TagName"), "TagName", "speed", "Speed", "Fast"},
 		{"a field beside an inlined struct's", register[keysInline]("Inline"), "Inline", "x", "X", "Base.X"},
+		{"inline among other options", register[keysInlineOpts]("InlineOpts"), "InlineOpts", "x", "X", "Base.X"},
 		{"an embedded struct's field beside one", register[keysEmbedded]("Embedded"), "Embedded", "y", "keysBase.Y", "Y"},
 		{"in a nested struct", register[keysNested]("Nested"), "Nested", "stats.hp", "Stats.HP", "Stats.Hp"},
 		{"in a slice's structs", register[keysInSlice]("InSlice"), "InSlice", "items[].hp", "Items[].HP", "Items[].Hp"},
@@ -192,6 +199,19 @@ func TestFieldKeySetsItsOwnField(t *testing.T) {
 		got, _ := spawnGet(t, lib, "p", dash)
 		if want := (keysDash{HP: 7}); got != want {
 			t.Errorf("Dash = %+v, want %+v", got, want)
+		}
+	})
+	t.Run("inlined among other options", func(t *testing.T) {
+		type inlined struct {
+			Base keysBase `yaml:",omitempty,inline"`
+			Z    int
+		}
+		c := world.DefineComponent[inlined]("InlinedOpts")
+		lib := prefab.NewLibrary(prefab.Component(c))
+		must(t, lib.LoadBytes("inlined.yaml", []byte("p:\n  components:\n    InlinedOpts: {x: 1, y: 2, z: 3}\n")))
+		got, _ := spawnGet(t, lib, "p", c)
+		if want := (inlined{Base: keysBase{X: 1, Y: 2}, Z: 3}); got != want {
+			t.Errorf("InlinedOpts = %+v, want %+v", got, want)
 		}
 	})
 	t.Run("beside an unexported field", func(t *testing.T) {

@@ -57,7 +57,11 @@ type (
 		tInner `yaml:",inline"`
 		X      int
 	}
-	tCases struct{ HP, Hp int }
+	tCases     struct{ HP, Hp int }
+	tOuterOpts struct {
+		tInner `yaml:",omitempty,inline"` // inline among other options, as yaml.v3 reads them
+		X      int
+	}
 	// tHit embeds an entity: its text methods would make YAML write the
 	// struct as the id alone.
 	tHit struct {
@@ -68,11 +72,12 @@ type (
 )
 
 var (
-	tOuterC  = world.DefineComponent[tOuter]("tOuter")
-	tCasesC  = world.DefineComponent[tCases]("tCases")
-	tHitC    = world.DefineComponent[tHit]("tHit")
-	tVolleyC = world.DefineComponent[tVolley]("tVolley")
-	tScoreHC = world.DefineComponent[int]("tScoreH")
+	tOuterC     = world.DefineComponent[tOuter]("tOuter")
+	tOuterOptsC = world.DefineComponent[tOuterOpts]("tOuterOpts")
+	tCasesC     = world.DefineComponent[tCases]("tCases")
+	tHitC       = world.DefineComponent[tHit]("tHit")
+	tVolleyC    = world.DefineComponent[tVolley]("tVolley")
+	tScoreHC    = world.DefineComponent[int]("tScoreH")
 )
 
 // TestNewRefuses: a codec is refused with an error naming the
@@ -84,6 +89,7 @@ func TestNewRefuses(t *testing.T) {
 		want string
 	}{
 		{"a field beside an inlined struct's of the same name", []save.Registration{save.Component(tOuterC)}, `component "tOuter": two fields are saved as "x"`},
+		{"a field beside a struct inlined among other options", []save.Registration{save.Component(tOuterOptsC)}, `component "tOuterOpts": two fields are saved as "x"`},
 		{"fields whose names differ in case only", []save.Registration{save.Component(tCasesC)}, `component "tCases": two fields are saved as "hp"`},
 		{"a component twice", []save.Registration{save.Component(ScoreC), save.Component(ScoreC)}, `component "tScore" registered twice`},
 		{"a zero registration", []save.Registration{{}}, "a zero Registration"},

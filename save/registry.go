@@ -191,7 +191,7 @@ func addLeaves(t reflect.Type, index []int, prefix string, config bool, out *[]l
 	for i := range t.NumField() {
 		f := t.Field(i)
 		name, opts, _ := strings.Cut(f.Tag.Get("yaml"), ",")
-		inline := opts == "inline" && f.Type.Kind() == reflect.Struct
+		inline := slices.Contains(strings.Split(opts, ","), "inline") && f.Type.Kind() == reflect.Struct
 		if !f.IsExported() && !(f.Anonymous && inline) {
 			continue
 		}
