@@ -226,6 +226,7 @@ type Loaded struct {
 	Ignored []string
 
 	game *yaml.Node // the save's "game", or nil
+	file string     // the name the load was given, for Game's errors
 }
 
 // Game decodes what [SaveOptions.Game] saved into v, a pointer, as YAML
@@ -236,7 +237,7 @@ func (l Loaded) Game(v any) error {
 		return nil
 	}
 	if err := l.game.Decode(v); err != nil {
-		return &Error{Line: l.game.Line, Col: l.game.Column, Err: valueError(err)}
+		return &Error{File: l.file, Line: l.game.Line, Col: l.game.Column, Err: valueError(err)}
 	}
 	return nil
 }

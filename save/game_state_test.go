@@ -2,6 +2,8 @@ package save_test
 
 import (
 	"context"
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/tessera-engine/tessera/save"
@@ -35,5 +37,16 @@ func TestGameState(t *testing.T) {
 	got := progress{Room: "hall"}
 	if err := info.Game(&got); err != nil || got.Room != "hall" {
 		t.Errorf("without game state: %+v (%v)", got, err)
+	}
+	// A game state that does not decode is an error at its place in the
+	// file, named as the load was.
+	data, _ = codec.Save(w, save.SaveOptions{Game: map[string]string{"room": "study", "taken": "all"}})
+	info, err := codec.Load(context.Background(), world.New(), data, save.LoadOptions{Name: "slot.yaml"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = info.Game(&got)
+	if !errors.Is(err, save.ErrValue) || !strings.HasPrefix(err.Error(), "slot.yaml:") {
+		t.Errorf("a game state that does not decode: %v, want ErrValue at slot.yaml:line:col", err)
 	}
 }

@@ -82,7 +82,7 @@ func (c *Codec) Prepare(ctx context.Context, data []byte, o LoadOptions) (*Prepa
 		return nil, err
 	}
 	p := &Prepared{world: fresh, progress: o.Progress, last: l.last,
-		loaded: Loaded{Clock: doc.clock, Entities: len(doc.records), game: doc.game}}
+		loaded: Loaded{Clock: doc.clock, Entities: len(doc.records), game: doc.game, file: o.Name}}
 	for s := range l.ignored {
 		p.loaded.Ignored = append(p.loaded.Ignored, s)
 	}
