@@ -209,9 +209,16 @@ func TestFieldKeySetsItsOwnField(t *testing.T) {
 		c := world.DefineComponent[inlined]("InlinedOpts")
 		lib := prefab.NewLibrary(prefab.Component(c))
 		must(t, lib.LoadBytes("inlined.yaml", []byte("p:\n  components:\n    InlinedOpts: {x: 1, y: 2, z: 3}\n")))
-		got, _ := spawnGet(t, lib, "p", c)
-		if want := (inlined{Base: keysBase{X: 1, Y: 2}, Z: 3}); got != want {
+		w := world.New()
+		e, err := lib.Spawn(w, "p", nil)
+		must(t, err)
+		if got, want := *c.Require(w, e), (inlined{Base: keysBase{X: 1, Y: 2}, Z: 3}); got != want {
 			t.Errorf("InlinedOpts = %+v, want %+v", got, want)
+		}
+		// prefab.Changes names an inlined field by its own key too.
+		c.Require(w, e).Base.Y = 5
+		if ch, ok := prefab.Changes(w, e); !ok || len(ch) != 1 || ch[0].Field != "y" || ch[0].Value != 5 {
+			t.Errorf("Changes = %+v, %v; want InlinedOpts' y changed to 5", ch, ok)
 		}
 	})
 	t.Run("beside an unexported field", func(t *testing.T) {

@@ -111,26 +111,3 @@ func TestChangesOfAChild(t *testing.T) {
 		t.Errorf("Changes(pipe) = %+v, want none", got)
 	}
 }
-
-// TestChangesOfAnInlinedStruct: a struct inlined with other options
-// beside inline (yaml:",omitempty,inline") lays its fields into the
-// component's mapping, so a change to one is named by its own key, as
-// data writes it.
-func TestChangesOfAnInlinedStruct(t *testing.T) {
-	type base struct{ X, Y int }
-	type placed struct {
-		Base base `yaml:",omitempty,inline"`
-		Z    int
-	}
-	c := world.DefineComponent[placed]("Placed")
-	lib := prefab.NewLibrary(prefab.Component(c))
-	must(t, lib.LoadBytes("placed.yaml", []byte("p:\n  components:\n    Placed: {x: 1, y: 2, z: 3}\n")))
-	w := world.New()
-	e, err := lib.Spawn(w, "p", nil)
-	must(t, err)
-	c.Require(w, e).Base.Y = 5
-	got, ok := prefab.Changes(w, e)
-	if !ok || len(got) != 1 || got[0].Field != "y" || got[0].Value != 5 {
-		t.Errorf("Changes = %+v, %v; want Placed's y changed to 5", got, ok)
-	}
-}
