@@ -573,9 +573,14 @@ func (l *loader) sourcesOf(w *world.World, rec *record) {
 
 // valueError returns the error of decoding a value as ErrValue, in the
 // words of the parser's first problem without its line (the error's
-// position says where).
+// position says where), or for an entity id inside the value that is
+// not one, in the words a field's own id gets.
 func valueError(err error) error {
 	var te *yaml.TypeError
+	var we *world.Error
+	if errors.As(err, &we) && we.Code == world.CodeNotAnID {
+		return because(ErrValue, fmt.Sprintf("the text %v is not an entity id such as 3v1", we.Value))
+	}
 	if errors.As(err, &te) && len(te.Errors) > 0 {
 		msg := te.Errors[0]
 		if _, rest, ok := strings.Cut(msg, ": "); ok && strings.HasPrefix(msg, "line ") {

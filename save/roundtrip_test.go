@@ -195,7 +195,8 @@ func TestRoundTripNestedEntities(t *testing.T) {
 		t.Errorf("a save with ids as bits loaded %+v, want %+v", back, squad)
 	}
 	bad := strings.Replace(old, "members: [8589934592", "members: [bob", 1)
-	if _, err := codec.Load(context.Background(), world.New(), []byte(bad), save.LoadOptions{Name: "bad"}); !errors.Is(err, save.ErrValue) || !strings.Contains(err.Error(), "bad:8:") {
-		t.Errorf("a member that is no id: %v, want ErrValue at line 8", err)
+	if _, err := codec.Load(context.Background(), world.New(), []byte(bad), save.LoadOptions{Name: "bad"}); !errors.Is(err, save.ErrValue) ||
+		!strings.Contains(err.Error(), "bad:8:") || !strings.Contains(err.Error(), `field "members": save: invalid value: the text "bob" is not an entity id such as 3v1`) {
+		t.Errorf("a member that is no id: %v, want ErrValue at line 8 naming the field and the text", err)
 	}
 }
