@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/tessera-engine/tessera/internal/yamltext"
 )
 
 // Data is a loaded YAML file: game data such as tuning values, level
@@ -458,8 +460,8 @@ func yamlFields(t reflect.Type) (map[string]reflect.Type, reflect.Type) {
 		if tag == "-" {
 			continue
 		}
-		name, opts, _ := strings.Cut(tag, ",")
-		if slices.Contains(strings.Split(opts, ","), "inline") {
+		name, inline := yamltext.Tag(tag)
+		if inline {
 			ft := f.Type
 			if ft.Kind() == reflect.Pointer {
 				ft = ft.Elem()

@@ -325,8 +325,7 @@ func fieldsOf(t reflect.Type) *structInfo {
 	walk = func(t reflect.Type, index []int) {
 		for i := range t.NumField() {
 			f := t.Field(i)
-			name, opts, _ := strings.Cut(f.Tag.Get("yaml"), ",")
-			inline := slices.Contains(strings.Split(opts, ","), "inline") // as yaml.v3 reads options
+			name, inline := yamltext.Tag(f.Tag.Get("yaml"))
 			if name == "-" || !f.IsExported() && !(f.Anonymous && inline) {
 				continue
 			}

@@ -76,11 +76,12 @@ func sharedKeyError(op, component string, s sharedKey) error {
 	return e
 }
 
-// mustHaveOwnKeys panics with the error of op if two fields of T's data
-// share a key (see sharedKeyIn), or if T embeds a world.Entity
-// somewhere: the embedding gives the struct the id's text methods, so
-// data could set the struct only as an id, and its other fields never.
-func mustHaveOwnKeys[T any](key world.Key[T], op string) {
+// mustBeSettable panics with the error of op unless data can set every
+// field of T: if two of them share a key (see sharedKeyIn), or if T
+// embeds a world.Entity somewhere, since the embedding gives the struct
+// the id's text methods, so data could set it only as an id and its
+// other fields never.
+func mustBeSettable[T any](key world.Key[T], op string) {
 	if s, ok := sharedKeyIn(reflect.TypeFor[T]()); ok {
 		panic(sharedKeyError(op, key.Name(), s))
 	}

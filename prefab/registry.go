@@ -25,10 +25,13 @@ type Registration struct {
 // in T or in a struct type data reaches from it (stats.hp, for a field
 // Stats): data could set only one of the two. Give one a yaml tag of its
 // own. A field tagged yaml:"-" has no key, and a nested struct's keys are
-// its own, so stats.hp and hp do not clash.
+// its own, so stats.hp and hp do not clash. It panics with the same code,
+// naming the field, if T embeds a world.Entity anywhere data reaches:
+// the embedding gives the struct the id's text methods, so data could
+// set it only as an id. Name such a field instead.
 func Component[T any](key world.Key[T]) Registration {
 	cp := mustCopy[T](key, "Component")
-	mustHaveOwnKeys[T](key, "Component")
+	mustBeSettable[T](key, "Component")
 	return Registration{&typedEntry[T]{name: key.Name(), key: key, cp: cp}}
 }
 

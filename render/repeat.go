@@ -32,10 +32,9 @@ import (
 
 // repeat prepares the frame for a screen of bounds b of w, the world
 // bound, at alpha, and reports whether it could, by repeating the last.
-// When it could not, the
-// frame is still to prepare, and what repeat did of it (the history's
-// BeginDraw, the notes of the blocks it found unchanged) is what
-// preparing it does anyway.
+// When it could not, the frame is still to prepare, and what repeat did
+// of it (the history's BeginDraw, the notes of the blocks it found
+// unchanged) is what preparing it does anyway.
 func (r *Renderer) repeat(b image.Rectangle, w *world.World, alpha float64) bool {
 	if !r.repeatable || r.noBlocks || r.noStraight || b != r.bounds || r.cache.version != r.memoVersion {
 		return false

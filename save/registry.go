@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tessera-engine/tessera/internal/yamltext"
 	"github.com/tessera-engine/tessera/prefab"
 	"github.com/tessera-engine/tessera/world"
 )
@@ -190,8 +191,8 @@ func implementsYAML(pt reflect.Type) bool {
 func addLeaves(t reflect.Type, index []int, prefix string, config bool, out *[]leaf) {
 	for i := range t.NumField() {
 		f := t.Field(i)
-		name, opts, _ := strings.Cut(f.Tag.Get("yaml"), ",")
-		inline := slices.Contains(strings.Split(opts, ","), "inline") && f.Type.Kind() == reflect.Struct
+		name, inline := yamltext.Tag(f.Tag.Get("yaml"))
+		inline = inline && f.Type.Kind() == reflect.Struct
 		if !f.IsExported() && !(f.Anonymous && inline) {
 			continue
 		}

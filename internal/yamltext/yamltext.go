@@ -3,16 +3,28 @@
 // YAML parser reports those without one), the edit distance both use to
 // suggest the name a typo meant, how much of a name a message quotes, and
 // the rule for names data writes for values (collision tags in systems,
-// draw layers in render/drawable). It imports only the standard library,
+// draw layers in render/drawable), and how a struct field's yaml tag
+// reads. It imports only the standard library,
 // so those packages can use it; what needs the YAML parser is in package
 // yamlpos.
 package yamltext
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
+
+// Tag splits a struct field's yaml tag as go.yaml.in/yaml/v3 reads it:
+// the key it gives ("" for the field's own name, "-" for none) and
+// whether "inline" is among its options, in whatever order they come
+// (",omitempty,inline" inlines too).
+func Tag(tag string) (key string, inline bool) {
+	key, opts, _ := strings.Cut(tag, ",")
+	return key, slices.Contains(strings.Split(opts, ","), "inline")
+}
 
 // BadText returns the 1-based line and column of the first byte of data
 // that is not UTF-8 or is a character YAML forbids, and what is wrong

@@ -65,3 +65,24 @@ func TestClip(t *testing.T) {
 		t.Errorf("Quote(100 x) = %s", got)
 	}
 }
+
+func TestTag(t *testing.T) {
+	for _, c := range []struct {
+		tag    string
+		key    string
+		inline bool
+	}{
+		{"", "", false},
+		{"hp", "hp", false},
+		{"-", "-", false},
+		{",inline", "", true},
+		{",omitempty,inline", "", true},
+		{",inline,omitempty", "", true},
+		{"base,omitempty", "base", false},
+		{",inlined", "", false},
+	} {
+		if key, inline := Tag(c.tag); key != c.key || inline != c.inline {
+			t.Errorf("Tag(%q) = %q, %v, want %q, %v", c.tag, key, inline, c.key, c.inline)
+		}
+	}
+}
