@@ -244,16 +244,18 @@ func place(pos geom.Vec2, rot float64) camera.Affine {
 	return camera.Affine{A: cos, B: sin, C: -sin, D: cos, TX: pos.X, TY: pos.Y}
 }
 
-// poseOf returns e's world pose: its [geom.WorldTransform], or the zero
-// Pose (no turn, scale 1) when it has none. O(1); one boolean test when
-// the world has no WorldTransform at all.
-func (r *Renderer) poseOf(e world.Entity) geom.Pose {
+// poseOf returns how e's world pose turns and scales its drawables this
+// frame: its [geom.WorldTransform]'s rotation and scale (zero axes made
+// 1), interpolated between the step's start and now (see core.Poses), or
+// no turn and scale 1 when it has none. O(1); one boolean test when the
+// world has no WorldTransform at all.
+func (r *Renderer) poseOf(e world.Entity) (rot float64, scale geom.Vec2) {
 	if r.posed {
 		if p, ok := geom.WorldTransform.Get(r.w, e); ok {
-			return *p
+			return r.poseHist.At(e.Slot(), e.Generation(), *p, r.alpha)
 		}
 	}
-	return geom.Pose{}
+	return 0, geom.Vec2{X: 1, Y: 1}
 }
 
 // placeOf returns the transform that places e's shape or text, which
@@ -263,9 +265,8 @@ func (r *Renderer) placeOf(e world.Entity, pos geom.Vec2, rot float64) camera.Af
 	if !r.posed {
 		return place(pos, rot)
 	}
-	p := r.poseOf(e)
-	k := p.UnitScale()
-	m := place(pos, p.Rotation+rot)
+	turn, k := r.poseOf(e)
+	m := place(pos, turn+rot)
 	m.A, m.B, m.C, m.D = m.A*k.X, m.B*k.X, m.C*k.Y, m.D*k.Y
 	return m
 }

@@ -175,3 +175,121 @@ func TestPoseGolden(t *testing.T) {
 		}
 	}
 }
+
+// midPose returns the pose drawn alpha of the way from a to b: the turn
+// the short way round, the scale (zero axes made 1) in a straight line.
+func midPose(a, b geom.Pose, alpha float64) geom.Pose {
+	d := b.Rotation - a.Rotation
+	d = math.Atan2(math.Sin(d), math.Cos(d)) // in (-π, π]
+	ka, kb := a.UnitScale(), b.UnitScale()
+	return geom.Pose{Rotation: a.Rotation + d*alpha, Scale: geom.Vec2{X: ka.X + (kb.X-ka.X)*alpha, Y: ka.Y + (kb.Y-ka.Y)*alpha}}
+}
+
+// TestPoseInterpolation: sprites whose world poses turned and scaled in
+// the last step are drawn alpha of the way between their poses at its
+// start and now, on the straight path and the items' path alike, the turn
+// the short way round (a pose that turned by a whole circle more is drawn
+// turning by the rest); a teleported one is drawn with its pose now.
+func TestPoseInterpolation(t *testing.T) {
+	for seed := range uint64(12) {
+		rng := rand.New(rand.NewPCG(seed, 15))
+		k := newKit(t, render.Options{})
+		k.camera(camera.Camera{Position: geom.Vec2{X: 160, Y: 120}, Zoom: 0.5 + rng.Float64(), Rotation: rng.Float64() - 0.5})
+		type sprite struct {
+			e          world.Entity
+			pos        geom.Vec2
+			pic        drawable.Picture
+			start, now geom.Pose
+		}
+		var ss []sprite
+		for range 1 + rng.IntN(200) {
+			s := sprite{
+				pos:   geom.Vec2{X: 140 + rng.Float64()*40, Y: 100 + rng.Float64()*40},
+				pic:   drawable.Picture{Region: frame(rng.IntN(4)), Origin: geom.Vec2{X: rng.Float64(), Y: rng.Float64()}, Rotation: rng.Float64() - 0.5},
+				start: randomPose(rng),
+			}
+			s.e = k.sprite(s.pos.X, s.pos.Y, s.pic)
+			geom.WorldTransform.Add(k.w, s.e, s.start)
+			ss = append(ss, s)
+		}
+		k.r.BeforeStep(k.w)
+		for i := range ss {
+			s := &ss[i]
+			switch rng.IntN(4) {
+			case 0: // stands still
+				s.now = s.start
+			case 1: // a turn past ±π, and whole circles more
+				s.now = s.start
+				s.now.Rotation += (rng.Float64()*2-1)*3 + 2*math.Pi*float64(rng.IntN(5)-2)
+			default:
+				s.now = randomPose(rng)
+			}
+			*geom.WorldTransform.Require(k.w, s.e) = s.now
+		}
+		jumped := ss[rng.IntN(len(ss))].e
+		geom.Teleport(k.w, jumped)
+		for _, alpha := range []float64{0, 0.25, 0.5, 1, 0.5} {
+			for _, straight := range []bool{true, false} {
+				k.r.SetStraight(straight)
+				k.r.Prepare(image.Rect(0, 0, screenW, screenH), k.w, alpha)
+				if k.r.Straight() != straight {
+					t.Fatalf("seed %d: straight path %v, want %v", seed, k.r.Straight(), straight)
+				}
+				cam := k.r.Views()[0].Transform()
+				vs := k.r.FirstBatch().Vertices
+				if len(vs) != 4*len(ss) {
+					t.Fatalf("seed %d: %d vertices, want %d", seed, len(vs), 4*len(ss))
+				}
+				for i, s := range ss {
+					want := midPose(s.start, s.now, alpha)
+					if s.e == jumped {
+						want = s.now
+					}
+					ref := referenceQuad(cam, s.pos, 8, 8, s.pic, &want)
+					for c := range 4 {
+						v := vs[4*i+c]
+						if math.Abs(float64(v.DstX)-ref[c].X) > 1e-3 || math.Abs(float64(v.DstY)-ref[c].Y) > 1e-3 {
+							t.Fatalf("seed %d, straight %v, alpha %v: sprite %d (from %v to %v) corner %d at (%v, %v), want %v",
+								seed, straight, alpha, i, s.start, s.now, c, v.DstX, v.DstY, ref[c])
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestShapePoseInterpolation: a shape whose world pose changed in the
+// last step is drawn, at alpha, as the same shape posed by the pose
+// between is drawn with no step to interpolate.
+func TestShapePoseInterpolation(t *testing.T) {
+	start := geom.Pose{Rotation: 2.5, Scale: geom.Vec2{X: 2}}
+	now := geom.Pose{Rotation: -2.9, Scale: geom.Vec2{X: 1, Y: 3}}
+	f := drawable.Rect(20, 10, red)
+	f.Origin, f.Rotation = geom.Vec2{X: 0.5, Y: 0.5}, 0.25
+	screen := image.Rect(0, 0, screenW, screenH)
+	for _, alpha := range []float64{0, 0.3, 1} {
+		k := newKit(t, render.Options{})
+		k.lookAt(screenW, screenH)
+		e := k.shape(100, 80, f)
+		geom.WorldTransform.Add(k.w, e, start)
+		k.r.BeforeStep(k.w)
+		*geom.WorldTransform.Require(k.w, e) = now
+		k.r.Prepare(screen, k.w, alpha)
+		got := k.r.FirstBatch().Vertices
+
+		ref := newKit(t, render.Options{})
+		ref.lookAt(screenW, screenH)
+		geom.WorldTransform.Add(ref.w, ref.shape(100, 80, f), midPose(start, now, alpha))
+		ref.r.Prepare(screen, ref.w, 1)
+		want := ref.r.FirstBatch().Vertices
+		if len(got) != len(want) || len(got) == 0 {
+			t.Fatalf("alpha %v: %d vertices, want %d", alpha, len(got), len(want))
+		}
+		for i := range got {
+			if math.Abs(float64(got[i].DstX-want[i].DstX)) > 1e-3 || math.Abs(float64(got[i].DstY-want[i].DstY)) > 1e-3 {
+				t.Fatalf("alpha %v: vertex %d at (%v, %v), want (%v, %v)", alpha, i, got[i].DstX, got[i].DstY, want[i].DstX, want[i].DstY)
+			}
+		}
+	}
+}

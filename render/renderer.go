@@ -33,7 +33,8 @@ type Options struct {
 // ([drawable.Sprite], [drawable.Shape], [drawable.Text]), through its
 // cameras ([drawable.Camera]), each drawable between its positions at the
 // last two fixed steps, turned and scaled by its entity's
-// [geom.WorldTransform] on top of its own rotation and scale. The
+// [geom.WorldTransform] (between its last two poses, too) on top of its
+// own rotation and scale. The
 // engine's window runtime keeps one per scene and calls
 // [Renderer.BeforeStep] before each of the scene's fixed steps and
 // [Renderer.Draw] every frame; games never hold one.
@@ -68,8 +69,9 @@ type Renderer struct {
 	repeatable bool
 	noBlocks   bool // tests: place every sprite, keep no block
 
-	hist    core.History // entities' positions at the start of the step
-	camHist core.History // cameras' positions at the start of the step
+	hist     core.History // entities' positions at the start of the step
+	camHist  core.History // cameras' positions at the start of the step
+	poseHist core.Poses   // entities' world poses at the start of the step
 
 	// slowSprites is set when the last frame's sprites could not go
 	// straight into the batch (see collectSprites), so this one does not
@@ -192,6 +194,7 @@ func (r *Renderer) bind(w *world.World) {
 	r.w = w
 	r.hist.Reset()
 	r.camHist.Reset()
+	r.poseHist.Reset()
 	clear(r.figures)
 	clear(r.texts)
 	geom.AddTeleporter(w, r) // geom.Teleport, from any system, reaches Renderer.Teleport
@@ -207,12 +210,14 @@ func (r *Renderer) Release() {
 	r.structure.w = nil
 }
 
-// BeforeStep records every [geom.Position] of w and every camera's
-// position, which Draw interpolates from: call it at the start of each of
-// w's fixed steps. It allocates only when the world has grown.
+// BeforeStep records every [geom.Position] and [geom.WorldTransform] of w
+// and every camera's position, which Draw interpolates from: call it at
+// the start of each of w's fixed steps. It allocates only when the world
+// has grown.
 func (r *Renderer) BeforeStep(w *world.World) {
 	r.bind(w)
 	r.hist.Snapshot(w)
+	r.poseHist.Snapshot(w)
 	r.camHist.NextStep()
 	world.Each1(w, drawable.Camera, r.camSnapFn)
 }
@@ -224,14 +229,15 @@ func (r *Renderer) BeforeStep(w *world.World) {
 func (r *Renderer) Settle() {
 	r.hist.NextStep()
 	r.camHist.NextStep()
+	r.poseHist.NextStep()
 }
 
 func (r *Renderer) snapshotCamera(e world.Entity, c *camera.Camera) {
 	r.camHist.Record(e.Slot(), e.Generation(), c.Position)
 }
 
-// Teleport makes e draw at its current position rather than between its
-// last two, until the next fixed step: [geom.Teleport] reaches it for the
+// Teleport makes e draw at its current position and with its current
+// world pose rather than between its last two, until the next fixed step: [geom.Teleport] reaches it for the
 // world the renderer draws. O(1). A dead e changes nothing: the history
 // forgets a slot's position only when it was recorded for e's
 // generation, which no other entity has.
@@ -239,6 +245,7 @@ func (r *Renderer) Teleport(e world.Entity) {
 	if r.w != nil {
 		r.hist.Teleport(e.Slot(), e.Generation())
 		r.camHist.Teleport(e.Slot(), e.Generation())
+		r.poseHist.Teleport(e.Slot(), e.Generation())
 	}
 }
 
@@ -249,6 +256,7 @@ func (r *Renderer) TeleportAll(es []world.Entity) {
 	if r.w != nil {
 		r.hist.TeleportAll(es)
 		r.camHist.TeleportAll(es)
+		r.poseHist.TeleportAll(es)
 	}
 }
 

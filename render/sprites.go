@@ -125,9 +125,8 @@ func (r *Renderer) spriteItem(e world.Entity, p *geom.Vec2, s *drawable.Picture,
 	}
 	rot := s.Rotation
 	if r.posed {
-		p := r.poseOf(e)
-		k := p.UnitScale()
-		sx, sy, rot = sx*k.X, sy*k.Y, rot+p.Rotation
+		turn, k := r.poseOf(e)
+		sx, sy, rot = sx*k.X, sy*k.Y, rot+turn
 	}
 	it, idx := r.next()
 	it.Kind, it.Ref, it.Src = core.KindSprite, g.tex, g.src

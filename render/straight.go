@@ -343,7 +343,7 @@ func (r *Renderer) placeBlock(st *straight, ps []geom.Vec2, ss []drawable.Pictur
 	// Locals, not fields: the compiler keeps them in registers across the
 	// stores into the vertices.
 	hidden, onScreen, posed, alpha := r.hidden, r.onScreen, r.posed, r.alpha
-	memo, hist := &r.memo, &r.hist
+	memo, hist, poses := &r.memo, &r.hist, &r.poseHist
 	notes, stamps, noteID := st.notes, st.stamps, st.noteID
 	keys, verts := st.keys, st.verts
 	op, quads, last := st.op, st.quads, st.last
@@ -394,9 +394,12 @@ func (r *Renderer) placeBlock(st *straight, ps []geom.Vec2, ss []drawable.Pictur
 		rot := s.Rotation
 		if posed {
 			if wt, ok := geom.WorldTransform.Get(r.w, e); ok {
-				k := wt.UnitScale()
-				w, h, rot = w*k.X, h*k.Y, rot+wt.Rotation
+				turn, k := poses.At(slot, e.Generation(), *wt, alpha)
+				w, h, rot = w*k.X, h*k.Y, rot+turn
 				b.posed = true // before culling: a turn may bring it into view
+				if !poses.Still(slot, e.Generation(), wt) {
+					b.reusable = false // drawn between two poses: another alpha, another quad
+				}
 			}
 		}
 		l, t := -s.Origin.X*w, -s.Origin.Y*h

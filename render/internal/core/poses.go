@@ -1,0 +1,126 @@
+package core
+
+import (
+	"math"
+	"slices"
+
+	"github.com/tessera-engine/tessera/geom"
+	"github.com/tessera-engine/tessera/world"
+)
+
+// Poses keeps what interpolating world poses needs: each entity's
+// [geom.WorldTransform] at the start of the current fixed step, by slot,
+// stamped with the step's id and the entity's generation, so that a
+// slot's next owner never inherits it. Its zero value is ready to use.
+//
+// Unlike [History] it is filled by a walk at every step: the entities
+// with a world pose are the few that turn or scale (actors, their parts),
+// each of which a transform system visits every step anyway at a higher
+// cost, so the walk stays a small share of keeping poses, and the draw
+// only reads.
+type Poses struct {
+	prev  []geom.Pose
+	stamp []uint64 // id<<32 | generation; generations start at 1
+	id    uint32
+}
+
+// Snapshot starts a fixed step of w: every WorldTransform of w is where
+// the step starts. O(entities with one); O(1) when w has none. It
+// allocates only when the world has grown.
+func (h *Poses) Snapshot(w *world.World) {
+	h.NextStep()
+	if w.Count(geom.WorldTransform) == 0 {
+		return
+	}
+	id := uint64(h.id) << 32
+	for e, p := range world.Query1(w, geom.WorldTransform) {
+		s := e.Slot()
+		if s >= len(h.stamp) {
+			h.grow(s + 1)
+		}
+		h.prev[s], h.stamp[s] = *p, id|uint64(e.Generation())
+	}
+}
+
+// grow makes room for slots below n.
+func (h *Poses) grow(n int) {
+	n = max(n, 2*len(h.stamp), 64)
+	h.prev = slices.Grow(h.prev, n-len(h.prev))[:n]
+	h.stamp = slices.Grow(h.stamp, n-len(h.stamp))[:n]
+}
+
+// NextStep forgets what was recorded for the current step, so that At
+// gives every pose as it is until the next Snapshot. O(1), except once
+// every 2^32 calls.
+func (h *Poses) NextStep() {
+	h.id++
+	if h.id == 0 { // wrapped: old stamps would pass for new ones
+		clear(h.stamp)
+		h.id = 1
+	}
+}
+
+// SkipIDs moves the ids on until at most n are left before they wrap, as
+// that many NextSteps less than 2^32 would: for tests of the wrap.
+func (h *Poses) SkipIDs(n uint32) {
+	if s := ^uint32(0) - n; s > h.id {
+		h.id = s
+	}
+}
+
+// Teleport makes the entity in slot with generation gen draw with its
+// current pose until the next Snapshot. O(1).
+func (h *Poses) Teleport(slot int, gen uint32) {
+	if uint(slot) < uint(len(h.stamp)) && uint32(h.stamp[slot]) == gen {
+		h.stamp[slot] = 0
+	}
+}
+
+// TeleportAll is [Poses.Teleport] for each of es.
+func (h *Poses) TeleportAll(es []world.Entity) {
+	if len(h.stamp) == 0 {
+		return
+	}
+	for _, e := range es {
+		h.Teleport(e.Slot(), e.Generation())
+	}
+}
+
+// Reset forgets everything, keeping the memory.
+func (h *Poses) Reset() { clear(h.stamp) }
+
+// At returns how to draw the entity in slot with generation gen whose
+// pose is now cur: its rotation and its scale (each zero axis made 1, as
+// [geom.Pose.UnitScale] does), alpha of the way from those recorded at
+// the start of the step to cur's. The rotation goes the short way round,
+// so a turn from just below π to just above -π is a small one; a turn of
+// more than half a circle in one step is drawn the other way round. An
+// entity with nothing recorded (its pose is new since the step began, it
+// teleported, the slot has another owner) is drawn with cur. At alpha 1
+// the result is cur's exactly. O(1), no allocation.
+func (h *Poses) At(slot int, gen uint32, cur geom.Pose, alpha float64) (rot float64, scale geom.Vec2) {
+	scale = cur.UnitScale()
+	if uint(slot) >= uint(len(h.stamp)) || h.stamp[slot] != uint64(h.id)<<32|uint64(gen) {
+		return cur.Rotation, scale
+	}
+	p := &h.prev[slot]
+	if p.Rotation == cur.Rotation && p.Scale == cur.Scale {
+		return cur.Rotation, scale
+	}
+	// Measured back from cur, so that alpha 1 gives cur's bits.
+	back := 1 - alpha
+	turn := math.Remainder(cur.Rotation-p.Rotation, 2*math.Pi)
+	k := p.UnitScale()
+	return cur.Rotation - turn*back, geom.Vec2{X: scale.X - (scale.X-k.X)*back, Y: scale.Y - (scale.Y-k.Y)*back}
+}
+
+// Still reports whether the entity in slot with generation gen, whose
+// pose is now cur, is drawn with cur at every alpha: nothing recorded for
+// it, or the same pose recorded.
+func (h *Poses) Still(slot int, gen uint32, cur *geom.Pose) bool {
+	if uint(slot) >= uint(len(h.stamp)) || h.stamp[slot] != uint64(h.id)<<32|uint64(gen) {
+		return true
+	}
+	p := &h.prev[slot]
+	return p.Rotation == cur.Rotation && p.Scale == cur.Scale
+}

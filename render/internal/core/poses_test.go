@@ -1,0 +1,134 @@
+package core
+
+import (
+	"math"
+	"testing"
+
+	"github.com/tessera-engine/tessera/geom"
+	"github.com/tessera-engine/tessera/world"
+)
+
+// posedWorld returns a world with one entity holding pose p, and it.
+func posedWorld(p geom.Pose) (*world.World, world.Entity) {
+	w := world.New()
+	return w, world.Spawn1(w, geom.WorldTransform, p)
+}
+
+// sameTurn reports whether turns a and b draw alike: equal but for whole
+// circles and rounding.
+func sameTurn(a, b float64) bool { return math.Abs(math.Remainder(a-b, 2*math.Pi)) < 1e-12 }
+
+func TestPosesAt(t *testing.T) {
+	start := geom.Pose{Rotation: 3, Scale: geom.Vec2{X: 2}} // Y: 0 means 1
+	w, e := posedWorld(start)
+	var h Poses
+	h.Snapshot(w)
+	s, g := e.Slot(), e.Generation()
+	turned := geom.Pose{Rotation: -3, Scale: geom.Vec2{X: 4, Y: -1}}
+	// From 3 to -3 the short way is up through π: 2π - 6 ≈ 0.283.
+	short := 2*math.Pi - 6
+	tests := []struct {
+		name      string
+		slot      int
+		gen       uint32
+		cur       geom.Pose
+		alpha     float64
+		rot       float64
+		scale     geom.Vec2
+		exactRot  bool
+		exactBits bool
+	}{
+		{"alpha 0 draws the step's start", s, g, turned, 0, 3, geom.Vec2{X: 2, Y: 1}, false, false},
+		{"alpha 1 draws the pose now, bit for bit", s, g, turned, 1, -3, geom.Vec2{X: 4, Y: -1}, true, true},
+		{"half way: the short way round, scales between", s, g, turned, 0.5, 3 + short/2, geom.Vec2{X: 3, Y: 0}, false, false},
+		{"an unchanged pose is drawn as it is", s, g, start, 0.5, 3, geom.Vec2{X: 2, Y: 1}, true, true},
+		{"a slot's next owner is drawn with its own pose", s, g + 1, turned, 0.5, -3, geom.Vec2{X: 4, Y: -1}, true, true},
+		{"a slot never recorded", s + 1, g, turned, 0.5, -3, geom.Vec2{X: 4, Y: -1}, true, true},
+		{"a slot beyond any recorded", 5000, 1, turned, 0.5, -3, geom.Vec2{X: 4, Y: -1}, true, true},
+	}
+	for _, tt := range tests {
+		rot, scale := h.At(tt.slot, tt.gen, tt.cur, tt.alpha)
+		if tt.exactRot && rot != tt.rot || !sameTurn(rot, tt.rot) ||
+			math.Abs(scale.X-tt.scale.X) > 1e-12 || math.Abs(scale.Y-tt.scale.Y) > 1e-12 ||
+			tt.exactBits && scale != tt.scale {
+			t.Errorf("%s: At(%d, %d, %v, %v) = %v, %v; want %v, %v", tt.name, tt.slot, tt.gen, tt.cur, tt.alpha, rot, scale, tt.rot, tt.scale)
+		}
+	}
+	if h.Still(s, g, &turned) || !h.Still(s, g, &start) || !h.Still(s, g+1, &turned) {
+		t.Error("Still: want false for a changed pose, true for the recorded one and for another generation")
+	}
+
+	h.Teleport(s, g+1) // another generation's teleport does not count
+	if rot, _ := h.At(s, g, turned, 0); !sameTurn(rot, 3) {
+		t.Errorf("after another generation's Teleport: At(alpha 0) turns by %v, want the start's 3", rot)
+	}
+	h.Teleport(s, g)
+	if rot, scale := h.At(s, g, turned, 0); rot != -3 || scale != turned.Scale {
+		t.Errorf("after Teleport: At(alpha 0) = %v, %v; want the pose now", rot, scale)
+	}
+	h.Snapshot(w) // the next step interpolates again
+	*geom.WorldTransform.Require(w, e) = turned
+	if rot, _ := h.At(s, g, turned, 0); !sameTurn(rot, 3) {
+		t.Errorf("a step after Teleport: At(alpha 0) turns by %v, want the start's 3", rot)
+	}
+	h.NextStep()
+	if rot, _ := h.At(s, g, turned, 0); rot != -3 {
+		t.Errorf("after NextStep: At(alpha 0) turns by %v, want the pose now, -3", rot)
+	}
+	h.Snapshot(w)
+	h.Reset()
+	if rot, _ := h.At(s, g, start, 0); rot != 3 {
+		t.Errorf("after Reset: At(alpha 0) turns by %v, want the pose now, 3", rot)
+	}
+}
+
+// TestPosesTeleportAll: each of the entities listed is drawn with its
+// pose now; the others still turn from where they were.
+func TestPosesTeleportAll(t *testing.T) {
+	w := world.New()
+	var es []world.Entity
+	for range 4 {
+		es = append(es, world.Spawn1(w, geom.WorldTransform, geom.Pose{}))
+	}
+	var h Poses
+	h.TeleportAll(es) // nothing recorded yet: nothing to do
+	h.Snapshot(w)
+	h.TeleportAll(es[1:3])
+	now := geom.Pose{Rotation: 1}
+	for i, e := range es {
+		rot, _ := h.At(e.Slot(), e.Generation(), now, 0)
+		if want := map[bool]float64{true: 1, false: 0}[i == 1 || i == 2]; rot != want {
+			t.Errorf("entity %d: turned by %v at alpha 0, want %v", i, rot, want)
+		}
+	}
+}
+
+// TestPosesWrap: when the step ids wrap around, a stamp of 2^32 steps ago
+// does not pass for the current step's.
+func TestPosesWrap(t *testing.T) {
+	w, e := posedWorld(geom.Pose{Rotation: 1})
+	var h Poses
+	h.Snapshot(w) // the first id, which the wrap hands out again
+	h.SkipIDs(0)  // as if every id since had been handed out
+	h.NextStep()  // wraps
+	if rot, _ := h.At(e.Slot(), e.Generation(), geom.Pose{Rotation: 2}, 0); rot != 2 {
+		t.Errorf("after the wrap, At turns by %v, want the pose now, 2", rot)
+	}
+}
+
+func TestPosesAllocs(t *testing.T) {
+	w := world.New()
+	for i := range 1000 {
+		world.Spawn1(w, geom.WorldTransform, geom.Pose{Rotation: float64(i)})
+	}
+	var h Poses
+	h.Snapshot(w)
+	if n := testing.AllocsPerRun(100, func() {
+		h.Snapshot(w)
+		for i := range 1000 {
+			_, _ = h.At(i, 1, geom.Pose{Rotation: 1}, 0.3)
+		}
+	}); n != 0 {
+		t.Errorf("a step's snapshot and a frame's reads: %v allocations, want 0", n)
+	}
+}
