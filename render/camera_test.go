@@ -207,55 +207,88 @@ func TestScreenDrawables(t *testing.T) {
 	}
 }
 
-// TestCameraInterpolationModel runs random sequences of steps (which move
-// the camera), draws at random alphas (none, one or several between two
-// steps), teleports of the camera and re-spawns of it, and checks after
-// every draw that the camera is drawn where a simple model says: alpha of
-// the way from where it was when the step began to where it is, or where
-// it is when it teleported or appeared since.
+// TestCameraInterpolationModel runs random sequences of steps (which move,
+// turn and zoom the camera), draws at random alphas (none, one or several
+// between two steps), teleports of the camera and re-spawns of it, and
+// checks after every draw that the camera is drawn where and as a simple
+// model says: alpha of the way from where it was when the step began to
+// where it is (its zoom in a straight line, a zero zoom counting as 1, and
+// its turn the short way round), or as it is when it teleported or
+// appeared since, or did not turn or zoom.
 func TestCameraInterpolationModel(t *testing.T) {
+	zoom := func(c camera.Camera) float64 { // the zoom in effect
+		if c.Zoom <= 0 {
+			return 1
+		}
+		return c.Zoom
+	}
 	for seed := range uint64(30) {
 		rng := rand.New(rand.NewPCG(seed, 17))
 		k := newKit(t, render.Options{})
 		k.screen = geom.Vec2{X: 64, Y: 48}
 		ce := k.camera(cameraAt(100, 100))
-		move := geom.Vec2{}
+		move, turn, zoomTo := geom.Vec2{}, 0.0, -1.0
 		if err := k.w.AddSystem(world.System{Name: "pan", Phase: world.Fixed, Run: func(ctx *world.Context) error {
 			if c, ok := drawable.Camera.Get(ctx.World, ce); ok {
 				c.Position = c.Position.Add(move)
+				c.Rotation += turn
+				if zoomTo >= 0 {
+					c.Zoom = zoomTo
+				}
 			}
 			return nil
 		}}); err != nil {
 			t.Fatal(err)
 		}
-		var start geom.Vec2
+		var start camera.Camera
 		fresh := true // the model: no start to interpolate from
 		for op := range 200 {
 			switch r := rng.IntN(10); {
 			case r < 4:
-				start = drawable.Camera.Require(k.w, ce).Position
+				start = *drawable.Camera.Require(k.w, ce)
 				fresh = false
 				move = geom.Vec2{X: float64(rng.IntN(21) - 10), Y: float64(rng.IntN(21) - 10)}
+				turn, zoomTo = 0, -1
+				if rng.IntN(2) == 0 {
+					turn = rng.Float64()*8 - 4 // past ±π at times
+				}
+				if rng.IntN(2) == 0 {
+					zoomTo = []float64{0, 0.5, 1, 2, 3}[rng.IntN(5)]
+				}
 				k.step(t)
 			case r < 8:
 				k.alpha = float64(rng.IntN(5)) / 4
 				onScreen(func(dst *ebiten.Image) { k.draw(dst) })
-				cur := drawable.Camera.Require(k.w, ce).Position
+				cur := *drawable.Camera.Require(k.w, ce)
 				want := cur
+				still := fresh || start.Rotation == cur.Rotation && zoom(start) == zoom(cur)
 				if !fresh {
-					want = geom.Vec2{X: start.X + (cur.X-start.X)*k.alpha, Y: start.Y + (cur.Y-start.Y)*k.alpha}
+					want.Position = geom.Vec2{X: start.Position.X + (cur.Position.X-start.Position.X)*k.alpha, Y: start.Position.Y + (cur.Position.Y-start.Position.Y)*k.alpha}
 				}
-				if got := k.r.Views()[0].Position; got != want {
-					t.Fatalf("seed %d, op %d: camera drawn at %v, want %v (now at %v, the step began at %v, fresh %v)",
-						seed, op, got, want, cur, start, fresh)
+				if !still {
+					d := cur.Rotation - start.Rotation
+					want.Rotation = start.Rotation + math.Atan2(math.Sin(d), math.Cos(d))*k.alpha
+					want.Zoom = zoom(start) + (zoom(cur)-zoom(start))*k.alpha
+				}
+				got := k.r.Views()[0]
+				same := got.Position == want.Position && got.Zoom == want.Zoom && got.Rotation == want.Rotation
+				if !still {
+					same = got.Position == want.Position && math.Abs(got.Zoom-want.Zoom) < 1e-12 &&
+						math.Abs(math.Remainder(got.Rotation-want.Rotation, 2*math.Pi)) < 1e-12
+				}
+				if !same {
+					t.Fatalf("seed %d, op %d, alpha %v: camera drawn at %v, zoom %v, turned %v; want %v, %v, %v (now %v, %v, %v; the step began at %v, %v, %v; fresh %v)",
+						seed, op, k.alpha, got.Position, got.Zoom, got.Rotation, want.Position, want.Zoom, want.Rotation,
+						cur.Position, cur.Zoom, cur.Rotation, start.Position, start.Zoom, start.Rotation, fresh)
 				}
 			case r < 9:
 				geom.Teleport(k.w, ce)
 				fresh = true
 			default:
-				p := drawable.Camera.Require(k.w, ce).Position
+				c := *drawable.Camera.Require(k.w, ce)
 				k.w.Destroy(ce)
-				ce = k.camera(cameraAt(p.X+50, p.Y))
+				c.Position.X += 50
+				ce = k.camera(c)
 				fresh = true
 			}
 		}

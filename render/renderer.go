@@ -34,7 +34,8 @@ type Options struct {
 // cameras ([drawable.Camera]), each drawable between its positions at the
 // last two fixed steps, turned and scaled by its entity's
 // [geom.WorldTransform] (between its last two poses, too) on top of its
-// own rotation and scale. The
+// own rotation and scale, and each camera between its last two
+// positions, zooms and rotations. The
 // engine's window runtime keeps one per scene and calls
 // [Renderer.BeforeStep] before each of the scene's fixed steps and
 // [Renderer.Draw] every frame; games never hold one.
@@ -72,6 +73,7 @@ type Renderer struct {
 	hist     core.History // entities' positions at the start of the step
 	camHist  core.History // cameras' positions at the start of the step
 	poseHist core.Poses   // entities' world poses at the start of the step
+	camLens  core.Poses   // cameras' turns and zooms at the start of the step (see lensOf)
 
 	// slowSprites is set when the last frame's sprites could not go
 	// straight into the batch (see collectSprites), so this one does not
@@ -195,6 +197,7 @@ func (r *Renderer) bind(w *world.World) {
 	r.hist.Reset()
 	r.camHist.Reset()
 	r.poseHist.Reset()
+	r.camLens.Reset()
 	clear(r.figures)
 	clear(r.texts)
 	geom.AddTeleporter(w, r) // geom.Teleport, from any system, reaches Renderer.Teleport
@@ -211,14 +214,15 @@ func (r *Renderer) Release() {
 }
 
 // BeforeStep records every [geom.Position] and [geom.WorldTransform] of w
-// and every camera's position, which Draw interpolates from: call it at
-// the start of each of w's fixed steps. It allocates only when the world
-// has grown.
+// and every camera's position, zoom and rotation, which Draw interpolates
+// from: call it at the start of each of w's fixed steps. It allocates
+// only when the world has grown.
 func (r *Renderer) BeforeStep(w *world.World) {
 	r.bind(w)
 	r.hist.Snapshot(w)
 	r.poseHist.Snapshot(w)
 	r.camHist.NextStep()
+	r.camLens.NextStep()
 	world.Each1(w, drawable.Camera, r.camSnapFn)
 }
 
@@ -230,10 +234,38 @@ func (r *Renderer) Settle() {
 	r.hist.NextStep()
 	r.camHist.NextStep()
 	r.poseHist.NextStep()
+	r.camLens.NextStep()
 }
 
 func (r *Renderer) snapshotCamera(e world.Entity, c *camera.Camera) {
 	r.camHist.Record(e.Slot(), e.Generation(), c.Position)
+	r.camLens.Record(e.Slot(), e.Generation(), lensOf(c))
+}
+
+// lensOf returns camera c's rotation and zoom as a pose, for its history:
+// the pose's scale is the zoom in effect on both axes.
+func lensOf(c *camera.Camera) geom.Pose {
+	z := c.Zoom
+	if z <= 0 {
+		z = 1
+	}
+	return geom.Pose{Rotation: c.Rotation, Scale: geom.Vec2{X: z, Y: z}}
+}
+
+// cameraAt returns camera c of entity e as drawn at alpha: its position,
+// zoom and rotation each between its values at the step's start and now
+// (its zoom in a straight line, its turn the short way round). A camera
+// whose zoom and rotation did not change in the step keeps their bytes,
+// so that a steady camera compares equal to its last placing.
+func (r *Renderer) cameraAt(e world.Entity, c *camera.Camera, alpha float64) camera.Camera {
+	cam := *c
+	s, g := e.Slot(), e.Generation()
+	cam.Position = r.camHist.At(s, g, c.Position, alpha)
+	if l := lensOf(c); !r.camLens.Still(s, g, &l) {
+		rot, k := r.camLens.At(s, g, l, alpha)
+		cam.Rotation, cam.Zoom = rot, k.X
+	}
+	return cam
 }
 
 // Teleport makes e draw at its current position and with its current
@@ -246,6 +278,7 @@ func (r *Renderer) Teleport(e world.Entity) {
 		r.hist.Teleport(e.Slot(), e.Generation())
 		r.camHist.Teleport(e.Slot(), e.Generation())
 		r.poseHist.Teleport(e.Slot(), e.Generation())
+		r.camLens.Teleport(e.Slot(), e.Generation())
 	}
 }
 
@@ -257,6 +290,7 @@ func (r *Renderer) TeleportAll(es []world.Entity) {
 		r.hist.TeleportAll(es)
 		r.camHist.TeleportAll(es)
 		r.poseHist.TeleportAll(es)
+		r.camLens.TeleportAll(es)
 	}
 }
 
@@ -322,9 +356,7 @@ func (r *Renderer) collectCameras() {
 }
 
 func (r *Renderer) collectCamera(e world.Entity, c *camera.Camera) {
-	r.cams = append(r.cams, view{cam: *c, depth: c.Depth, slot: e.Slot()})
-	v := &r.cams[len(r.cams)-1]
-	v.cam.Position = r.camHist.At(e.Slot(), e.Generation(), c.Position, r.alpha)
+	r.cams = append(r.cams, view{cam: r.cameraAt(e, c, r.alpha), depth: c.Depth, slot: e.Slot()})
 }
 
 // viewport is a camera's part of the screen, kept between frames because

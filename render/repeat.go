@@ -62,9 +62,7 @@ func (r *Renderer) repeat(b image.Rectangle, w *world.World, alpha float64) bool
 	alpha = min(max(alpha, 0), 1)
 	var cam camera.Camera
 	if len(f.cameras) > 0 {
-		ref := f.cameras[0]
-		cam = *ref.c
-		cam.Position = r.camHist.At(ref.e.Slot(), ref.e.Generation(), ref.c.Position, alpha)
+		cam = r.cameraAt(f.cameras[0].e, f.cameras[0].c, alpha)
 	}
 	cam.SetScreen(r.screen.X, r.screen.Y)
 	if !sameBytes(unsafe.Slice(&cam, 1), unsafe.Slice(&r.placed[0].in, 1)) {

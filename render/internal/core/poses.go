@@ -32,14 +32,20 @@ func (h *Poses) Snapshot(w *world.World) {
 	if w.Count(geom.WorldTransform) == 0 {
 		return
 	}
-	id := uint64(h.id) << 32
 	for e, p := range world.Query1(w, geom.WorldTransform) {
-		s := e.Slot()
-		if s >= len(h.stamp) {
-			h.grow(s + 1)
-		}
-		h.prev[s], h.stamp[s] = *p, id|uint64(e.Generation())
+		h.Record(e.Slot(), e.Generation(), *p)
 	}
+}
+
+// Record notes p as the pose, at the start of the current step, of the
+// entity in slot with generation gen: for what a caller keeps as a pose
+// besides WorldTransforms (a camera's turn and zoom), after a NextStep.
+// O(1); it allocates only when the slots grow.
+func (h *Poses) Record(slot int, gen uint32, p geom.Pose) {
+	if slot >= len(h.stamp) {
+		h.grow(slot + 1)
+	}
+	h.prev[slot], h.stamp[slot] = p, uint64(h.id)<<32|uint64(gen)
 }
 
 // grow makes room for slots below n.
