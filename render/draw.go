@@ -252,7 +252,8 @@ func place(pos geom.Vec2, rot float64) camera.Affine {
 func (r *Renderer) poseOf(e world.Entity) (rot float64, scale geom.Vec2) {
 	if r.posed {
 		if p, ok := geom.WorldTransform.Get(r.w, e); ok {
-			return r.poseHist.At(e.Slot(), e.Generation(), *p, r.alpha)
+			rot, scale, _ = r.poseHist.At(e.Slot(), e.Generation(), p, r.alpha)
+			return rot, scale
 		}
 	}
 	return 0, geom.Vec2{X: 1, Y: 1}

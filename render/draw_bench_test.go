@@ -208,6 +208,53 @@ func BenchmarkSpriteDrawPosed_10k(b *testing.B) {
 	timeInterleaved(b, n, nil, k.draw, limit.draw).report(b, "ns/sprite")
 }
 
+// BenchmarkSpriteDrawTurning_10k is BenchmarkSpriteDrawPosed_10k with
+// every pose turning: each frame a fixed step (untimed) turns every
+// sprite's WorldTransform a little, and the renderer draws each between
+// its last two poses (core.Poses) at alpha 0.5. Its limit turns its own
+// copy of the angles as the step does and writes each quad's corners
+// from the angle half way between, with a Sincos a sprite, the least a
+// program drawing turning sprites smoothly does. No target: it shows
+// what a turning pose costs, against BenchmarkSpriteDrawPosed_10k, whose
+// poses stand still.
+func BenchmarkSpriteDrawTurning_10k(b *testing.B) {
+	const n = 10_000
+	k := spriteScene(b, n)
+	const scale = 1.5
+	var ents []world.Entity
+	for e := range world.Query1(k.w, drawable.Sprite) {
+		geom.WorldTransform.Add(k.w, e, geom.Pose{Rotation: float64(len(ents)%628) / 100, Scale: geom.Vec2{X: scale, Y: scale}})
+		ents = append(ents, e)
+	}
+	k.step(b)
+	limit := newSpriteLimit(b, k.w)
+	corners := slices.Clone(limit.vs) // unturned, to turn from
+	prev, cur := make([]float64, len(ents)), make([]float64, len(ents))
+	for i, e := range ents {
+		cur[i] = geom.WorldTransform.Require(k.w, e).Rotation
+	}
+	step := func() {
+		k.r.BeforeStep(k.w)
+		for i, e := range ents {
+			geom.WorldTransform.Require(k.w, e).Rotation += 0.05
+			prev[i], cur[i] = cur[i], cur[i]+0.05
+		}
+	}
+	limitDraw := func(dst *ebiten.Image) {
+		for i := range cur {
+			sin, cos := math.Sincos(prev[i] + (cur[i]-prev[i])*k.alpha)
+			c, v := corners[4*i:4*i+4:4*i+4], limit.vs[4*i:4*i+4:4*i+4]
+			x, y := c[0].DstX, c[0].DstY
+			for j := range v {
+				dx, dy := float64(c[j].DstX-x)*scale, float64(c[j].DstY-y)*scale
+				v[j].DstX, v[j].DstY = x+float32(cos*dx-sin*dy), y+float32(sin*dx+cos*dy)
+			}
+		}
+		limit.draw(dst)
+	}
+	timeInterleaved(b, n, step, k.draw, limitDraw).report(b, "ns/sprite")
+}
+
 // BenchmarkSpriteDrawMoving_10k is BenchmarkSpriteDraw_10k with every
 // sprite moving: each frame a fixed step moves them all (untimed), and
 // the renderer draws them between their last two positions. Its limit

@@ -261,8 +261,8 @@ func (r *Renderer) cameraAt(e world.Entity, c *camera.Camera, alpha float64) cam
 	cam := *c
 	s, g := e.Slot(), e.Generation()
 	cam.Position = r.camHist.At(s, g, c.Position, alpha)
-	if l := lensOf(c); !r.camLens.Still(s, g, &l) {
-		rot, k := r.camLens.At(s, g, l, alpha)
+	l := lensOf(c)
+	if rot, k, still := r.camLens.At(s, g, &l, alpha); !still {
 		cam.Rotation, cam.Zoom = rot, k.X
 	}
 	return cam

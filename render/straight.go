@@ -394,10 +394,10 @@ func (r *Renderer) placeBlock(st *straight, ps []geom.Vec2, ss []drawable.Pictur
 		rot := s.Rotation
 		if posed {
 			if wt, ok := geom.WorldTransform.Get(r.w, e); ok {
-				turn, k := poses.At(slot, e.Generation(), *wt, alpha)
+				turn, k, still := poses.At(slot, e.Generation(), wt, alpha)
 				w, h, rot = w*k.X, h*k.Y, rot+turn
 				b.posed = true // before culling: a turn may bring it into view
-				if !poses.Still(slot, e.Generation(), wt) {
+				if !still {
 					b.reusable = false // drawn between two poses: another alpha, another quad
 				}
 			}

@@ -98,35 +98,30 @@ func (h *Poses) Reset() { clear(h.stamp) }
 // At returns how to draw the entity in slot with generation gen whose
 // pose is now cur: its rotation and its scale (each zero axis made 1, as
 // [geom.Pose.UnitScale] does), alpha of the way from those recorded at
-// the start of the step to cur's. The rotation goes the short way round,
-// so a turn from just below π to just above -π is a small one; a turn of
-// more than half a circle in one step is drawn the other way round. An
-// entity with nothing recorded (its pose is new since the step began, it
-// teleported, the slot has another owner) is drawn with cur. At alpha 1
-// the result is cur's exactly. O(1), no allocation.
-func (h *Poses) At(slot int, gen uint32, cur geom.Pose, alpha float64) (rot float64, scale geom.Vec2) {
+// the start of the step to cur's, and whether they are cur's at every
+// alpha (still: nothing recorded, or the same pose). The rotation goes
+// the short way round, so a turn from just below π to just above -π is a
+// small one; a turn of more than half a circle in one step is drawn the
+// other way round. An entity with nothing recorded (its pose is new since
+// the step began, it teleported, the slot has another owner) is drawn
+// with cur. At alpha 1 the result is cur's exactly. O(1), no allocation.
+func (h *Poses) At(slot int, gen uint32, cur *geom.Pose, alpha float64) (rot float64, scale geom.Vec2, still bool) {
 	scale = cur.UnitScale()
 	if uint(slot) >= uint(len(h.stamp)) || h.stamp[slot] != uint64(h.id)<<32|uint64(gen) {
-		return cur.Rotation, scale
+		return cur.Rotation, scale, true
 	}
 	p := &h.prev[slot]
 	if p.Rotation == cur.Rotation && p.Scale == cur.Scale {
-		return cur.Rotation, scale
+		return cur.Rotation, scale, true
 	}
-	// Measured back from cur, so that alpha 1 gives cur's bits.
+	// Measured back from cur, so that alpha 1 gives cur's bits; the turn
+	// brought into [-π, π] only when it is not there (math.Remainder
+	// costs more than the rest of At).
 	back := 1 - alpha
-	turn := math.Remainder(cur.Rotation-p.Rotation, 2*math.Pi)
-	k := p.UnitScale()
-	return cur.Rotation - turn*back, geom.Vec2{X: scale.X - (scale.X-k.X)*back, Y: scale.Y - (scale.Y-k.Y)*back}
-}
-
-// Still reports whether the entity in slot with generation gen, whose
-// pose is now cur, is drawn with cur at every alpha: nothing recorded for
-// it, or the same pose recorded.
-func (h *Poses) Still(slot int, gen uint32, cur *geom.Pose) bool {
-	if uint(slot) >= uint(len(h.stamp)) || h.stamp[slot] != uint64(h.id)<<32|uint64(gen) {
-		return true
+	turn := cur.Rotation - p.Rotation
+	if turn > math.Pi || turn < -math.Pi {
+		turn -= 2 * math.Pi * math.Round(turn/(2*math.Pi))
 	}
-	p := &h.prev[slot]
-	return p.Rotation == cur.Rotation && p.Scale == cur.Scale
+	k := p.UnitScale()
+	return cur.Rotation - turn*back, geom.Vec2{X: scale.X - (scale.X-k.X)*back, Y: scale.Y - (scale.Y-k.Y)*back}, false
 }
