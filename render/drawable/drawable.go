@@ -297,7 +297,9 @@ type Picture struct {
 	// means (1, 1); to make a sprite vanish, hide it.
 	Scale geom.Vec2
 	// Rotation turns the region about its origin, in radians, clockwise
-	// on the screen.
+	// on the screen. It is drawn as the last step left it: a sprite that
+	// turns every step turns smoothly on any display when its entity's
+	// geom.WorldTransform turns instead, which is drawn between steps.
 	Rotation float64
 	Flip     Flip
 	// Tint multiplies the region's colours, straight alpha: its A is the
