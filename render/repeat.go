@@ -83,7 +83,7 @@ func (r *Renderer) repeat(b image.Rectangle, w *world.World, alpha float64) bool
 			}
 			b := &blocks[n]
 			n++
-			if !b.unchanged(r, s0, s1, prev, ps, ss, wc) {
+			if !b.unchanged(r, s0, s1, prev, ps, ss, es, wc) {
 				return false
 			}
 			b.note(s0, ps, es, notes, stamps, noteID)
@@ -100,12 +100,16 @@ func (r *Renderer) repeat(b image.Rectangle, w *world.World, alpha float64) bool
 }
 
 // unchanged reports whether block b, at slots s0 to s1 of the columns,
-// draws what it drew at the last frame: it was kept or could have been
-// (reusable), its sprites are where their step began (prev), and their
-// pictures and poses are byte for byte those it recorded.
-func (b *spriteBlock) unchanged(r *Renderer, s0, s1 int, prev, ps []geom.Vec2, ss []drawable.Picture, wc []geom.Pose) bool {
+// of entities es, draws what it drew at the last frame: it was kept or
+// could have been (reusable), its pictures and poses are byte for byte
+// those it recorded, and placing it now would not interpolate: its
+// sprites are where their step began (prev), and their poses are those
+// the step began with. (Each of the two is needed on its own: a pose
+// changed between a draw and the next step, and changed back by the
+// step, is the last frame's again but not the step's start.)
+func (b *spriteBlock) unchanged(r *Renderer, s0, s1 int, prev, ps []geom.Vec2, ss []drawable.Picture, es []world.Entity, wc []geom.Pose) bool {
 	return b.reusable && s1 <= len(prev) && sameBytes(prev[s0:s1], ps) &&
-		r.samePictures(b, s0, ss) && (!b.posed || r.samePoses(s0, s1, wc))
+		r.samePictures(b, s0, ss) && (!b.posed || r.samePoses(s0, s1, wc) && r.poseHist.StillRun(s0, es, wc))
 }
 
 // note writes the notes of kept block b, its sprites' positions ps at

@@ -15,12 +15,13 @@ import (
 
 // The straight path (see collectSprites) walks the sprites in blocks of
 // up to blockSize consecutive slots of one run. A block whose pictures
-// are byte for byte what they were at the last frame, whose positions
-// are where the current step began (so that interpolation leaves them
-// where they are) and were so at the last frame too, keeps the quads the
-// last frame wrote for it: its cost is two comparisons of memory, and
-// its notes for the next step go only into a buffer of the history that
-// does not hold them yet. The others are placed sprite by sprite.
+// (and world poses) are byte for byte what they were at the last frame,
+// whose positions and poses are those the current step began with (so
+// that interpolation leaves them where they are) and were so at the last
+// frame too, keeps the quads the last frame wrote for it: its cost is
+// two comparisons of memory (and a third of its poses' starts), and its
+// notes for the next step go only into a buffer of the history that does
+// not hold them yet. The others are placed sprite by sprite.
 //
 // Why that is enough: the last frame drew the block's sprites at their
 // positions then (they were where their step began), and these
@@ -29,7 +30,11 @@ import (
 // notes them for the next step); a step without a draw before it
 // records the positions anew, and the frame after it places every
 // sprite again ([core.History.Walks]). The regions, the camera and the
-// world's structure are the same too, or no block is kept.
+// world's structure are the same too, or no block is kept. Poses are
+// compared with their step's start as it is now ([core.Poses.StillRun]),
+// not reasoned about: their start is recorded by a walk at the step, not
+// by the draw, so a pose changed between a draw and the next step and
+// changed back by the step is the last frame's but not the step's start.
 //
 // So a frame of sprites that stand still costs about what reading their
 // positions and pictures costs; a sprite that moves or changes costs its
@@ -42,7 +47,7 @@ type spriteBlock struct {
 	q0, nq   int32 // its quads in the batch
 	culled   int32
 	tex      uint32 // the texture of its quads
-	reusable bool   // it was static, its quads share tex, no sprite is on Screen
+	reusable bool   // it was static (positions and poses), its quads share tex, no sprite is on Screen
 	keyed    bool   // first and last are its order keys
 	posed    bool   // a sprite placed has a WorldTransform: Renderer.poses holds the block's
 	first    core.Entry
@@ -268,7 +273,7 @@ func (r *Renderer) spritesStraight(bt *core.Batch, limit core.Entry) bool {
 			n := len(blocks)
 			blocks = slices.Grow(blocks, 1)[:n+1] // the last frame's record of the block, if it had it
 			b := &blocks[n]
-			if reuse && n < len(r.blocks) && int(b.q0) == st.quads && b.unchanged(r, s0, s1, prev, ps, ss, wc) && st.keep(b) {
+			if reuse && n < len(r.blocks) && int(b.q0) == st.quads && b.unchanged(r, s0, s1, prev, ps, ss, es, wc) && st.keep(b) {
 				r.keptBlocks++
 				b.note(s0, ps, es, notes, stamps, noteID)
 				continue

@@ -22,7 +22,8 @@ import (
 // the same, vertex for vertex, frame after frame. Between frames a few
 // sprites move, change any field of their picture, turn or scale by
 // their world pose (a third have a WorldTransform), gain or lose one,
-// teleport, are hidden or shown, die or are born; there are frames with
+// teleport, are hidden or shown, die or are born, some of it between a
+// draw and the next step; there are frames with
 // no step, one or two (the second without a draw before it), settles, a
 // camera that moves, zooms, turns and is bounded, a screen that changes
 // size, a cache reload, and every alpha. Half the frames change nothing,
@@ -131,6 +132,9 @@ func TestKeptBlocksMatchPlacing(t *testing.T) {
 			steps := rng.IntN(3)
 			if calm || quiet {
 				steps = rng.IntN(2) // no step without a draw before it
+			}
+			if steps > 0 && !quiet && rng.IntN(4) == 0 {
+				change() // between the last draw and the step, as a handler of the frame's start may
 			}
 			for range steps {
 				for _, r := range []*render.Renderer{k.r, ref} {
@@ -266,4 +270,51 @@ func TestKeptBlockThatStops(t *testing.T) {
 	if k.r.KeptBlocks() != 3 {
 		t.Errorf("the last frame kept %d blocks, want all 3", k.r.KeptBlocks())
 	}
+}
+
+// TestKeptPoseChangedBeforeStep: a sprite whose pose stands still is
+// kept from frame to frame; then something between a draw and the next
+// step (a handler of the frame's start, say) turns it, and the step turns
+// it back. Its pose is then the last frame's again, but not the one its
+// step began with, so it is drawn between the two, as placing every
+// sprite draws it: neither its block nor the frame may be kept.
+func TestKeptPoseChangedBeforeStep(t *testing.T) {
+	k := newKit(t, render.Options{})
+	k.lookAt(320, 240)
+	ref := render.New(k.c, render.Options{})
+	ref.SetKeepBlocks(false)
+	still, turned := geom.Pose{Rotation: 0.2}, geom.Pose{Rotation: 1.4}
+	var posed world.Entity
+	for i := range 10 {
+		e := k.sprite(40+float64(i)*20, 60, drawable.Picture{Region: frame(i % 2), Origin: geom.Vec2{X: 0.5, Y: 0.5}})
+		if i == 5 {
+			geom.WorldTransform.Add(k.w, e, still)
+			posed = e
+		}
+	}
+	screen := image.Rect(0, 0, 320, 240)
+	step := func() {
+		for _, r := range []*render.Renderer{k.r, ref} {
+			r.BeforeStep(k.w)
+		}
+	}
+	draw := func(when string) {
+		t.Helper()
+		k.r.Prepare(screen, k.w, 0.5)
+		ref.Prepare(screen, k.w, 0.5)
+		if got, want := k.r.FirstBatch(), ref.FirstBatch(); !slices.Equal(got.Vertices, want.Vertices) || !slices.Equal(got.Ops, want.Ops) {
+			t.Fatalf("%s: the renderer that keeps blocks (kept %d, repeated %d) draws otherwise than placing every sprite",
+				when, k.r.KeptBlocks(), k.r.Repeats())
+		}
+	}
+	step()
+	draw("the first frame")
+	draw("a frame that keeps the block")
+	if k.r.KeptBlocks() == 0 {
+		t.Fatal("the still block was not kept: the test shows nothing")
+	}
+	*geom.WorldTransform.Require(k.w, posed) = turned // between the draw and the step
+	step()
+	*geom.WorldTransform.Require(k.w, posed) = still // the step turns it back
+	draw("after the step")
 }

@@ -37,7 +37,8 @@ const (
 	// reported as geom.Teleport reports one (the step's wraps together,
 	// through geom.TeleportAll, once every body is confined), so a
 	// renderer draws the entity at the other edge at once rather than
-	// sliding across.
+	// sliding across (and, with a world pose that turns, at its turn at
+	// the step's end for that step).
 	Wrap
 	// DestroyOutside destroys the entity once its Position is strictly
 	// outside the rectangle (at the end of the step, as every destroy

@@ -18,7 +18,7 @@ import (
 // world cameras as entities with the drawable.Camera component; the engine
 // moves the ones that follow an entity every fixed step ([Step]), so the
 // camera is game state like any other, and package render draws through
-// each, between its last two steps' positions.
+// each between its last two steps' positions, zooms and rotations.
 //
 // A Camera is a plain value: not safe for concurrent use.
 type Camera struct {

@@ -92,6 +92,26 @@ func (h *Poses) TeleportAll(es []world.Entity) {
 	}
 }
 
+// StillRun reports whether every entity of es, at slots from s0 and
+// posed now as cur says by slot (the WorldTransform column), is drawn
+// with its pose now at every alpha: the test a kept block of the
+// renderer's passes, as its positions must equal their step's start. A
+// slot whose entity has no WorldTransform holds no stamp of this step
+// and passes. O(len(es)).
+func (h *Poses) StillRun(s0 int, es []world.Entity, cur []geom.Pose) bool {
+	id := uint64(h.id) << 32
+	for i, e := range es {
+		s := s0 + i
+		if s >= len(h.stamp) {
+			return true // the slots from here were never recorded
+		}
+		if h.stamp[s] == id|uint64(e.Generation()) && (h.prev[s].Rotation != cur[s].Rotation || h.prev[s].Scale != cur[s].Scale) {
+			return false
+		}
+	}
+	return true
+}
+
 // Reset forgets everything, keeping the memory.
 func (h *Poses) Reset() { clear(h.stamp) }
 
