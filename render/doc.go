@@ -37,8 +37,8 @@
 // The window runtime keeps one Cache for the game and one Renderer per
 // scene on the stack. Before each fixed step of the scene on top it calls
 // [Renderer.BeforeStep], which records where everything was when the step
-// began (positions in O(1) after a draw, which noted them; world poses
-// and cameras by a walk of the entities that have them). Every frame it calls
+// began (in O(1) after a draw: the draw noted it; cameras by a walk of
+// them). Every frame it calls
 // [Renderer.Draw] for each scene, bottom first: the top one at the loop's
 // alpha, the ones it covers at 1, their final state. Draw places every
 // drawable alpha of the way from its recorded position to its current one

@@ -96,6 +96,7 @@ func (r *Renderer) build(b image.Rectangle, alpha float64) {
 	// Where the drawables are now is where they will be when the next
 	// step starts: the draw notes it for interpolation (see core.History).
 	r.hist.BeginDraw(len(r.structure.pos), r.epoch)
+	r.poseHist.BeginDraw(len(r.structure.pos))
 	r.stats = Stats{}
 	r.items, r.shapes, r.labels = r.items[:0], r.shapes[:0], r.labels[:0]
 	r.order.Reset()
@@ -272,8 +273,29 @@ func (r *Renderer) placeOf(e world.Entity, pos geom.Vec2, rot float64) camera.Af
 	return m
 }
 
-func (r *Renderer) collectShape(e world.Entity, p *geom.Vec2, f *drawable.Figure) {
+// note notes where the draw found e, at p, and its world pose, as where
+// the next step starts (see core.History and core.Poses).
+func (r *Renderer) note(e world.Entity, p *geom.Vec2) {
 	r.hist.Note(e.Slot(), e.Generation(), *p)
+	if r.posed {
+		if wt, ok := geom.WorldTransform.Get(r.w, e); ok {
+			r.poseHist.Note(e.Slot(), e.Generation(), wt)
+		}
+	}
+}
+
+// notePoses notes the world poses of es, the entities of a block whose
+// quads are kept, as where the next step starts.
+func (r *Renderer) notePoses(es []world.Entity) {
+	for _, e := range es {
+		if wt, ok := geom.WorldTransform.Get(r.w, e); ok {
+			r.poseHist.Note(e.Slot(), e.Generation(), wt)
+		}
+	}
+}
+
+func (r *Renderer) collectShape(e world.Entity, p *geom.Vec2, f *drawable.Figure) {
+	r.note(e, p)
 	if r.hidden && r.w.Has(e, drawable.Hidden) {
 		return
 	}
@@ -292,7 +314,7 @@ func (r *Renderer) collectShape(e world.Entity, p *geom.Vec2, f *drawable.Figure
 }
 
 func (r *Renderer) collectText(e world.Entity, p *geom.Vec2, l *drawable.Label) {
-	r.hist.Note(e.Slot(), e.Generation(), *p)
+	r.note(e, p)
 	if l.Text == "" || (r.hidden && r.w.Has(e, drawable.Hidden)) {
 		return
 	}

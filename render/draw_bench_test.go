@@ -211,7 +211,8 @@ func BenchmarkSpriteDrawPosed_10k(b *testing.B) {
 // BenchmarkSpriteDrawTurning_10k is BenchmarkSpriteDrawPosed_10k with
 // every pose turning: each frame a fixed step (untimed) turns every
 // sprite's WorldTransform a little, and the renderer draws each between
-// its last two poses (core.Poses) at alpha 0.5. Its limit turns its own
+// its last two poses (core.Poses) at alpha 0.5, noting each for the next
+// step. Its limit turns its own
 // copy of the angles as the step does and writes each quad's corners
 // from the angle half way between, with a Sincos a sprite, the least a
 // program drawing turning sprites smoothly does. No target: it shows

@@ -293,3 +293,30 @@ func TestShapePoseInterpolation(t *testing.T) {
 		}
 	}
 }
+
+// TestPoseStartsWithPosition: a world restored between a draw and the
+// next step (as a load at the frame's start does) is drawn from where the
+// draw found it, position and pose alike: half way at alpha 0.5, both.
+func TestPoseStartsWithPosition(t *testing.T) {
+	k := newKit(t, render.Options{})
+	k.lookAt(320, 240)
+	e := world.Spawn3(k.w, geom.Position, geom.Vec2{X: 200, Y: 100}, drawable.Sprite, drawable.Picture{Region: frame(1)},
+		geom.WorldTransform, geom.Pose{Rotation: 1})
+	var saved world.Snapshot
+	k.w.Snapshot(&saved)
+	*geom.Position.Require(k.w, e) = geom.Vec2{X: 100, Y: 100}
+	*geom.WorldTransform.Require(k.w, e) = geom.Pose{}
+	screen := image.Rect(0, 0, 320, 240)
+	k.r.BeforeStep(k.w)
+	k.r.Prepare(screen, k.w, 1) // drawn at x 100, not turned
+	if err := k.w.Restore(&saved); err != nil {
+		t.Fatal(err)
+	}
+	k.r.BeforeStep(k.w) // a step that changes nothing
+	k.r.Prepare(screen, k.w, 0.5)
+	v := k.r.FirstBatch().Vertices
+	turn := math.Atan2(float64(v[1].DstY-v[0].DstY), float64(v[1].DstX-v[0].DstX))
+	if math.Abs(float64(v[0].DstX)-150) > 1e-3 || math.Abs(turn-0.5) > 1e-6 {
+		t.Errorf("drawn at x %v turned by %v at alpha 0.5, want 150 and 0.5: both from where the draw found it", v[0].DstX, turn)
+	}
+}

@@ -18,7 +18,7 @@ import (
 // frame's, vertex for vertex and op for op, and the frame does only what
 // the straight path does for a kept block: it compares the block and
 // notes its positions for the next step when the history's buffer does
-// not hold them yet.
+// not hold them yet, and its poses, if it has any.
 //
 // Why a frame of its own: after the GPU's work every line of code a
 // frame runs is a cold miss, and most of a steady frame's fixed cost is
@@ -54,6 +54,7 @@ func (r *Renderer) repeat(b image.Rectangle, w *world.World, alpha float64) bool
 	// another world than the last frame's never repeats it, whatever its
 	// epoch.
 	r.hist.BeginDraw(len(f.pos), epoch)
+	r.poseHist.BeginDraw(len(f.pos))
 	if r.hist.Walks() != r.blocksWalks {
 		return false
 	}
@@ -87,6 +88,9 @@ func (r *Renderer) repeat(b image.Rectangle, w *world.World, alpha float64) bool
 				return false
 			}
 			b.note(s0, ps, es, notes, stamps, noteID)
+			if b.posed {
+				r.notePoses(es)
+			}
 		}
 	}
 	if n != len(blocks) {
@@ -104,9 +108,7 @@ func (r *Renderer) repeat(b image.Rectangle, w *world.World, alpha float64) bool
 // could have been (reusable), its pictures and poses are byte for byte
 // those it recorded, and placing it now would not interpolate: its
 // sprites are where their step began (prev), and their poses are those
-// the step began with. (Each of the two is needed on its own: a pose
-// changed between a draw and the next step, and changed back by the
-// step, is the last frame's again but not the step's start.)
+// the step began with.
 func (b *spriteBlock) unchanged(r *Renderer, s0, s1 int, prev, ps []geom.Vec2, ss []drawable.Picture, es []world.Entity, wc []geom.Pose) bool {
 	return b.reusable && s1 <= len(prev) && sameBytes(prev[s0:s1], ps) &&
 		r.samePictures(b, s0, ss) && (!b.posed || r.samePoses(s0, s1, wc) && r.poseHist.StillRun(s0, es, wc))

@@ -100,7 +100,7 @@ func (r *Renderer) spriteItems(limit core.Entry) (inOrder bool) {
 	inOrder = len(r.cams) == 1
 	var last core.Entry
 	for e, row := range world.Query2(r.w, geom.Position, drawable.Sprite) {
-		r.hist.Note(e.Slot(), e.Generation(), *row.A)
+		r.note(e, row.A)
 		g := r.spriteOf(e, row.B)
 		if g == nil {
 			continue

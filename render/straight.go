@@ -30,11 +30,10 @@ import (
 // notes them for the next step); a step without a draw before it
 // records the positions anew, and the frame after it places every
 // sprite again ([core.History.Walks]). The regions, the camera and the
-// world's structure are the same too, or no block is kept. Poses are
+// world's structure are the same too, or no block is kept. Poses follow
+// the same argument (the draw notes them too: core.Poses), and are also
 // compared with their step's start as it is now ([core.Poses.StillRun]),
-// not reasoned about: their start is recorded by a walk at the step, not
-// by the draw, so a pose changed between a draw and the next step and
-// changed back by the step is the last frame's but not the step's start.
+// at the cost of one more compare of a block's few poses.
 //
 // So a frame of sprites that stand still costs about what reading their
 // positions and pictures costs; a sprite that moves or changes costs its
@@ -49,7 +48,7 @@ type spriteBlock struct {
 	tex      uint32 // the texture of its quads
 	reusable bool   // it was static (positions and poses), its quads share tex, no sprite is on Screen
 	keyed    bool   // first and last are its order keys
-	posed    bool   // a sprite placed has a WorldTransform: Renderer.poses holds the block's
+	posed    bool   // a sprite of it has a WorldTransform: Renderer.poses holds the block's
 	first    core.Entry
 	last     core.Entry
 	// noted holds the ids of the history's buffers (the high half of the
@@ -276,6 +275,9 @@ func (r *Renderer) spritesStraight(bt *core.Batch, limit core.Entry) bool {
 			if reuse && n < len(r.blocks) && int(b.q0) == st.quads && b.unchanged(r, s0, s1, prev, ps, ss, es, wc) && st.keep(b) {
 				r.keptBlocks++
 				b.note(s0, ps, es, notes, stamps, noteID)
+				if b.posed {
+					r.notePoses(es)
+				}
 				continue
 			}
 			static := s1 <= len(prev) && sameBytes(prev[s0:s1], ps)
@@ -361,6 +363,14 @@ func (r *Renderer) placeBlock(st *straight, ps []geom.Vec2, ss []drawable.Pictur
 		s, e := &ss[i], es[i]
 		slot := e.Slot()
 		notes[slot], stamps[slot] = ps[i], noteID|uint64(e.Generation())
+		var wt *geom.Pose
+		if posed {
+			if p, ok := geom.WorldTransform.Get(r.w, e); ok {
+				wt = p
+				poses.Note(slot, e.Generation(), p)
+				b.posed = true // hidden or culled too: the block, kept, notes its poses
+			}
+		}
 		if s.Region.IsZero() || (hidden && r.w.Has(e, drawable.Hidden)) {
 			continue
 		}
@@ -397,14 +407,11 @@ func (r *Renderer) placeBlock(st *straight, ps []geom.Vec2, ss []drawable.Pictur
 			w, h = w*s.Scale.X, h*s.Scale.Y
 		}
 		rot := s.Rotation
-		if posed {
-			if wt, ok := geom.WorldTransform.Get(r.w, e); ok {
-				turn, k, still := poses.At(slot, e.Generation(), wt, alpha)
-				w, h, rot = w*k.X, h*k.Y, rot+turn
-				b.posed = true // before culling: a turn may bring it into view
-				if !still {
-					b.reusable = false // drawn between two poses: another alpha, another quad
-				}
+		if wt != nil {
+			turn, k, still := poses.At(slot, e.Generation(), wt, alpha)
+			w, h, rot = w*k.X, h*k.Y, rot+turn
+			if !still {
+				b.reusable = false // drawn between two poses: another alpha, another quad
 			}
 		}
 		l, t := -s.Origin.X*w, -s.Origin.Y*h

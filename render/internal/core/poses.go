@@ -10,24 +10,53 @@ import (
 
 // Poses keeps what interpolating world poses needs: each entity's
 // [geom.WorldTransform] at the start of the current fixed step, by slot,
-// stamped with the step's id and the entity's generation, so that a
-// slot's next owner never inherits it. Its zero value is ready to use.
+// stamped with an id and the entity's generation, so that a slot's next
+// owner never inherits it. Its zero value is ready to use.
 //
-// Unlike [History] it is filled by a walk at every step: the entities
-// with a world pose are the few that turn or scale (actors, their parts),
-// each of which a transform system visits every step anyway at a higher
-// cost, so the walk stays a small share of keeping poses, and the draw
-// only reads.
+// A step starts where [History] says it does for positions: where the
+// last draw found everything, or, with no draw since the last step, where
+// the step finds it. So it is double-buffered the same way: a draw
+// ([Poses.BeginDraw]) notes the pose of every entity it draws
+// ([Poses.Note]) into one buffer while interpolating from the other, and
+// [Poses.Snapshot] swaps them; only a step with no draw since the last
+// walks the poses. Unlike History's, a draw's buffer takes a new id at
+// every draw, so every draw notes every pose it draws: the entities with
+// a pose are the few that turn (actors, their parts), each of which a
+// transform system visits every step anyway at a higher cost.
 type Poses struct {
+	cur, next poseBuffer
+	drawn     bool // a draw noted poses in next since the last step
+	seq       uint32
+}
+
+// poseBuffer is one side of a Poses.
+type poseBuffer struct {
 	prev  []geom.Pose
 	stamp []uint64 // id<<32 | generation; generations start at 1
 	id    uint32
 }
 
-// Snapshot starts a fixed step of w: every WorldTransform of w is where
-// the step starts. O(entities with one); O(1) when w has none. It
-// allocates only when the world has grown.
+// newID returns an id no stamp holds.
+func (h *Poses) newID() uint32 {
+	h.seq++
+	if h.seq == 0 { // wrapped: old stamps would pass for new ones
+		clear(h.cur.stamp)
+		clear(h.next.stamp)
+		h.seq = 1
+	}
+	return h.seq
+}
+
+// Snapshot starts a fixed step of w: what the last draw noted becomes the
+// step's start, in O(1); if nothing was drawn since the last step, every
+// WorldTransform of w is, in O(entities with one) (O(1) when w has
+// none). It allocates only when the world has grown.
 func (h *Poses) Snapshot(w *world.World) {
+	if h.drawn {
+		h.cur, h.next = h.next, h.cur
+		h.drawn = false
+		return
+	}
 	h.NextStep()
 	if w.Count(geom.WorldTransform) == 0 {
 		return
@@ -37,54 +66,65 @@ func (h *Poses) Snapshot(w *world.World) {
 	}
 }
 
-// Record notes p as the pose, at the start of the current step, of the
-// entity in slot with generation gen: for what a caller keeps as a pose
-// besides WorldTransforms (a camera's turn and zoom), after a NextStep.
-// O(1); it allocates only when the slots grow.
-func (h *Poses) Record(slot int, gen uint32, p geom.Pose) {
-	if slot >= len(h.stamp) {
-		h.grow(slot + 1)
+// BeginDraw starts a draw that notes the poses of up to slots slots
+// ([Poses.Note]); the draw must note every pose it draws. O(1) once the
+// buffers have grown.
+func (h *Poses) BeginDraw(slots int) {
+	h.next.id = h.newID()
+	if slots > len(h.next.stamp) {
+		h.next.grow(slots)
 	}
-	h.prev[slot], h.stamp[slot] = p, uint64(h.id)<<32|uint64(gen)
+	h.drawn = true
+}
+
+// Note notes p as the pose the draw found the entity in slot with
+// generation gen with. Panics if slot is not below BeginDraw's slots.
+func (h *Poses) Note(slot int, gen uint32, p *geom.Pose) {
+	h.next.prev[slot], h.next.stamp[slot] = *p, uint64(h.next.id)<<32|uint64(gen)
+}
+
+// Record notes p as the pose, at the start of the current step, of the
+// entity in slot with generation gen: for Snapshot's walk, and for what a
+// caller keeps as a pose besides WorldTransforms (a camera's turn and
+// zoom), after a NextStep. O(1); it allocates only when the slots grow.
+func (h *Poses) Record(slot int, gen uint32, p geom.Pose) {
+	if slot >= len(h.cur.stamp) {
+		h.cur.grow(slot + 1)
+	}
+	h.cur.prev[slot], h.cur.stamp[slot] = p, uint64(h.cur.id)<<32|uint64(gen)
 }
 
 // grow makes room for slots below n.
-func (h *Poses) grow(n int) {
-	n = max(n, 2*len(h.stamp), 64)
-	h.prev = slices.Grow(h.prev, n-len(h.prev))[:n]
-	h.stamp = slices.Grow(h.stamp, n-len(h.stamp))[:n]
+func (b *poseBuffer) grow(n int) {
+	n = max(n, 2*len(b.stamp), 64)
+	b.prev = slices.Grow(b.prev, n-len(b.prev))[:n]
+	b.stamp = slices.Grow(b.stamp, n-len(b.stamp))[:n]
 }
 
 // NextStep forgets what was recorded for the current step, so that At
 // gives every pose as it is until the next Snapshot. O(1), except once
 // every 2^32 calls.
-func (h *Poses) NextStep() {
-	h.id++
-	if h.id == 0 { // wrapped: old stamps would pass for new ones
-		clear(h.stamp)
-		h.id = 1
-	}
-}
+func (h *Poses) NextStep() { h.cur.id = h.newID() }
 
 // SkipIDs moves the ids on until at most n are left before they wrap, as
 // that many NextSteps less than 2^32 would: for tests of the wrap.
 func (h *Poses) SkipIDs(n uint32) {
-	if s := ^uint32(0) - n; s > h.id {
-		h.id = s
+	if s := ^uint32(0) - n; s > h.seq {
+		h.seq = s
 	}
 }
 
 // Teleport makes the entity in slot with generation gen draw with its
 // current pose until the next Snapshot. O(1).
 func (h *Poses) Teleport(slot int, gen uint32) {
-	if uint(slot) < uint(len(h.stamp)) && uint32(h.stamp[slot]) == gen {
-		h.stamp[slot] = 0
+	if b := &h.cur; uint(slot) < uint(len(b.stamp)) && uint32(b.stamp[slot]) == gen {
+		b.stamp[slot] = 0
 	}
 }
 
 // TeleportAll is [Poses.Teleport] for each of es.
 func (h *Poses) TeleportAll(es []world.Entity) {
-	if len(h.stamp) == 0 {
+	if len(h.cur.stamp) == 0 {
 		return
 	}
 	for _, e := range es {
@@ -96,16 +136,17 @@ func (h *Poses) TeleportAll(es []world.Entity) {
 // posed now as cur says by slot (the WorldTransform column), is drawn
 // with its pose now at every alpha: the test a kept block of the
 // renderer's passes, as its positions must equal their step's start. A
-// slot whose entity has no WorldTransform holds no stamp of this step
-// and passes. O(len(es)).
+// slot whose entity has no WorldTransform was not noted nor walked and
+// passes. O(len(es)).
 func (h *Poses) StillRun(s0 int, es []world.Entity, cur []geom.Pose) bool {
-	id := uint64(h.id) << 32
+	b := &h.cur
+	id := uint64(b.id) << 32
 	for i, e := range es {
 		s := s0 + i
-		if s >= len(h.stamp) {
+		if s >= len(b.stamp) {
 			return true // the slots from here were never recorded
 		}
-		if h.stamp[s] == id|uint64(e.Generation()) && (h.prev[s].Rotation != cur[s].Rotation || h.prev[s].Scale != cur[s].Scale) {
+		if b.stamp[s] == id|uint64(e.Generation()) && (b.prev[s].Rotation != cur[s].Rotation || b.prev[s].Scale != cur[s].Scale) {
 			return false
 		}
 	}
@@ -113,7 +154,11 @@ func (h *Poses) StillRun(s0 int, es []world.Entity, cur []geom.Pose) bool {
 }
 
 // Reset forgets everything, keeping the memory.
-func (h *Poses) Reset() { clear(h.stamp) }
+func (h *Poses) Reset() {
+	clear(h.cur.stamp)
+	clear(h.next.stamp)
+	h.drawn = false
+}
 
 // At returns how to draw the entity in slot with generation gen whose
 // pose is now cur: its rotation and its scale (each zero axis made 1, as
@@ -127,10 +172,11 @@ func (h *Poses) Reset() { clear(h.stamp) }
 // with cur. At alpha 1 the result is cur's exactly. O(1), no allocation.
 func (h *Poses) At(slot int, gen uint32, cur *geom.Pose, alpha float64) (rot float64, scale geom.Vec2, still bool) {
 	scale = cur.UnitScale()
-	if uint(slot) >= uint(len(h.stamp)) || h.stamp[slot] != uint64(h.id)<<32|uint64(gen) {
+	b := &h.cur
+	if uint(slot) >= uint(len(b.stamp)) || b.stamp[slot] != uint64(b.id)<<32|uint64(gen) {
 		return cur.Rotation, scale, true
 	}
-	p := &h.prev[slot]
+	p := &b.prev[slot]
 	if p.Rotation == cur.Rotation && p.Scale == cur.Scale {
 		return cur.Rotation, scale, true
 	}

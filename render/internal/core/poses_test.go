@@ -142,9 +142,11 @@ func TestPosesAllocs(t *testing.T) {
 	}
 }
 
-// BenchmarkPosesSnapshot_10k is a step's record of 10,000 world poses,
-// every entity of the world holding one: ns/entity is what a turning
-// actor adds to each fixed step for its pose to be interpolated.
+// BenchmarkPosesSnapshot_10k is the record of 10,000 world poses by a
+// step with no draw before it (the walk), every entity of the world
+// holding one: ns/entity is what a posed actor adds to such a step for
+// its pose to be interpolated. (After a draw the step swaps in the
+// draw's notes, in O(1).)
 func BenchmarkPosesSnapshot_10k(b *testing.B) {
 	w := world.New()
 	for i := range 10_000 {
@@ -188,5 +190,34 @@ func TestPosesStillRun(t *testing.T) {
 	h.NextStep()
 	if !h.StillRun(s0, es, col) {
 		t.Error("StillRun after NextStep = false, want true: nothing is recorded")
+	}
+}
+
+// TestPosesStartWhereTheDrawWas: after a draw, a step starts from the
+// poses the draw noted, not from what the world holds when the step
+// begins (the same thing unless something changed the world between
+// them, as a handler of the frame's start may), as positions do; with no
+// draw since the last step, from the world's.
+func TestPosesStartWhereTheDrawWas(t *testing.T) {
+	drawn, meanwhile, now := geom.Pose{Rotation: 0.5}, geom.Pose{Rotation: 1}, geom.Pose{Rotation: 2}
+	w, e := posedWorld(drawn)
+	s, g := e.Slot(), e.Generation()
+	var h Poses
+	h.Snapshot(w)
+	h.BeginDraw(s + 1)
+	h.Note(s, g, &drawn)
+	*geom.WorldTransform.Require(w, e) = meanwhile
+	h.Snapshot(w) // swaps in the draw's notes
+	if rot, _, _ := h.At(s, g, &now, 0); !sameTurn(rot, 0.5) {
+		t.Errorf("after a draw, the step starts turned by %v, want the drawn 0.5", rot)
+	}
+	h.Snapshot(w) // no draw since: the world's poses
+	if rot, _, _ := h.At(s, g, &now, 0); !sameTurn(rot, 1) {
+		t.Errorf("with no draw since the last step, the step starts turned by %v, want the world's 1", rot)
+	}
+	h.BeginDraw(s + 1) // a draw that notes nothing: the entity was not drawn
+	h.Snapshot(w)
+	if rot, _, still := h.At(s, g, &now, 0); rot != 2 || !still {
+		t.Errorf("after a draw that did not note it, At = %v, %v; want the pose now, still", rot, still)
 	}
 }
