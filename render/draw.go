@@ -284,9 +284,16 @@ func (r *Renderer) note(e world.Entity, p *geom.Vec2) {
 	}
 }
 
-// notePoses notes the world poses of es, the entities of a block whose
-// quads are kept, as where the next step starts.
-func (r *Renderer) notePoses(es []world.Entity) {
+// notePoses notes the world poses of es, the entities at slots from s0
+// of block b, whose quads are kept, as where the next step starts: as a
+// run of wc, the WorldTransform column, when every one has a pose (while
+// the block is kept none gains or loses one: that changes the world's
+// structure), else one look-up each.
+func (r *Renderer) notePoses(b *spriteBlock, s0 int, es []world.Entity, wc []geom.Pose) {
+	if b.posedAll && s0+len(es) <= len(wc) {
+		r.poseHist.NoteRun(s0, es, wc[s0:s0+len(es)])
+		return
+	}
 	for _, e := range es {
 		if wt, ok := geom.WorldTransform.Get(r.w, e); ok {
 			r.poseHist.Note(e.Slot(), e.Generation(), wt)

@@ -89,7 +89,7 @@ func (r *Renderer) repeat(b image.Rectangle, w *world.World, alpha float64) bool
 			}
 			b.note(s0, ps, es, notes, stamps, noteID)
 			if b.posed {
-				r.notePoses(es)
+				r.notePoses(b, s0, es, wc)
 			}
 		}
 	}

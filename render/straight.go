@@ -49,6 +49,7 @@ type spriteBlock struct {
 	reusable bool   // it was static (positions and poses), its quads share tex, no sprite is on Screen
 	keyed    bool   // first and last are its order keys
 	posed    bool   // a sprite of it has a WorldTransform: Renderer.poses holds the block's
+	posedAll bool   // every sprite of it has one: its poses are noted as a run
 	first    core.Entry
 	last     core.Entry
 	// noted holds the ids of the history's buffers (the high half of the
@@ -276,7 +277,7 @@ func (r *Renderer) spritesStraight(bt *core.Batch, limit core.Entry) bool {
 				r.keptBlocks++
 				b.note(s0, ps, es, notes, stamps, noteID)
 				if b.posed {
-					r.notePoses(es)
+					r.notePoses(b, s0, es, wc)
 				}
 				continue
 			}
@@ -356,6 +357,7 @@ func (r *Renderer) placeBlock(st *straight, ps []geom.Vec2, ss []drawable.Pictur
 	op, quads, last := st.op, st.quads, st.last
 	key0 := core.Key(0, 0)
 	b.reusable = true
+	posedN := 0
 	tex, texSet := uint32(0), false
 	ss = ss[:len(ps)]
 	es = es[:len(ps)]
@@ -369,6 +371,7 @@ func (r *Renderer) placeBlock(st *straight, ps []geom.Vec2, ss []drawable.Pictur
 				wt = p
 				poses.Note(slot, e.Generation(), p)
 				b.posed = true // hidden or culled too: the block, kept, notes its poses
+				posedN++
 			}
 		}
 		if s.Region.IsZero() || (hidden && r.w.Has(e, drawable.Hidden)) {
@@ -463,6 +466,7 @@ func (r *Renderer) placeBlock(st *straight, ps []geom.Vec2, ss []drawable.Pictur
 	st.keys, st.verts = keys, verts
 	st.op, st.quads, st.last = op, quads, last
 	b.tex, b.last = tex, last
+	b.posedAll = posedN == len(ps)
 	return true, b
 }
 

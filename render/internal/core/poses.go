@@ -83,6 +83,18 @@ func (h *Poses) Note(slot int, gen uint32, p *geom.Pose) {
 	h.next.prev[slot], h.next.stamp[slot] = *p, uint64(h.next.id)<<32|uint64(gen)
 }
 
+// NoteRun is Note for each of es, at slots from s0, posed as ps says in
+// order: a run of entities that all have a pose, noted in one copy.
+func (h *Poses) NoteRun(s0 int, es []world.Entity, ps []geom.Pose) {
+	b := &h.next
+	copy(b.prev[s0:s0+len(ps)], ps)
+	id := uint64(b.id) << 32
+	st := b.stamp[s0 : s0+len(ps)]
+	for i, e := range es[:len(st)] {
+		st[i] = id | uint64(e.Generation())
+	}
+}
+
 // Record notes p as the pose, at the start of the current step, of the
 // entity in slot with generation gen: for Snapshot's walk, and for what a
 // caller keeps as a pose besides WorldTransforms (a camera's turn and
