@@ -96,7 +96,7 @@ func (r *Renderer) build(b image.Rectangle, alpha float64) {
 	// Where the drawables are now is where they will be when the next
 	// step starts: the draw notes it for interpolation (see core.History).
 	r.hist.BeginDraw(len(r.structure.pos), r.epoch)
-	r.poseHist.BeginDraw(len(r.structure.pos))
+	r.poseHist.BeginDraw(len(r.structure.pos), r.epoch)
 	r.stats = Stats{}
 	r.items, r.shapes, r.labels = r.items[:0], r.shapes[:0], r.labels[:0]
 	r.order.Reset()
@@ -285,11 +285,17 @@ func (r *Renderer) note(e world.Entity, p *geom.Vec2) {
 }
 
 // notePoses notes the world poses of es, the entities at slots from s0
-// of block b, whose quads are kept, as where the next step starts: as a
-// run of wc, the WorldTransform column, when every one has a pose (while
-// the block is kept none gains or loses one: that changes the world's
+// of block b, whose quads are kept, as where the next step starts, unless
+// the draw's buffer holds them already (see spriteBlock.noted): as a run
+// of wc, the WorldTransform column, when every one has a pose (while the
+// block is kept none gains or loses one: that changes the world's
 // structure), else one look-up each.
 func (r *Renderer) notePoses(b *spriteBlock, s0 int, es []world.Entity, wc []geom.Pose) {
+	id := r.poseHist.DrawID()
+	if b.posesNoted[0] == id || b.posesNoted[1] == id {
+		return
+	}
+	b.posesNoted = [2]uint32{id, b.posesNoted[0]}
 	if b.posedAll && s0+len(es) <= len(wc) {
 		r.poseHist.NoteRun(s0, es, wc[s0:s0+len(es)])
 		return

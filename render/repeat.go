@@ -54,7 +54,7 @@ func (r *Renderer) repeat(b image.Rectangle, w *world.World, alpha float64) bool
 	// another world than the last frame's never repeats it, whatever its
 	// epoch.
 	r.hist.BeginDraw(len(f.pos), epoch)
-	r.poseHist.BeginDraw(len(f.pos))
+	r.poseHist.BeginDraw(len(f.pos), epoch)
 	if r.hist.Walks() != r.blocksWalks {
 		return false
 	}

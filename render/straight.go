@@ -56,6 +56,9 @@ type spriteBlock struct {
 	// stamps) that hold the block's notes at its positions: while the
 	// block is kept, its notes need writing only into another buffer.
 	noted [2]uint32
+	// posesNoted is the same for the ids of the pose history's buffers
+	// (core.Poses.DrawID), for a posed block.
+	posesNoted [2]uint32
 	// The pictures of a reusable block: when shared is set, all but
 	// their first two words (their region, and the padding after it)
 	// are shared, the rest of their memory. The first two are then one
@@ -291,6 +294,7 @@ func (r *Renderer) spritesStraight(bt *core.Batch, limit core.Entry) bool {
 			nb.q0, nb.nq, nb.culled = int32(q0), int32(st.quads-q0), int32(bt.Culled-culled)
 			nb.reusable = nb.reusable && static
 			nb.noted = [2]uint32{uint32(noteID >> 32)}
+			nb.posesNoted = [2]uint32{r.poseHist.DrawID()}
 			*b = nb
 			if nb.reusable {
 				r.keepPictures(b, s0, ss)

@@ -19,10 +19,11 @@ import (
 // ([Poses.BeginDraw]) notes the pose of every entity it draws
 // ([Poses.Note]) into one buffer while interpolating from the other, and
 // [Poses.Snapshot] swaps them; only a step with no draw since the last
-// walks the poses. Unlike History's, a draw's buffer takes a new id at
-// every draw, so every draw notes every pose it draws: the entities with
-// a pose are the few that turn (actors, their parts), each of which a
-// transform system visits every step anyway at a higher cost.
+// walks the poses. As in History, a draw's buffer keeps its id, and so
+// the notes of earlier draws, while the world's structure epoch is the
+// one they were made under: every draw notes each posed drawable again,
+// but a note that is still right (a kept block's, see the renderer) need
+// not be written again; [Poses.DrawID] tells which buffer a draw writes.
 type Poses struct {
 	cur, next poseBuffer
 	drawn     bool // a draw noted poses in next since the last step
@@ -34,6 +35,11 @@ type poseBuffer struct {
 	prev  []geom.Pose
 	stamp []uint64 // id<<32 | generation; generations start at 1
 	id    uint32
+	// ofDraw says that BeginDraw gave id under the structure epoch
+	// epoch: while it holds, the drawables are the same entities and the
+	// id can stay.
+	ofDraw bool
+	epoch  uint64
 }
 
 // newID returns an id no stamp holds.
@@ -42,6 +48,7 @@ func (h *Poses) newID() uint32 {
 	if h.seq == 0 { // wrapped: old stamps would pass for new ones
 		clear(h.cur.stamp)
 		clear(h.next.stamp)
+		h.cur.ofDraw, h.next.ofDraw = false, false
 		h.seq = 1
 	}
 	return h.seq
@@ -67,15 +74,22 @@ func (h *Poses) Snapshot(w *world.World) {
 }
 
 // BeginDraw starts a draw that notes the poses of up to slots slots
-// ([Poses.Note]); the draw must note every pose it draws. O(1) once the
-// buffers have grown.
-func (h *Poses) BeginDraw(slots int) {
-	h.next.id = h.newID()
+// ([Poses.Note]) of a world whose structure epoch is epoch; the draw must
+// note every pose it draws, but for those still noted under its
+// [Poses.DrawID] by an earlier draw. O(1) once the buffers have grown.
+func (h *Poses) BeginDraw(slots int, epoch uint64) {
+	if b := &h.next; !b.ofDraw || b.epoch != epoch {
+		b.id, b.ofDraw, b.epoch = h.newID(), true, epoch
+	}
 	if slots > len(h.next.stamp) {
 		h.next.grow(slots)
 	}
 	h.drawn = true
 }
+
+// DrawID returns the id of the buffer the draw begun last writes: notes
+// made under it by earlier draws are still there.
+func (h *Poses) DrawID() uint32 { return h.next.id }
 
 // Note notes p as the pose the draw found the entity in slot with
 // generation gen with. Panics if slot is not below BeginDraw's slots.
@@ -116,7 +130,7 @@ func (b *poseBuffer) grow(n int) {
 // NextStep forgets what was recorded for the current step, so that At
 // gives every pose as it is until the next Snapshot. O(1), except once
 // every 2^32 calls.
-func (h *Poses) NextStep() { h.cur.id = h.newID() }
+func (h *Poses) NextStep() { h.cur.id, h.cur.ofDraw = h.newID(), false }
 
 // SkipIDs moves the ids on until at most n are left before they wrap, as
 // that many NextSteps less than 2^32 would: for tests of the wrap.
@@ -169,6 +183,7 @@ func (h *Poses) StillRun(s0 int, es []world.Entity, cur []geom.Pose) bool {
 func (h *Poses) Reset() {
 	clear(h.cur.stamp)
 	clear(h.next.stamp)
+	h.cur.ofDraw, h.next.ofDraw = false, false
 	h.drawn = false
 }
 

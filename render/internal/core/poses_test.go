@@ -204,7 +204,7 @@ func TestPosesStartWhereTheDrawWas(t *testing.T) {
 	s, g := e.Slot(), e.Generation()
 	var h Poses
 	h.Snapshot(w)
-	h.BeginDraw(s + 1)
+	h.BeginDraw(s+1, w.StructureEpoch())
 	h.Note(s, g, &drawn)
 	*geom.WorldTransform.Require(w, e) = meanwhile
 	h.Snapshot(w) // swaps in the draw's notes
@@ -215,7 +215,7 @@ func TestPosesStartWhereTheDrawWas(t *testing.T) {
 	if rot, _, _ := h.At(s, g, &now, 0); !sameTurn(rot, 1) {
 		t.Errorf("with no draw since the last step, the step starts turned by %v, want the world's 1", rot)
 	}
-	h.BeginDraw(s + 1) // a draw that notes nothing: the entity was not drawn
+	h.BeginDraw(s+1, w.StructureEpoch()) // a draw that notes nothing: the entity was not drawn
 	h.Snapshot(w)
 	if rot, _, still := h.At(s, g, &now, 0); rot != 2 || !still {
 		t.Errorf("after a draw that did not note it, At = %v, %v; want the pose now, still", rot, still)
