@@ -84,7 +84,7 @@ func (r *Renderer) repeat(b image.Rectangle, w *world.World, alpha float64) bool
 			}
 			b := &blocks[n]
 			n++
-			if !b.unchanged(r, s0, s1, prev, ps, ss, es, wc) {
+			if !b.unchanged(r, s0, s1, prev, ps, ss, wc) {
 				return false
 			}
 			b.note(s0, ps, es, notes, stamps, noteID)
@@ -104,14 +104,15 @@ func (r *Renderer) repeat(b image.Rectangle, w *world.World, alpha float64) bool
 }
 
 // unchanged reports whether block b, at slots s0 to s1 of the columns,
-// of entities es, draws what it drew at the last frame: it was kept or
-// could have been (reusable), its pictures and poses are byte for byte
-// those it recorded, and placing it now would not interpolate: its
-// sprites are where their step began (prev), and their poses are those
-// the step began with.
-func (b *spriteBlock) unchanged(r *Renderer, s0, s1 int, prev, ps []geom.Vec2, ss []drawable.Picture, es []world.Entity, wc []geom.Pose) bool {
+// draws what it drew at the last frame: it was kept or could have been
+// (reusable: its positions and poses were their step's start), its
+// sprites are where their step began (prev), and their pictures and
+// poses are byte for byte those it recorded. That its poses are still
+// their step's start follows, as for its positions (see spriteBlock):
+// the step's start is what the last frame noted, or the same as then.
+func (b *spriteBlock) unchanged(r *Renderer, s0, s1 int, prev, ps []geom.Vec2, ss []drawable.Picture, wc []geom.Pose) bool {
 	return b.reusable && s1 <= len(prev) && sameBytes(prev[s0:s1], ps) &&
-		r.samePictures(b, s0, ss) && (!b.posed || r.samePoses(s0, s1, wc) && r.poseHist.StillRun(s0, es, wc))
+		r.samePictures(b, s0, ss) && (!b.posed || r.samePoses(s0, s1, wc))
 }
 
 // note writes the notes of kept block b, its sprites' positions ps at

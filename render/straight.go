@@ -31,9 +31,10 @@ import (
 // records the positions anew, and the frame after it places every
 // sprite again ([core.History.Walks]). The regions, the camera and the
 // world's structure are the same too, or no block is kept. Poses follow
-// the same argument (the draw notes them too: core.Poses), and are also
-// compared with their step's start as it is now ([core.Poses.StillRun]),
-// at the cost of one more compare of a block's few poses.
+// the same argument: a reusable block's poses were their step's start
+// when it was placed, and the draw notes them for the next step as it
+// does positions (core.Poses), so the last frame's poses, which the
+// block compares with, are the step's start now.
 //
 // So a frame of sprites that stand still costs about what reading their
 // positions and pictures costs; a sprite that moves or changes costs its
@@ -276,7 +277,7 @@ func (r *Renderer) spritesStraight(bt *core.Batch, limit core.Entry) bool {
 			n := len(blocks)
 			blocks = slices.Grow(blocks, 1)[:n+1] // the last frame's record of the block, if it had it
 			b := &blocks[n]
-			if reuse && n < len(r.blocks) && int(b.q0) == st.quads && b.unchanged(r, s0, s1, prev, ps, ss, es, wc) && st.keep(b) {
+			if reuse && n < len(r.blocks) && int(b.q0) == st.quads && b.unchanged(r, s0, s1, prev, ps, ss, wc) && st.keep(b) {
 				r.keptBlocks++
 				b.note(s0, ps, es, notes, stamps, noteID)
 				if b.posed {

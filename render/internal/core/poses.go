@@ -158,27 +158,6 @@ func (h *Poses) TeleportAll(es []world.Entity) {
 	}
 }
 
-// StillRun reports whether every entity of es, at slots from s0 and
-// posed now as cur says by slot (the WorldTransform column), is drawn
-// with its pose now at every alpha: the test a kept block of the
-// renderer's passes, as its positions must equal their step's start. A
-// slot whose entity has no WorldTransform was not noted nor walked and
-// passes. O(len(es)).
-func (h *Poses) StillRun(s0 int, es []world.Entity, cur []geom.Pose) bool {
-	b := &h.cur
-	id := uint64(b.id) << 32
-	for i, e := range es {
-		s := s0 + i
-		if s >= len(b.stamp) {
-			return true // the slots from here were never recorded
-		}
-		if b.stamp[s] == id|uint64(e.Generation()) && (b.prev[s].Rotation != cur[s].Rotation || b.prev[s].Scale != cur[s].Scale) {
-			return false
-		}
-	}
-	return true
-}
-
 // Reset forgets everything, keeping the memory.
 func (h *Poses) Reset() {
 	clear(h.cur.stamp)

@@ -2,7 +2,6 @@ package core
 
 import (
 	"math"
-	"slices"
 	"testing"
 
 	"github.com/tessera-engine/tessera/geom"
@@ -158,39 +157,6 @@ func BenchmarkPosesSnapshot_10k(b *testing.B) {
 		h.Snapshot(w)
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/10_000, "ns/entity")
-}
-
-// TestPosesStillRun: a run of slots is still when no entity of it that
-// was recorded in this step has another pose now.
-func TestPosesStillRun(t *testing.T) {
-	w := world.New()
-	var es []world.Entity
-	for i := range 4 {
-		es = append(es, world.Spawn1(w, geom.WorldTransform, geom.Pose{Rotation: float64(i)}))
-	}
-	var h Poses
-	h.Snapshot(w)
-	col := geom.WorldTransform.Column(w)
-	s0 := es[0].Slot()
-	if !h.StillRun(s0, es, col) {
-		t.Error("StillRun of the poses just recorded = false, want true")
-	}
-	col[es[2].Slot()].Scale.X = 2
-	if h.StillRun(s0, es, col) {
-		t.Error("StillRun with one pose scaled since = true, want false")
-	}
-	if !h.StillRun(s0, es[:2], col) {
-		t.Error("StillRun of the run before the scaled one = false, want true")
-	}
-	next := slices.Clone(es)
-	next[2] = world.Entity(uint64(es[2].Generation()+1)<<32 | uint64(es[2].Slot())) // the slot's next owner
-	if !h.StillRun(s0, next, col) {
-		t.Error("StillRun with the changed slot owned by another generation = false, want true")
-	}
-	h.NextStep()
-	if !h.StillRun(s0, es, col) {
-		t.Error("StillRun after NextStep = false, want true: nothing is recorded")
-	}
 }
 
 // TestPosesStartWhereTheDrawWas: after a draw, a step starts from the
