@@ -319,3 +319,60 @@ func TestKeptPoseChangedBeforeStep(t *testing.T) {
 	*geom.WorldTransform.Require(k.w, posed) = still // the step turns it back
 	draw("after the step")
 }
+
+// TestKeptTeleportInPlace: a teleport that neither moves nor turns a
+// sprite of a kept block drops its note from the buffer its step started
+// from; two draws later that buffer is the draw's again, and the block,
+// still kept, must note the sprite anew there, so that when the sprite
+// moves or turns in the next step it is drawn between, as placing every
+// sprite draws it. (Found by a review: a buffer that kept its id while a
+// teleport emptied a slot left the slot without a note.)
+func TestKeptTeleportInPlace(t *testing.T) {
+	for _, turn := range []bool{false, true} {
+		t.Run(map[bool]string{false: "move", true: "turn"}[turn], func(t *testing.T) {
+			k := newKit(t, render.Options{})
+			k.lookAt(320, 240)
+			ref := render.New(k.c, render.Options{})
+			ref.SetKeepBlocks(false)
+			var target world.Entity
+			for i := range 10 {
+				e := k.sprite(40+float64(i)*20, 60, drawable.Picture{Region: frame(i % 2), Origin: geom.Vec2{X: 0.5, Y: 0.5}})
+				if i == 5 {
+					geom.WorldTransform.Add(k.w, e, geom.Pose{Rotation: 0.2})
+					target = e
+				}
+			}
+			screen := image.Rect(0, 0, 320, 240)
+			step := func() {
+				for _, r := range []*render.Renderer{k.r, ref} {
+					r.BeforeStep(k.w)
+				}
+			}
+			draw := func(when string) {
+				t.Helper()
+				k.r.Prepare(screen, k.w, 0.5)
+				ref.Prepare(screen, k.w, 0.5)
+				if got, want := k.r.FirstBatch(), ref.FirstBatch(); !slices.Equal(got.Vertices, want.Vertices) || !slices.Equal(got.Ops, want.Ops) {
+					t.Fatalf("%s: the renderer that keeps blocks (kept %d, repeated %d) draws otherwise than placing every sprite",
+						when, k.r.KeptBlocks(), k.r.Repeats())
+				}
+			}
+			step()
+			draw("frame 1")
+			step()
+			draw("frame 2")
+			step()
+			geom.Teleport(k.w, target) // in place: nothing changes
+			draw("frame 3")
+			step()
+			draw("frame 4")
+			step()
+			if turn {
+				geom.WorldTransform.Require(k.w, target).Rotation += 1
+			} else {
+				geom.Position.Require(k.w, target).X += 10
+			}
+			draw("frame 5")
+		})
+	}
+}

@@ -62,13 +62,17 @@ type buffer struct {
 const maxCleared = 1024
 
 // unstamp zeroes the stamp of slot if it holds generation gen, as
-// Teleport does.
+// Teleport does. The buffer then no longer holds every note a draw gave
+// it, so it gives up keeping its id as a draw's buffer (ofDraw): kept
+// blocks, which skip notes a buffer of their id holds, would leave the
+// slot without one.
 func (b *buffer) unstamp(slot int, gen uint32) {
 	st := b.stamp[slot]
 	if uint32(st) != gen {
 		return
 	}
 	b.stamp[slot] = 0
+	b.ofDraw = false
 	if b.ofWalk && uint32(st>>32) == b.id {
 		if len(b.cleared) == maxCleared {
 			b.ofWalk = false

@@ -145,6 +145,7 @@ func (h *Poses) SkipIDs(n uint32) {
 func (h *Poses) Teleport(slot int, gen uint32) {
 	if b := &h.cur; uint(slot) < uint(len(b.stamp)) && uint32(b.stamp[slot]) == gen {
 		b.stamp[slot] = 0
+		b.ofDraw = false // it lacks a note a draw gave it: see History's unstamp
 	}
 }
 
