@@ -273,51 +273,67 @@ func TestKeptBlockThatStops(t *testing.T) {
 	}
 }
 
-// TestKeptPoseChangedBeforeStep: a sprite whose pose stands still is
-// kept from frame to frame; then something between a draw and the next
-// step (a handler of the frame's start, say) turns it, and the step turns
-// it back. Its pose is then the last frame's again, but not the one its
-// step began with, so it is drawn between the two, as placing every
-// sprite draws it: neither its block nor the frame may be kept.
-func TestKeptPoseChangedBeforeStep(t *testing.T) {
+// keptAndPlaced is a world of ten still sprites, the sixth of them
+// posed, drawn by two renderers: one that keeps blocks and one that
+// places every sprite every frame.
+type keptAndPlaced struct {
+	k      *kit
+	ref    *render.Renderer
+	posed  world.Entity
+	screen image.Rectangle
+}
+
+func newKeptAndPlaced(t *testing.T, pose geom.Pose) *keptAndPlaced {
 	k := newKit(t, render.Options{})
 	k.lookAt(320, 240)
-	ref := render.New(k.c, render.Options{})
-	ref.SetKeepBlocks(false)
-	still, turned := geom.Pose{Rotation: 0.2}, geom.Pose{Rotation: 1.4}
-	var posed world.Entity
+	p := &keptAndPlaced{k: k, ref: render.New(k.c, render.Options{}), screen: image.Rect(0, 0, 320, 240)}
+	p.ref.SetKeepBlocks(false)
 	for i := range 10 {
 		e := k.sprite(40+float64(i)*20, 60, drawable.Picture{Region: frame(i % 2), Origin: geom.Vec2{X: 0.5, Y: 0.5}})
 		if i == 5 {
-			geom.WorldTransform.Add(k.w, e, still)
-			posed = e
+			geom.WorldTransform.Add(k.w, e, pose)
+			p.posed = e
 		}
 	}
-	screen := image.Rect(0, 0, 320, 240)
-	step := func() {
-		for _, r := range []*render.Renderer{k.r, ref} {
-			r.BeforeStep(k.w)
-		}
+	return p
+}
+
+// step starts a fixed step for both renderers.
+func (p *keptAndPlaced) step() {
+	for _, r := range []*render.Renderer{p.k.r, p.ref} {
+		r.BeforeStep(p.k.w)
 	}
-	draw := func(when string) {
-		t.Helper()
-		k.r.Prepare(screen, k.w, 0.5)
-		ref.Prepare(screen, k.w, 0.5)
-		if got, want := k.r.FirstBatch(), ref.FirstBatch(); !slices.Equal(got.Vertices, want.Vertices) || !slices.Equal(got.Ops, want.Ops) {
-			t.Fatalf("%s: the renderer that keeps blocks (kept %d, repeated %d) draws otherwise than placing every sprite",
-				when, k.r.KeptBlocks(), k.r.Repeats())
-		}
+}
+
+// draw prepares a frame at alpha 0.5 with both and fails t, saying when,
+// if their batches differ.
+func (p *keptAndPlaced) draw(t *testing.T, when string) {
+	t.Helper()
+	p.k.r.Prepare(p.screen, p.k.w, 0.5)
+	p.ref.Prepare(p.screen, p.k.w, 0.5)
+	if got, want := p.k.r.FirstBatch(), p.ref.FirstBatch(); !slices.Equal(got.Vertices, want.Vertices) || !slices.Equal(got.Ops, want.Ops) {
+		t.Fatalf("%s: the renderer that keeps blocks (kept %d, repeated %d) draws otherwise than placing every sprite",
+			when, p.k.r.KeptBlocks(), p.k.r.Repeats())
 	}
-	step()
-	draw("the first frame")
-	draw("a frame that keeps the block")
-	if k.r.KeptBlocks() == 0 {
+}
+
+// TestKeptPoseChangedBeforeStep: a sprite whose pose stands still is
+// kept from frame to frame; then something between a draw and the next
+// step (a handler of the frame's start, say) turns it, and the step turns
+// it back. It is drawn as placing every sprite draws it.
+func TestKeptPoseChangedBeforeStep(t *testing.T) {
+	still, turned := geom.Pose{Rotation: 0.2}, geom.Pose{Rotation: 1.4}
+	p := newKeptAndPlaced(t, still)
+	p.step()
+	p.draw(t, "the first frame")
+	p.draw(t, "a frame that keeps the block")
+	if p.k.r.KeptBlocks() == 0 {
 		t.Fatal("the still block was not kept: the test shows nothing")
 	}
-	*geom.WorldTransform.Require(k.w, posed) = turned // between the draw and the step
-	step()
-	*geom.WorldTransform.Require(k.w, posed) = still // the step turns it back
-	draw("after the step")
+	*geom.WorldTransform.Require(p.k.w, p.posed) = turned // between the draw and the step
+	p.step()
+	*geom.WorldTransform.Require(p.k.w, p.posed) = still // the step turns it back
+	p.draw(t, "after the step")
 }
 
 // TestKeptTeleportInPlace: a teleport that neither moves nor turns a
@@ -330,49 +346,23 @@ func TestKeptPoseChangedBeforeStep(t *testing.T) {
 func TestKeptTeleportInPlace(t *testing.T) {
 	for _, turn := range []bool{false, true} {
 		t.Run(map[bool]string{false: "move", true: "turn"}[turn], func(t *testing.T) {
-			k := newKit(t, render.Options{})
-			k.lookAt(320, 240)
-			ref := render.New(k.c, render.Options{})
-			ref.SetKeepBlocks(false)
-			var target world.Entity
-			for i := range 10 {
-				e := k.sprite(40+float64(i)*20, 60, drawable.Picture{Region: frame(i % 2), Origin: geom.Vec2{X: 0.5, Y: 0.5}})
-				if i == 5 {
-					geom.WorldTransform.Add(k.w, e, geom.Pose{Rotation: 0.2})
-					target = e
-				}
-			}
-			screen := image.Rect(0, 0, 320, 240)
-			step := func() {
-				for _, r := range []*render.Renderer{k.r, ref} {
-					r.BeforeStep(k.w)
-				}
-			}
-			draw := func(when string) {
-				t.Helper()
-				k.r.Prepare(screen, k.w, 0.5)
-				ref.Prepare(screen, k.w, 0.5)
-				if got, want := k.r.FirstBatch(), ref.FirstBatch(); !slices.Equal(got.Vertices, want.Vertices) || !slices.Equal(got.Ops, want.Ops) {
-					t.Fatalf("%s: the renderer that keeps blocks (kept %d, repeated %d) draws otherwise than placing every sprite",
-						when, k.r.KeptBlocks(), k.r.Repeats())
-				}
-			}
-			step()
-			draw("frame 1")
-			step()
-			draw("frame 2")
-			step()
-			geom.Teleport(k.w, target) // in place: nothing changes
-			draw("frame 3")
-			step()
-			draw("frame 4")
-			step()
+			p := newKeptAndPlaced(t, geom.Pose{Rotation: 0.2})
+			p.step()
+			p.draw(t, "frame 1")
+			p.step()
+			p.draw(t, "frame 2")
+			p.step()
+			geom.Teleport(p.k.w, p.posed) // in place: nothing changes
+			p.draw(t, "frame 3")
+			p.step()
+			p.draw(t, "frame 4")
+			p.step()
 			if turn {
-				geom.WorldTransform.Require(k.w, target).Rotation += 1
+				geom.WorldTransform.Require(p.k.w, p.posed).Rotation += 1
 			} else {
-				geom.Position.Require(k.w, target).X += 10
+				geom.Position.Require(p.k.w, p.posed).X += 10
 			}
-			draw("frame 5")
+			p.draw(t, "frame 5")
 		})
 	}
 }
