@@ -7,8 +7,8 @@ import "github.com/tessera-engine/tessera/world"
 // computed from its parent's; for a root, what the game set (none means
 // no rotation and scale 1). The renderer turns and scales an entity's
 // drawables by it, on top of their own rotation and scale, between its
-// values at the last two fixed steps as it does with positions. It lives here,
-// below both systems and render, as Position does.
+// values at the last two fixed steps as it does with positions. It lives
+// here, below both systems and render, as Position does.
 var WorldTransform = world.DefineFields[Pose]("WorldTransform")
 
 // Pose is the value of [WorldTransform]: a rotation, in radians

@@ -66,8 +66,9 @@ func RemoveTeleporter(w *world.World, t Teleporter) {
 // Teleport says that e's Position jumped: game code and systems call it
 // after moving an entity discontinuously (systems' Confine does on a
 // wrap). A renderer then draws e where it is, and with its
-// [WorldTransform] as it is (a snap of a turn), until the next step. It tells w's Teleporters, in the order they were added, and does
-// nothing in a world without any. O(1) per Teleporter, no allocation.
+// [WorldTransform] as it is (a snap of a turn), until the next step. It
+// tells w's Teleporters, in the order they were added, and does nothing
+// in a world without any. O(1) per Teleporter, no allocation.
 func Teleport(w *world.World, e world.Entity) {
 	if ts, ok := teleportersOf.Lookup(w); ok {
 		for _, t := range ts.list {

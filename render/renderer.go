@@ -269,8 +269,8 @@ func (r *Renderer) cameraAt(e world.Entity, c *camera.Camera, alpha float64) cam
 }
 
 // Teleport makes e draw at its current position and with its current
-// world pose rather than between its last two, until the next fixed step: [geom.Teleport] reaches it for the
-// world the renderer draws. O(1). A dead e changes nothing: the history
+// world pose rather than between its last two, until the next fixed
+// step: [geom.Teleport] reaches it for the world the renderer draws. O(1). A dead e changes nothing: the history
 // forgets a slot's position only when it was recorded for e's
 // generation, which no other entity has.
 func (r *Renderer) Teleport(e world.Entity) {

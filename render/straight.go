@@ -19,9 +19,9 @@ import (
 // whose positions and poses are those the current step began with (so
 // that interpolation leaves them where they are) and were so at the last
 // frame too, keeps the quads the last frame wrote for it: its cost is
-// two comparisons of memory (and a third of its poses' starts), and its
-// notes for the next step go only into a buffer of the history that does
-// not hold them yet. The others are placed sprite by sprite.
+// two comparisons of memory (three with poses), and its notes for the
+// next step go only into a buffer of the histories that does not hold
+// them yet. The others are placed sprite by sprite.
 //
 // Why that is enough: the last frame drew the block's sprites at their
 // positions then (they were where their step began), and these
