@@ -187,3 +187,40 @@ func TestPosesStartWhereTheDrawWas(t *testing.T) {
 		t.Errorf("after a draw that did not note it, At = %v, %v; want the pose now, still", rot, still)
 	}
 }
+
+// TestPosesKeepNotesWhileTheStructureHolds: a draw's buffer keeps its id,
+// and so the notes of the draw before last, while the world's structure
+// epoch is the one they were noted under, so that a draw may leave out a
+// note that is still right (a kept block's); once the structure changed,
+// the buffer gets a new id and those notes are no step's start.
+func TestPosesKeepNotesWhileTheStructureHolds(t *testing.T) {
+	for _, changed := range []bool{false, true} {
+		noted, later, now := geom.Pose{Rotation: 0.5}, geom.Pose{Rotation: 1}, geom.Pose{Rotation: 2}
+		w, e := posedWorld(noted)
+		s, g := e.Slot(), e.Generation()
+		var h Poses
+		h.Snapshot(w)
+		h.BeginDraw(s+2, w.StructureEpoch())
+		h.Note(s, g, &noted)
+		first := h.DrawID()
+		h.Snapshot(w)
+		h.BeginDraw(s+2, w.StructureEpoch()) // the other buffer
+		h.Note(s, g, &later)
+		h.Snapshot(w)
+		if changed {
+			world.Spawn1(w, geom.WorldTransform, geom.Pose{})
+		}
+		h.BeginDraw(s+2, w.StructureEpoch()) // back to the first draw's buffer, noting nothing
+		if kept := h.DrawID() == first; kept == changed {
+			t.Errorf("structure changed %v: the third draw's id is the first's: %v", changed, kept)
+		}
+		h.Snapshot(w)
+		rot, _, still := h.At(s, g, &now, 0)
+		switch {
+		case !changed && (!sameTurn(rot, 0.5) || still):
+			t.Errorf("same structure: the step starts turned by %v (still %v), want the first draw's note, 0.5", rot, still)
+		case changed && (rot != 2 || !still):
+			t.Errorf("structure changed: At = %v, %v; want the pose now, still", rot, still)
+		}
+	}
+}
