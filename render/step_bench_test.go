@@ -20,8 +20,8 @@ import (
 // bodies, the renderer's part included: the renderer's snapshot
 // (Renderer.BeforeStep), systems.Motion and systems.Confine (wrapping at
 // the screen's edges), interleaved step by step in one process with its
-// limit, a plain loop doing the same arithmetic over slices of the same
-// data. Between steps the renderer prepares a frame (untimed), as a game
+// limits, plain loops doing the same arithmetic over slices (below).
+// Between steps the renderer prepares a frame (untimed), as a game
 // draws one between steps, so the snapshot is what it costs in a game;
 // BenchmarkSpriteStepUndrawn_10k runs the steps with no draw between
 // them, as the second step of a frame that runs two, where the snapshot
