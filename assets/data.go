@@ -2,20 +2,17 @@ package assets
 
 import (
 	"bytes"
-	"encoding"
 	"fmt"
 	"io"
 	"math"
 	"reflect"
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/tessera-engine/tessera/internal/yamltext"
+	"github.com/tessera-engine/tessera/internal/yamlpos"
 )
 
 // Data is a loaded YAML file: game data such as tuning values, level
@@ -53,8 +50,11 @@ func (d *Data) Generation() uint64 { return d.state.Load().gen }
 // Decode decodes the file into v, which must be a non-nil pointer, as
 // go.yaml.in/yaml/v3 does (a field's key is its yaml tag's name, or its Go
 // name in lower case; ",inline" works), except that a key v's type does
-// not have is an error, and so is a number with a fraction for an integer
-// field (which the YAML package would truncate). Fields the file leaves
+// not have is an error, and so is what the YAML package would take and
+// change without a word: a number with a fraction for an integer field
+// (it would truncate it), and a null in a list of a type that cannot be
+// nil (it would leave the element out). A null field keeps the field as
+// it is; a null map value is the zero value. Fields the file leaves
 // out keep the values they have in v, so v may hold defaults. An empty
 // file leaves v as it is.
 //
@@ -323,7 +323,11 @@ func decodeData(p string, s *dataState, v any) error {
 		return nil
 	}
 	var errs []*LoadError
-	checkWhole(p, s.top, rv.Type().Elem(), &errs, make(map[visit]bool))
+	// What the decoder would take and change without a word (1.5 into
+	// an int, a null in a list of numbers) is an error too.
+	for _, l := range yamlpos.Losses(s.top, rv.Type().Elem()) {
+		errs = append(errs, at(p, l.Node, ErrDecode, "%s", l.Msg))
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(s.data))
 	dec.KnownFields(true)
 	if err := decodeSafely(dec, v); err != nil && err != io.EOF {
@@ -341,154 +345,3 @@ func reflectNew(v any) reflect.Value { return reflect.New(reflect.TypeOf(v).Elem
 
 // store sets *dst to *src; both are pointers to the same type.
 func store(dst, src any) { reflect.ValueOf(dst).Elem().Set(reflect.ValueOf(src).Elem()) }
-
-// checkWhole reports the numbers with a fraction that the YAML decoder
-// would truncate into an integer field (it decodes 1.5 into an int as 1):
-// a designer who writes hp: 1.5 means something the game cannot hold. It
-// walks the nodes along the Go type t with the decoder's rules for keys
-// (the yaml tag's name, or the field's name in lower case; ",inline"
-// structs lay their fields into the parent's). Types that decode
-// themselves are left to themselves. An anchored node is visited once per
-// type, so aliases cannot make it walk for ever (only an anchored node can
-// be reached twice, so the others are not recorded).
-func checkWhole(p string, n *yaml.Node, t reflect.Type, errs *[]*LoadError, seen map[visit]bool) {
-	n = resolve(n)
-	if n == nil || t == nil {
-		return
-	}
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	if n.Anchor != "" {
-		if seen[visit{n, t}] {
-			return
-		}
-		seen[visit{n, t}] = true
-	}
-	if reflect.PointerTo(t).Implements(unmarshalerType) || reflect.PointerTo(t).Implements(textUnmarshalerType) {
-		return
-	}
-	switch t.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!float" || t == durationType {
-			return
-		}
-		// Only what the decoder takes, and would change, is reported here:
-		// what it refuses (NaN, a number out of range) it reports itself.
-		var f float64
-		if n.Decode(&f) != nil || !decoderTakes(f, t) {
-			return
-		}
-		switch {
-		case math.IsInf(f, 0):
-			*errs = append(*errs, at(p, n, ErrDecode, "cannot decode the number %s into %v: it is not finite", n.Value, t))
-		case f != math.Trunc(f):
-			*errs = append(*errs, at(p, n, ErrDecode, "cannot decode the number %s into %v: it is not a whole number", n.Value, t))
-		}
-	case reflect.Slice, reflect.Array:
-		if n.Kind == yaml.SequenceNode {
-			for _, c := range n.Content {
-				checkWhole(p, c, t.Elem(), errs, seen)
-			}
-		}
-	case reflect.Map:
-		if n.Kind == yaml.MappingNode {
-			for i := 1; i < len(n.Content); i += 2 {
-				checkWhole(p, n.Content[i], t.Elem(), errs, seen)
-			}
-		}
-	case reflect.Struct:
-		if n.Kind != yaml.MappingNode {
-			return
-		}
-		fields, rest := yamlFields(t)
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			k := resolve(n.Content[i])
-			if k == nil {
-				continue
-			}
-			if k.ShortTag() == "!!merge" {
-				checkWhole(p, n.Content[i+1], t, errs, seen)
-				continue
-			}
-			if ft, ok := fields[k.Value]; ok {
-				checkWhole(p, n.Content[i+1], ft, errs, seen)
-			} else if rest != nil {
-				checkWhole(p, n.Content[i+1], rest, errs, seen) // into an inline map
-			}
-		}
-	}
-}
-
-// decoderTakes reports whether go.yaml.in/yaml/v3 decodes the float f into
-// a field of the integer type t without an error (truncating it), by the
-// decoder's own test.
-func decoderTakes(f float64, t reflect.Type) bool {
-	v := reflect.New(t).Elem()
-	switch t.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return f <= math.MaxInt64 && !v.OverflowInt(int64(f))
-	}
-	return f <= math.MaxUint64 && !v.OverflowUint(uint64(f))
-}
-
-// visit is a node checked against a type.
-type visit struct {
-	n *yaml.Node
-	t reflect.Type
-}
-
-var (
-	durationType        = reflect.TypeFor[time.Duration]()
-	unmarshalerType     = reflect.TypeFor[yaml.Unmarshaler]()
-	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
-)
-
-// yamlFields maps the keys of struct t to the types of their fields, as
-// go.yaml.in/yaml/v3 names them, and returns the element type of an
-// inline map, which takes the keys no field does (nil if there is none).
-// Embedded structs are inlined whether exported or not, as yaml.v3 does.
-func yamlFields(t reflect.Type) (map[string]reflect.Type, reflect.Type) {
-	out := make(map[string]reflect.Type)
-	var rest reflect.Type
-	for f := range t.Fields() {
-		if !f.IsExported() && !f.Anonymous {
-			continue
-		}
-		tag := f.Tag.Get("yaml")
-		if tag == "-" {
-			continue
-		}
-		name, inline := yamltext.Tag(tag)
-		if inline {
-			ft := f.Type
-			if ft.Kind() == reflect.Pointer {
-				ft = ft.Elem()
-			}
-			switch ft.Kind() {
-			case reflect.Struct:
-				fields, r := yamlFields(ft)
-				for k, v := range fields {
-					if _, ok := out[k]; !ok {
-						out[k] = v
-					}
-				}
-				if rest == nil {
-					rest = r
-				}
-			case reflect.Map:
-				rest = ft.Elem()
-			}
-			continue
-		}
-		if !f.IsExported() {
-			continue // an unexported embedded field that is not inline
-		}
-		if name == "" {
-			name = strings.ToLower(f.Name)
-		}
-		out[name] = f.Type
-	}
-	return out, rest
-}

@@ -66,6 +66,11 @@ func TestDecode(t *testing.T) {
 			want: []string{
 				`d.yaml:2:19: cannot decode the number 0.5 into int: it is not a whole number`,
 				`d.yaml:3:14: cannot decode the number -1.25 into int: it is not a whole number`}},
+		{name: "nulls the YAML package would drop", src: "tags: [a, ~, b, null]\n", kind: assets.ErrDecode,
+			want: []string{
+				`d.yaml:1:11: a null in a list of string would be left out, moving the rest of the list up: write the value it stands for`,
+				`d.yaml:1:17: a null in a list of string would be left out, moving the rest of the list up: write the value it stands for`}},
+		{name: "nulls that keep their place", src: "hp: ~\nnested: ~\ntags: ~\nloot: {gold: ~}\n"},
 		{name: "syntax", src: "speed: 1\nhp: [1,\n", kind: assets.ErrDecode,
 			want: []string{`d.yaml:2: invalid YAML: did not find expected node content`}},
 		{name: "not UTF-8", src: "speed: 1\nname: \xff\n", kind: assets.ErrDecode,

@@ -3,11 +3,13 @@ package save
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"time"
 
 	"go.yaml.in/yaml/v3"
 
 	"github.com/tessera-engine/tessera/internal/entitytext"
+	"github.com/tessera-engine/tessera/internal/yamlpos"
 	"github.com/tessera-engine/tessera/prefab"
 	"github.com/tessera-engine/tessera/world"
 )
@@ -235,6 +237,13 @@ type Loaded struct {
 func (l Loaded) Game(v any) error {
 	if l.game == nil {
 		return nil
+	}
+	if losses := yamlpos.Losses(l.game, reflect.TypeOf(v)); len(losses) > 0 {
+		errs := make([]error, len(losses))
+		for i, loss := range losses {
+			errs[i] = &Error{File: l.file, Line: loss.Node.Line, Col: loss.Node.Column, Err: because(ErrValue, loss.Msg)}
+		}
+		return errors.Join(errs...)
 	}
 	if err := l.game.Decode(v); err != nil {
 		return &Error{File: l.file, Line: l.game.Line, Col: l.game.Column, Err: valueError(err)}

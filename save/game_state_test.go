@@ -49,4 +49,16 @@ func TestGameState(t *testing.T) {
 	if !errors.Is(err, save.ErrValue) || !strings.HasPrefix(err.Error(), "slot.yaml:") {
 		t.Errorf("a game state that does not decode: %v, want ErrValue at slot.yaml:line:col", err)
 	}
+	// What YAML would take and change, a null in a list of rooms here, is
+	// refused at its place, and leaves the value as it was.
+	data, _ = codec.Save(w, save.SaveOptions{Game: map[string]any{"visited": []any{"hall", nil, "study"}}})
+	info, err = codec.Load(context.Background(), world.New(), data, save.LoadOptions{Name: "slot.yaml"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rooms struct{ Visited []string }
+	err = info.Game(&rooms)
+	if !errors.Is(err, save.ErrValue) || !strings.Contains(err.Error(), "a null in a list of string") || rooms.Visited != nil {
+		t.Errorf("a null in a list of the game state: %v, %+v; want ErrValue and nothing decoded", err, rooms)
+	}
 }

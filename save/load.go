@@ -13,6 +13,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/tessera-engine/tessera/internal/yamlpos"
 	"github.com/tessera-engine/tessera/prefab"
 	"github.com/tessera-engine/tessera/save/compact"
 	"github.com/tessera-engine/tessera/world"
@@ -380,6 +381,9 @@ func (l *loader) fill(v reflect.Value, c comp, rc *recComp, rec *record) error {
 		if rc.whole == nil {
 			return because(ErrValue, "a custom component is saved whole, not as compact fields")
 		}
+		if !l.lossless(rc.whole, st, rec, rc.name, "") {
+			return nil
+		}
 		s := reflect.New(st).Elem()
 		if err := rc.whole.Decode(s.Addr().Interface()); err != nil {
 			return valueError(err)
@@ -393,6 +397,9 @@ func (l *loader) fill(v reflect.Value, c comp, rc *recComp, rec *record) error {
 	if len(leaves) == 1 && leaves[0].path == "" { // a value saved whole
 		if rc.whole == nil {
 			return because(ErrValue, "a value saved whole, not as fields")
+		}
+		if !l.lossless(rc.whole, v.Type(), rec, rc.name, "") {
+			return nil
 		}
 		return decodeInto(v, rc.whole, recField{})
 	}
@@ -410,7 +417,11 @@ func (l *loader) fill(v reflect.Value, c comp, rc *recComp, rec *record) error {
 			}
 			continue
 		}
-		if err := decodeInto(fieldAt(v, lf.index), f.node, f); err != nil {
+		fv := fieldAt(v, lf.index)
+		if f.node != nil && !l.lossless(f.node, fv.Type(), rec, rc.name, f.path) {
+			continue
+		}
+		if err := decodeInto(fv, f.node, f); err != nil {
 			if f.node != nil {
 				at = f.node // the value is wrong, not the key
 			}
@@ -418,6 +429,19 @@ func (l *loader) fill(v reflect.Value, c comp, rc *recComp, rec *record) error {
 		}
 	}
 	return nil
+}
+
+// lossless reports, each at its place, what the YAML decoder would take
+// from n into a t and change without a word (a fraction truncated into
+// an integer, a null left out of a list: see yamlpos.Losses), and
+// whether there was nothing of the kind. A save never writes either; a
+// save edited by hand may.
+func (l *loader) lossless(n *yaml.Node, t reflect.Type, rec *record, component, field string) bool {
+	losses := yamlpos.Losses(n, t)
+	for _, loss := range losses {
+		l.r.fail(loss.Node, rec, component, field, because(ErrValue, loss.Msg))
+	}
+	return len(losses) == 0
 }
 
 // decodeInto sets dst from a YAML node, or from f.cv when node is nil.

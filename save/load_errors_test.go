@@ -72,6 +72,12 @@ func TestLoadErrors(t *testing.T) {
 			[]string{`slot.yaml:8:16: entity 0v1 (prefab "goblin"): component "Health": field "hpp": `, `slot.yaml:9:7: entity 0v1 (prefab "goblin"): component "Wings": `, `slot.yaml:10:5: entity 1v1 (prefab "orc")`}},
 		{"bad value", header + "entities:\n  - {id: 0v1, prefab: goblin, components: {Health: {hp: lots}}}\n",
 			[]error{save.ErrValue}, []string{"slot.yaml:5:57: entity 0v1 (prefab \"goblin\"): component \"Health\": field \"hp\": save: invalid value: cannot unmarshal !!str `lots` into int"}},
+		{"a fraction for an integer", header + "entities:\n  - {id: 0v1, prefab: goblin, components: {Health: {hp: 1.5}}}\n",
+			[]error{save.ErrValue}, []string{`slot.yaml:5:57: entity 0v1 (prefab "goblin"): component "Health": field "hp": save: invalid value: cannot decode the number 1.5 into int: it is not a whole number`}},
+		{"nulls in a list", header + "entities:\n  - {id: 0v1, components: {tBag: [a, ~, b, null]}}\n",
+			[]error{save.ErrValue, save.ErrValue}, []string{
+				`slot.yaml:5:38: entity 0v1: component "tBag": save: invalid value: a null in a list of string would be left out, moving the rest of the list up`,
+				`slot.yaml:5:44: entity 0v1: component "tBag": save: invalid value: a null in a list of string`}},
 		{"custom load refuses", header + "entities:\n  - {id: 0v1, components: {tScore: -4}}\n",
 			[]error{save.ErrValue}, []string{`slot.yaml:5:36: entity 0v1: component "tScore": save: invalid value: negative score -4`}},
 		{"id twice", header + "entities:\n  - {id: 0v1}\n  - {id: 0v2}\n", []error{save.ErrIDs}, []string{"slot.yaml: "}},

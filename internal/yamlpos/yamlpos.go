@@ -1,9 +1,11 @@
-// Package yamlpos is what Tessera's YAML loaders (assets, prefab) share
-// about go.yaml.in/yaml/v3: positions and words for its problems. It
+// Package yamlpos is what Tessera's YAML loaders (assets, prefab, save)
+// share about go.yaml.in/yaml/v3: positions and words for its problems. It
 // takes apart the parser's messages, which carry a line but no column, in
 // one place (so that a new version of the parser that words them
 // otherwise fails this package's tests, not a loader's), finds the
-// columns in the document's nodes, and describes nodes for messages. The
+// columns in the document's nodes, describes nodes for messages, and
+// finds what the decoder would take and change without an error
+// ([Losses]: a fraction into an integer, a null left out of a list). The
 // text checks that need no parser (bytes YAML forbids, names, the
 // distance of a "did you mean" hint) are in package yamltext.
 package yamlpos
