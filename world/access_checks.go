@@ -71,6 +71,10 @@ func (w *World) checkChange(kind cmdKind, e Entity, c ComponentType) {
 		if !a.adds.has(c.ID()) {
 			l.undeclared("Set", c.Name(), e, "Adds")
 		}
+	case cmdOrder:
+		if !a.adds.has(c.ID()) {
+			l.undeclared("OrderSources", c.Name(), e, "Adds")
+		}
 	case cmdDestroy:
 		if !a.dooms {
 			l.undeclared("Destroy", "", e, "Destroys")

@@ -43,6 +43,10 @@ func TestDebugChecksDeclaredAccess(t *testing.T) {
 			world.Each1(ctx.World, tPos, func(e world.Entity, _ *position) { ctx.World.Destroy(e) })
 			return nil
 		}}, []string{"Destroy[Velocity]", "Destroys"}},
+		{"an undeclared order of sources", world.System{Reads: comps(tPos), Run: func(ctx *world.Context) error {
+			world.Each1(ctx.World, tPos, func(e world.Entity, _ *position) { world.ChildOf.OrderSources(ctx.World, e, nil) })
+			return nil
+		}}, []string{"OrderSources[ChildOf]", "Adds"}},
 		{"an undeclared resource", world.System{Reads: comps(tPos), Run: func(ctx *world.Context) error {
 			sInput.Lookup(ctx.World)
 			return nil

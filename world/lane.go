@@ -43,10 +43,10 @@ type lane struct {
 type cmd struct {
 	kind   cmdKind
 	id     int32         // add: the component id, whose queue holds the value
-	i, n   int32         // add: the value's index in its queue; emit: where its ids start in lane.ids, and how many
+	i, n   int32         // add: the value's index in its queue; emit, order: where its ids start in lane.ids, and how many
 	e      Entity        // the entity changed (the source of a link)
-	target Entity        // a link's target
-	c      ComponentType // remove, link, unlink: the component
+	target Entity        // a link's target; an order's
+	c      ComponentType // remove, link, unlink, order: the component
 	ev     *Event        // emit: the event
 }
 
@@ -60,6 +60,7 @@ const (
 	cmdLink
 	cmdUnlink
 	cmdEmit
+	cmdOrder
 )
 
 // queued is the typed queue of one component's values in a lane.
@@ -235,6 +236,18 @@ func (w *World) record(kind cmdKind, e Entity, c ComponentType, target Entity) {
 	w.recorded++
 }
 
+// recordOrder records an order of target's sources on lane w.
+func (w *World) recordOrder(r *Relation, target Entity, order []Entity) {
+	if debugChecks {
+		w.checkChange(cmdOrder, target, r)
+	}
+	l := w.rec
+	start := len(l.ids)
+	l.ids = append(l.ids, order...)
+	l.cmds = append(l.cmds, cmd{kind: cmdOrder, c: r, target: target, i: int32(start), n: int32(len(order))})
+	w.recorded++
+}
+
 // recordEmit records an emission of ids on lane w.
 func (w *World) recordEmit(ev *Event, ids []Entity) {
 	l := w.rec
@@ -290,6 +303,10 @@ func (w *World) applyCmd(l *lane, c cmd) {
 		c.c.(*Relation).Unset(w, c.e, c.target)
 	case cmdEmit:
 		c.ev.Emit(w, l.ids[c.i:c.i+c.n]...)
+	case cmdOrder:
+		if err := c.c.(*Relation).OrderSources(w, c.target, l.ids[c.i:c.i+c.n]); err != nil {
+			panic(err)
+		}
 	}
 }
 

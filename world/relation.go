@@ -267,15 +267,21 @@ func (r *Relation) Sources(w *World, target Entity) []Entity {
 //
 // It returns an [*Error] of code [CodeBadOrder], changing nothing, when
 // order is not target's sources (one missing or twice, or an entity that
-// is not one of them), and one of code [CodeConcurrent] in a system that
-// declares its access or in a batch: the lanes of parallel systems do
-// not record it. Panics with an [*Error] of code [CodeDeadEntity] if
-// target is not alive.
+// is not one of them). Panics with an [*Error] of code [CodeDeadEntity]
+// if target is not alive.
+//
+// In a system that declares its access, and in a batch of a parallel
+// walk, it is recorded as a link is (the system lists r in its Adds): it
+// returns nil and takes effect where the system's other recorded changes
+// do, after the links it recorded before it, as the same calls in an
+// exclusive system would. An order that is not target's sources then is
+// the system's error, a [*SystemError] naming it and wrapping the
+// [CodeBadOrder] error.
 func (r *Relation) OrderSources(w *World, target Entity, order []Entity) error {
 	w.mustAlive(target, "OrderSources", r.rev.name)
 	if w.rec != nil {
-		return &Error{Code: CodeConcurrent, Op: "OrderSources", Component: r.rev.name, Entity: target, System: w.rec.sysName(),
-			Hint: "order sources from an exclusive system or between runs: the lanes of systems that declare their access do not record it"}
+		w.recordOrder(r, target, order)
+		return nil
 	}
 	rs := r.lookup(w)
 	var n int

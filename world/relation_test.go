@@ -4,7 +4,6 @@ import (
 	"errors"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/tessera-engine/tessera/world"
@@ -384,42 +383,88 @@ func TestOrderSourcesMarksChanged(t *testing.T) {
 	}
 }
 
-// TestOrderSourcesInABatch: a batch of a parallel walk records links,
-// not orders, so OrderSources there is refused.
-func TestOrderSourcesInABatch(t *testing.T) {
-	w, es := bodies(8)
-	p := w.Create()
-	for _, e := range es {
-		must(t, world.ChildOf.Set(w, e, p))
+// TestOrderSourcesOnLanes: in a batch of a parallel walk and in a
+// system that declares its access, OrderSources is recorded as a link is
+// and takes effect with the lane's other changes, in their order: the
+// world ends as the same calls made at once leave it. An order that is
+// not the target's sources then is the system's error.
+func TestOrderSourcesOnLanes(t *testing.T) {
+	// rotated returns es turned left by k.
+	rotated := func(es []world.Entity, k int) []world.Entity {
+		k %= len(es)
+		return append(slices.Clone(es[k:]), es[:k]...)
 	}
-	var mu sync.Mutex
-	var errs []error
-	world.ParallelEach1(&world.Context{World: w}, 4, tPos, func(ctx *world.Context, e world.Entity, _ *position) {
-		err := world.ChildOf.OrderSources(ctx.World, p, es)
-		mu.Lock()
-		errs = append(errs, err)
-		mu.Unlock()
-	})
-	if len(errs) != len(es) {
-		t.Fatalf("%d calls, want %d", len(errs), len(es))
-	}
-	for _, err := range errs {
-		if !errors.Is(err, world.ErrConcurrent) {
-			t.Fatalf("OrderSources in a batch = %v, want ErrConcurrent", err)
+	family := func() (*world.World, []world.Entity, world.Entity) {
+		w, es := bodies(8)
+		p := w.Create()
+		for _, e := range es {
+			must(t, world.ChildOf.Set(w, e, p))
 		}
+		return w, es, p
 	}
 
-	// In a system that declares its access, the error names the system
-	// and says where to order sources instead.
-	var got error
-	must(t, w.AddSystem(world.System{Name: "sorter", Phase: world.Fixed, Reads: []world.ComponentType{tPos},
-		Run: func(ctx *world.Context) error {
-			got = world.ChildOf.OrderSources(ctx.World, p, es)
+	// Each body orders its parent's children by a turn of its own: the
+	// batches' records apply in slot order, as the sequential walk's calls
+	// do, so the last body's order wins in both.
+	par, es, p := family()
+	seq, _, _ := family()
+	index := func(e world.Entity) int { return slices.Index(es, e) }
+	world.ParallelEach1(&world.Context{World: par}, 3, tPos, func(ctx *world.Context, e world.Entity, _ *position) {
+		if err := world.ChildOf.OrderSources(ctx.World, p, rotated(es, index(e)+2)); err != nil {
+			t.Error(err)
+		}
+	})
+	world.Each1(seq, tPos, func(e world.Entity, _ *position) {
+		must(t, world.ChildOf.OrderSources(seq, p, rotated(es, index(e)+2)))
+	})
+	if got, want := world.ChildOf.Sources(par, p), rotated(es, len(es)+1); !slices.Equal(got, want) {
+		t.Errorf("after the parallel walk, Sources = %v, want %v", got, want)
+	}
+	if par.Hash() != seq.Hash() {
+		t.Error("the parallel walk's world differs from the sequential walk's")
+	}
+
+	// A declared system links a new child and puts it first, beside
+	// another system of its group; an exclusive twin does the same.
+	run := func(declared bool) (*world.World, []world.Entity) {
+		w, es, p := family()
+		sorter := world.System{Name: "sorter", Phase: world.Fixed, Run: func(ctx *world.Context) error {
+			c := ctx.World.Create()
+			if err := world.ChildOf.Set(ctx.World, c, p); err != nil {
+				return err
+			}
+			return world.ChildOf.OrderSources(ctx.World, p, append([]world.Entity{c}, es...))
+		}}
+		other := world.System{Name: "mover", Phase: world.Fixed, Run: func(ctx *world.Context) error {
+			world.Each1(ctx.World, tPos, func(_ world.Entity, q *position) { q.X++ })
 			return nil
-		}}))
-	must(t, w.Run(world.Context{Phase: world.Fixed}, nil))
-	var we *world.Error
-	if !errors.As(got, &we) || we.Code != world.CodeConcurrent || we.System != "sorter" || !strings.Contains(we.HintText(), "exclusive system") {
-		t.Fatalf("OrderSources in a declared system = %v (%+v), want ErrConcurrent naming the system, with a hint", got, we)
+		}}
+		if declared {
+			sorter.Spawns, sorter.Adds = comps(world.ChildOf), comps(world.ChildOf)
+			other.Writes = comps(tPos)
+		}
+		must(t, w.AddSystem(sorter))
+		must(t, w.AddSystem(other))
+		must(t, w.Run(world.Context{Phase: world.Fixed}, nil))
+		return w, world.ChildOf.Sources(w, p)
+	}
+	lanes, got := run(true)
+	exclusive, want := run(false)
+	if !slices.Equal(got, want) || len(got) != len(es)+1 || got[0] == es[0] || lanes.Hash() != exclusive.Hash() {
+		t.Errorf("a declared system's order gives %v, an exclusive one's %v (hashes equal: %v)", got, want, lanes.Hash() == exclusive.Hash())
+	}
+
+	// A recorded order that leaves a child out fails where it takes
+	// effect, named by its system, and orders nothing.
+	w, es, p := family()
+	must(t, w.AddSystem(world.System{Name: "sloppy", Phase: world.Fixed, Adds: comps(world.ChildOf), Reads: comps(tPos),
+		Run: func(ctx *world.Context) error { return world.ChildOf.OrderSources(ctx.World, p, rotated(es, 1)[1:]) }}))
+	err := w.Run(world.Context{Phase: world.Fixed}, nil)
+	var se *world.SystemError
+	if !errors.As(err, &se) || se.System != "sloppy" || !errors.Is(err, world.ErrBadOrder) {
+		t.Errorf("a bad order recorded: Run = %v, want a SystemError of sloppy wrapping ErrBadOrder", err)
+	}
+	if got := world.ChildOf.Sources(w, p); !slices.Equal(got, es) {
+		t.Errorf("after a bad order, Sources = %v, want them as they were, %v", got, es)
 	}
 }
