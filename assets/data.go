@@ -53,8 +53,9 @@ func (d *Data) Generation() uint64 { return d.state.Load().gen }
 // not have is an error, and so is what the YAML package would take and
 // change without a word: a number with a fraction for an integer field
 // (it would truncate it), and a null in a list of a type that cannot be
-// nil (it would leave the element out). A null field keeps the field as
-// it is; a null map value is the zero value. Fields the file leaves
+// nil (it would leave the element out). A null field sets a pointer,
+// slice, map or interface field to nil and keeps any other as it is; a
+// null map value gives a new key the zero value. Fields the file leaves
 // out keep the values they have in v, so v may hold defaults. An empty
 // file leaves v as it is.
 //

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"go.yaml.in/yaml/v3"
+
 	"github.com/tessera-engine/tessera/save"
 	"github.com/tessera-engine/tessera/world"
 )
@@ -60,5 +62,17 @@ func TestGameState(t *testing.T) {
 	err = info.Game(&rooms)
 	if !errors.Is(err, save.ErrValue) || !strings.Contains(err.Error(), "a null in a list of string") || rooms.Visited != nil {
 		t.Errorf("a null in a list of the game state: %v, %+v; want ErrValue and nothing decoded", err, rooms)
+	}
+	// A list of yaml.Node keeps a null: the decoder takes the node as it
+	// is, so it is no loss, and a save of empty nodes loads.
+	type notes struct{ Notes []yaml.Node }
+	data, _ = codec.Save(w, save.SaveOptions{Game: notes{Notes: []yaml.Node{{}, {Kind: yaml.ScalarNode, Value: "x"}}}})
+	info, err = codec.Load(context.Background(), world.New(), data, save.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n notes
+	if err := info.Game(&n); err != nil || len(n.Notes) != 2 || n.Notes[1].Value != "x" {
+		t.Errorf("a game state of yaml.Nodes: %v, %+v; want both back", err, n)
 	}
 }

@@ -116,6 +116,8 @@ func TestLoadErrors(t *testing.T) {
 		{"truncated compact string", header + "entityDefinitions: {0: {type: goblin, properties: [{name: '@slot', type: uint}, {name: Health.hp, type: int}]}}\nentities:\n  - \"#$P\"\n",
 			[]error{save.ErrCompact}, []string{"slot.yaml:6:5: "}},
 		{"compact string without definitions", header + "entities:\n  - \"#$\"\n", []error{save.ErrCompact}, []string{"slot.yaml:5:5: "}},
+		{"a fraction in the compact definitions", header + "entityDefinitions: {0: {type: goblin, properties: [{name: Health.hp, type: int, decimals: 1.5}]}}\nentities: []\n",
+			[]error{save.ErrCompact}, []string{"slot.yaml:4:91: save: invalid compact entity: cannot decode the number 1.5 into int: it is not a whole number"}},
 		{"bad compact definitions", header + "entityDefinitions: {0: {properties: []}}\nentities: []\n", []error{save.ErrCompact}, []string{"slot.yaml:4:20: "}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

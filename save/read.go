@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -169,6 +170,12 @@ func (r *reader) parse(data []byte, o LoadOptions) (*document, error) {
 			doc.game = v
 		case "entityDefinitions":
 			var defs map[int]compact.Definition
+			if losses := yamlpos.Losses(v, reflect.TypeOf(defs)); len(losses) > 0 {
+				for _, l := range losses {
+					r.fail(l.Node, nil, "", "", because(ErrCompact, l.Msg))
+				}
+				continue
+			}
 			if err := v.Decode(&defs); err != nil {
 				r.fail(v, nil, "", "", fmt.Errorf("%w: %w", ErrCompact, err))
 				continue

@@ -274,9 +274,11 @@ func (r *Relation) Sources(w *World, target Entity) []Entity {
 // walk, it is recorded as a link is (the system lists r in its Adds): it
 // returns nil and takes effect where the system's other recorded changes
 // do, after the links it recorded before it, as the same calls in an
-// exclusive system would. An order that is not target's sources then is
-// the system's error, a [*SystemError] naming it and wrapping the
-// [CodeBadOrder] error.
+// exclusive system would; [Relation.Sources] read on the lane still
+// gives the order as it was. An order that is not target's sources then
+// is the system's error, a [*SystemError] naming it and wrapping the
+// [CodeBadOrder] error (a parallel walk outside systems panics with it,
+// once every batch has applied).
 func (r *Relation) OrderSources(w *World, target Entity, order []Entity) error {
 	w.mustAlive(target, "OrderSources", r.rev.name)
 	if w.rec != nil {

@@ -3,6 +3,7 @@ package yamlpos
 import (
 	"encoding"
 	"fmt"
+	"maps"
 	"math"
 	"reflect"
 	"strings"
@@ -34,13 +35,18 @@ type Loss struct {
 //     the decoder leaves the element out, moving the rest of the list up
 //     (an array's last element stays zero).
 //
-// A null struct field is not a loss: the decoder leaves the field as it
-// was, which is what a null says; nor is a null map value, which it
-// decodes as the element's zero value. Types that decode themselves
-// (yaml.Unmarshaler, encoding.TextUnmarshaler) are left to themselves,
+// A null struct field is not a loss: the decoder sets a pointer, slice,
+// map or interface field to nil and leaves any other as it was, which is
+// what a null says; nor is a null map value, which gives a new key the
+// element's zero value. What decodes itself (a yaml.Node, a
+// yaml.Unmarshaler, a TextUnmarshaler given a scalar) is left to itself,
 // but for a null element of a list of them, which the decoder drops
-// before asking them. An anchored node is visited once per type, so
-// aliases cannot make the walk go on for ever.
+// before asking them (a yaml.Node keeps it). Merge keys are followed as
+// the decoder follows them, a key the merging mapping gives left out. An
+// anchored node is visited once per type, so aliases cannot make the walk
+// go on for ever. What is not walked: the old bare struct tags yaml.v3
+// still reads (`hp`), and merges of mappings whose keys are not plain
+// scalars.
 func Losses(n *yaml.Node, t reflect.Type) []Loss {
 	var w lossWalk
 	w.walk(n, t)
@@ -60,9 +66,24 @@ type lossVisit struct {
 
 var (
 	durationType        = reflect.TypeFor[time.Duration]()
+	nodeType            = reflect.TypeFor[yaml.Node]()
 	unmarshalerType     = reflect.TypeFor[yaml.Unmarshaler]()
 	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
+	// obsoleteUnmarshalerType is yaml.v2's form, which yaml.v3 still calls.
+	obsoleteUnmarshalerType = reflect.TypeFor[interface {
+		UnmarshalYAML(unmarshal func(any) error) error
+	}]()
 )
+
+// decodesItself reports whether the decoder hands node n of type t to
+// t's own code: a yaml.Node takes any node as it is, an Unmarshaler any
+// node, a TextUnmarshaler a scalar (a list or a mapping it decodes by the
+// type's kind, as any other).
+func decodesItself(n *yaml.Node, t reflect.Type) bool {
+	pt := reflect.PointerTo(t)
+	return t == nodeType || pt.Implements(unmarshalerType) || pt.Implements(obsoleteUnmarshalerType) ||
+		pt.Implements(textUnmarshalerType) && n.Kind == yaml.ScalarNode
+}
 
 func (w *lossWalk) walk(n *yaml.Node, t reflect.Type) {
 	n = Resolve(n)
@@ -82,7 +103,7 @@ func (w *lossWalk) walk(n *yaml.Node, t reflect.Type) {
 		}
 		w.seen[v] = true
 	}
-	if pt := reflect.PointerTo(t); pt.Implements(unmarshalerType) || pt.Implements(textUnmarshalerType) {
+	if decodesItself(n, t) {
 		return
 	}
 	switch t.Kind() {
@@ -100,32 +121,76 @@ func (w *lossWalk) walk(n *yaml.Node, t reflect.Type) {
 			}
 			w.walk(c, t.Elem())
 		}
-	case reflect.Map:
-		// A null value is the element's zero, kept: not a loss.
-		if n.Kind != yaml.MappingNode {
-			return
+	case reflect.Map, reflect.Struct:
+		w.mapping(n, t, nil)
+	}
+}
+
+// mapping walks the pairs of mapping n into the map or struct t, but for
+// the keys in taken, and then the mappings its merge keys (<<) name, as
+// the decoder does: a merged key is decoded only if neither the mapping
+// that merges it nor an earlier merged mapping gives it. A null map value
+// is not a loss: the decoder gives a new key the element's zero value
+// (and leaves an existing one as it was).
+func (w *lossWalk) mapping(n *yaml.Node, t reflect.Type, taken map[string]bool) {
+	if n.Kind != yaml.MappingNode {
+		return
+	}
+	var fields map[string]reflect.Type // nil for a map
+	var rest reflect.Type              // a struct's inline map's element
+	if t.Kind() == reflect.Struct {
+		fields, rest = Fields(t)
+	}
+	var merges []*yaml.Node
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := Resolve(n.Content[i])
+		if k == nil {
+			continue
 		}
-		for i := 1; i < len(n.Content); i += 2 {
-			w.walk(n.Content[i], t.Elem())
+		if k.ShortTag() == "!!merge" {
+			merges = append(merges, n.Content[i+1])
+			continue
 		}
-	case reflect.Struct:
-		if n.Kind != yaml.MappingNode {
-			return
+		if taken[k.Value] {
+			continue
 		}
-		fields, rest := Fields(t)
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			k := Resolve(n.Content[i])
-			if k == nil {
-				continue
+		if fields == nil { // a map
+			w.walk(k, t.Key())
+			w.walk(n.Content[i+1], t.Elem())
+		} else if ft, ok := fields[k.Value]; ok {
+			w.walk(n.Content[i+1], ft)
+		} else if rest != nil {
+			w.walk(n.Content[i+1], rest) // into an inline map
+		}
+	}
+	if len(merges) == 0 {
+		return
+	}
+	given := maps.Clone(taken)
+	if given == nil {
+		given = make(map[string]bool)
+	}
+	keys := func(m *yaml.Node) {
+		for i := 0; i+1 < len(m.Content); i += 2 {
+			if k := Resolve(m.Content[i]); k != nil {
+				given[k.Value] = true
 			}
-			if k.ShortTag() == "!!merge" {
-				w.walk(n.Content[i+1], t)
-				continue
-			}
-			if ft, ok := fields[k.Value]; ok {
-				w.walk(n.Content[i+1], ft)
-			} else if rest != nil {
-				w.walk(n.Content[i+1], rest) // into an inline map
+		}
+	}
+	keys(n)
+	for _, m := range merges {
+		m = Resolve(m)
+		if m == nil {
+			continue
+		}
+		list := []*yaml.Node{m}
+		if m.Kind == yaml.SequenceNode {
+			list = m.Content
+		}
+		for _, one := range list {
+			if one = Resolve(one); one != nil && one.Kind == yaml.MappingNode {
+				w.mapping(one, t, given)
+				keys(one)
 			}
 		}
 	}
@@ -143,7 +208,7 @@ func (w *lossWalk) dropped(n *yaml.Node, elem reflect.Type) bool {
 	case reflect.Pointer, reflect.Interface, reflect.Map, reflect.Slice:
 		return false
 	}
-	return true
+	return elem != nodeType // a yaml.Node takes the null node as it is
 }
 
 // integer reports the number n with a fraction, or infinite, that the
@@ -181,7 +246,10 @@ func decoderTakes(f float64, t reflect.Type) bool {
 // Fields maps the keys of struct t to the types of their fields, as
 // go.yaml.in/yaml/v3 names them, and returns the element type of an
 // inline map, which takes the keys no field does (nil if there is none).
-// Embedded structs are inlined whether exported or not, as yaml.v3 does.
+// As in yaml.v3, a struct is inlined only with ",inline" (an embedded one
+// without it is a field named after its type, in lower case); an inlined
+// struct that is a yaml.Unmarshaler lends no fields (it is given the
+// whole mapping), and an inline map inside an inlined struct is ignored.
 func Fields(t reflect.Type) (map[string]reflect.Type, reflect.Type) {
 	out := make(map[string]reflect.Type)
 	var rest reflect.Type
@@ -201,14 +269,14 @@ func Fields(t reflect.Type) (map[string]reflect.Type, reflect.Type) {
 			}
 			switch ft.Kind() {
 			case reflect.Struct:
-				fields, r := Fields(ft)
+				if reflect.PointerTo(ft).Implements(unmarshalerType) {
+					continue
+				}
+				fields, _ := Fields(ft)
 				for k, v := range fields {
 					if _, ok := out[k]; !ok {
 						out[k] = v
 					}
-				}
-				if rest == nil {
-					rest = r
 				}
 			case reflect.Map:
 				rest = ft.Elem()

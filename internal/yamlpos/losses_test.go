@@ -25,6 +25,31 @@ type whole struct{ n int }
 
 func (w *whole) UnmarshalYAML(n *yaml.Node) error { w.n = len(n.Content); return nil }
 
+// textList decodes itself from a scalar; a list it takes as a slice.
+type textList []int
+
+func (l *textList) UnmarshalText([]byte) error { *l = textList{-1}; return nil }
+
+// old decodes itself as yaml.v2's Unmarshalers do.
+type old struct{ n int }
+
+func (o *old) UnmarshalYAML(unmarshal func(any) error) error { return unmarshal(&o.n) }
+
+// selfInline is an inlined struct that decodes the whole mapping itself.
+type selfInline struct{ HP int }
+
+func (s *selfInline) UnmarshalYAML(*yaml.Node) error { return nil }
+
+type (
+	withInlineMap struct {
+		Extra map[string]int `yaml:",inline"`
+	}
+	odd struct {
+		Self   selfInline    `yaml:",inline"`
+		Nested withInlineMap `yaml:",inline"`
+	}
+)
+
 type (
 	inner struct{ HP int }
 	outer struct {
@@ -40,6 +65,12 @@ type (
 		Maybe map[string]*int
 		Whole whole
 		Next  *outer
+		Nodes []yaml.Node
+		Node  yaml.Node
+		Texts textList
+		Old   old
+		Odd   odd
+		ByNum map[int]string
 	}
 )
 
@@ -74,10 +105,23 @@ func TestLosses(t *testing.T) {
 		{"a type that decodes itself is left alone", "whole: [~, ~]\n", nil},
 		{"an alias to a list with a null, once per type", "a: &w [~]\nwaves: *w\nnext: {waves: *w}\n", []string{"1:8 a null in a list of int"}},
 		{"merge keys", "base: &b {hp: 0.5}\nnext: {<<: *b}\n", []string{"1:15 cannot decode the number 0.5 into int"}},
+		{"a merge list", "base: &b {hp: 0.5}\nnext: {<<: [*b]}\n", []string{"1:15 cannot decode the number 0.5 into int"}},
+		{"a merged key the mapping gives itself", "base: &b {hp: 0.5}\nnext: {<<: *b, hp: 2}\n", nil},
+		{"a merged key an earlier merge gives", "a: &a {hp: 1}\nb: &b {hp: 0.5}\nnext: {<<: [*a, *b]}\n", nil},
+		{"yaml.Nodes take anything", "nodes: [~, {x: 1.5}]\nnode: {line: 2.5}\n", nil},
+		{"a text type given a list is a list", "texts: [1, ~, 2.5]\n", []string{"1:12 a null in a list of int", "1:15 cannot decode the number 2.5 into int"}},
+		{"a text type given a scalar", "texts: 2.5\n", nil},
+		{"yaml.v2's Unmarshaler", "old: 1.5\n", nil},
+		{"an inlined Unmarshaler and a nested inline map lend nothing", "odd: {hp: 1.5, other: 2.5}\n", nil},
+		{"a map's keys", "bynum: {1.5: a, 2: b}\n", []string{"1:9 cannot decode the number 1.5 into int"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			n := parse(t, tt.src)
+			if err := n.Decode(new(outer)); err != nil {
+				t.Fatalf("the decoder refuses the data: %v", err) // then it is no silent loss
+			}
 			var got []string // keys outer lacks (a, base) are not walked
-			for _, l := range Losses(parse(t, tt.src), reflect.TypeFor[outer]()) {
+			for _, l := range Losses(n, reflect.TypeFor[outer]()) {
 				got = append(got, fmt.Sprintf("%d:%d %s", l.Node.Line, l.Node.Column, l.Msg))
 			}
 			if len(got) != len(tt.want) {
