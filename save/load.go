@@ -13,7 +13,6 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/tessera-engine/tessera/internal/yamlpos"
 	"github.com/tessera-engine/tessera/prefab"
 	"github.com/tessera-engine/tessera/save/compact"
 	"github.com/tessera-engine/tessera/world"
@@ -381,7 +380,7 @@ func (l *loader) fill(v reflect.Value, c comp, rc *recComp, rec *record) error {
 		if rc.whole == nil {
 			return because(ErrValue, "a custom component is saved whole, not as compact fields")
 		}
-		if !l.lossless(rc.whole, st, rec, rc.name, "") {
+		if !l.r.lossless(rc.whole, st, rec, rc.name, "", ErrValue) {
 			return nil
 		}
 		s := reflect.New(st).Elem()
@@ -398,7 +397,7 @@ func (l *loader) fill(v reflect.Value, c comp, rc *recComp, rec *record) error {
 		if rc.whole == nil {
 			return because(ErrValue, "a value saved whole, not as fields")
 		}
-		if !l.lossless(rc.whole, v.Type(), rec, rc.name, "") {
+		if !l.r.lossless(rc.whole, v.Type(), rec, rc.name, "", ErrValue) {
 			return nil
 		}
 		return decodeInto(v, rc.whole, recField{})
@@ -418,7 +417,7 @@ func (l *loader) fill(v reflect.Value, c comp, rc *recComp, rec *record) error {
 			continue
 		}
 		fv := fieldAt(v, lf.index)
-		if f.node != nil && !l.lossless(f.node, fv.Type(), rec, rc.name, f.path) {
+		if f.node != nil && !l.r.lossless(f.node, fv.Type(), rec, rc.name, f.path, ErrValue) {
 			continue
 		}
 		if err := decodeInto(fv, f.node, f); err != nil {
@@ -429,19 +428,6 @@ func (l *loader) fill(v reflect.Value, c comp, rc *recComp, rec *record) error {
 		}
 	}
 	return nil
-}
-
-// lossless reports, each at its place, what the YAML decoder would take
-// from n into a t and change without a word (a fraction truncated into
-// an integer, a null left out of a list: see yamlpos.Losses), and
-// whether there was nothing of the kind. A save never writes either; a
-// save edited by hand may.
-func (l *loader) lossless(n *yaml.Node, t reflect.Type, rec *record, component, field string) bool {
-	losses := yamlpos.Losses(n, t)
-	for _, loss := range losses {
-		l.r.fail(loss.Node, rec, component, field, because(ErrValue, loss.Msg))
-	}
-	return len(losses) == 0
 }
 
 // decodeInto sets dst from a YAML node, or from f.cv when node is nil.

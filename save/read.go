@@ -92,6 +92,20 @@ func (r *reader) fail(n *yaml.Node, rec *record, component, field string, err er
 	r.errs = append(r.errs, e)
 }
 
+// lossless reports, each at its place and as kind, what the YAML decoder
+// would take from n into a t and change without a word (a fraction
+// truncated into an integer, a null left out of a list: see
+// yamlpos.Losses), and whether there was nothing of the kind. What a save
+// writes holds neither, but for a type whose MarshalYAML writes null in
+// a list; a save edited by hand may.
+func (r *reader) lossless(n *yaml.Node, t reflect.Type, rec *record, component, field string, kind error) bool {
+	losses := yamlpos.Losses(n, t)
+	for _, loss := range losses {
+		r.fail(loss.Node, rec, component, field, because(kind, loss.Msg))
+	}
+	return len(losses) == 0
+}
+
 // joined returns the problems in the order of their places in the file
 // (those of no place first), each place's in the order found.
 func (r *reader) joined() error {
@@ -170,10 +184,7 @@ func (r *reader) parse(data []byte, o LoadOptions) (*document, error) {
 			doc.game = v
 		case "entityDefinitions":
 			var defs map[int]compact.Definition
-			if losses := yamlpos.Losses(v, reflect.TypeOf(defs)); len(losses) > 0 {
-				for _, l := range losses {
-					r.fail(l.Node, nil, "", "", because(ErrCompact, l.Msg))
-				}
+			if !r.lossless(v, reflect.TypeOf(defs), nil, "", "", ErrCompact) {
 				continue
 			}
 			if err := v.Decode(&defs); err != nil {

@@ -22,10 +22,9 @@ type Loss struct {
 }
 
 // Losses walks n along the Go type t by the decoder's rules for keys (a
-// field's yaml tag name, or its name in lower case; ",inline" structs and
-// embedded structs lay their fields into the parent's; merge keys) and
-// returns, in document order, what the decoder would change without a
-// word:
+// field's yaml tag name, or its name in lower case; ",inline" structs lay
+// their fields into the parent's, see [Fields]; merge keys) and returns,
+// each at its node, what the decoder would change without a word:
 //
 //   - a number with a fraction, or an infinite one, decoded into an
 //     integer, which it truncates (a designer who writes hp: 1.5 means
@@ -115,7 +114,7 @@ func (w *lossWalk) walk(n *yaml.Node, t reflect.Type) {
 			return
 		}
 		for _, c := range n.Content {
-			if w.dropped(c, t.Elem()) {
+			if dropped(c, t.Elem()) {
 				w.add(c, fmt.Sprintf("a null in a list of %v would be left out, moving the rest of the list up: write the value it stands for", t.Elem()))
 				continue
 			}
@@ -200,7 +199,7 @@ func (w *lossWalk) add(n *yaml.Node, msg string) { w.out = append(w.out, Loss{No
 
 // dropped reports whether the decoder would leave out the element n of a
 // list of elem: a null, which it sets only into what can be nil.
-func (w *lossWalk) dropped(n *yaml.Node, elem reflect.Type) bool {
+func dropped(n *yaml.Node, elem reflect.Type) bool {
 	if !IsNull(n) {
 		return false
 	}
